@@ -1,0 +1,71 @@
+# stresskit - the one entry point: build, test, bench, install, deb.
+
+CC       ?= cc
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BUILD    ?= build
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
+LDLIBS   += -lm
+
+CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
+STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))
+# A stressor "unit" is a file in stressors/ or a folder of them: the
+# registry test checks each one registered a stressor of its name.
+STRESSOR_UNITS := $(sort $(basename $(notdir $(wildcard stressors/*.c))) \
+		$(notdir $(patsubst %/,%,$(dir $(wildcard stressors/*/*.c)))))
+
+CORE_OBJ     := $(CORE_SRC:%.c=$(BUILD)/%.o)
+STRESSOR_OBJ := $(STRESSOR_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ     := $(BUILD)/core/main.o
+
+UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_BIN  := $(BUILD)/tests/unit/run_unit
+
+.PHONY: all test unit-test integration-test bench clean install uninstall
+
+all: $(BUILD)/stresskit
+
+# Feature probes: config/*.c -> build/config.h and build/config.mk.
+$(BUILD)/config.h $(BUILD)/config.mk: $(wildcard config/*.c) config/configure.sh
+	@sh config/configure.sh "$(CC)" $(BUILD) $(filter-out -MMD -MP,$(CFLAGS))
+
+-include $(BUILD)/config.mk
+
+$(BUILD)/%.o: %.c $(BUILD)/config.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# Stressor objects are linked directly, never through an archive: the
+# linker would drop a member nothing refers to, and its registration.
+$(BUILD)/stresskit: $(MAIN_OBJ) $(CORE_OBJ) $(STRESSOR_OBJ)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
+
+$(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit -DSTRESSOR_UNITS='"$(STRESSOR_UNITS)"' \
+		$(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) -o $@ \
+		$$(pkg-config --cflags --libs check) $(CONFIG_LIBS) $(LDLIBS)
+
+unit-test: $(UNIT_BIN)
+	$(UNIT_BIN)
+
+integration-test: $(BUILD)/stresskit
+	tests/integration/run.sh $(BUILD)/stresskit
+
+test: unit-test integration-test
+
+bench: $(BUILD)/stresskit
+	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench
+	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench
+
+install: $(BUILD)/stresskit
+	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(PREFIX)/bin/stresskit
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/stresskit
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

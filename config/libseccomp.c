@@ -1,0 +1,4 @@
+/* libseccomp, for --sandbox */
+/* libs: -lseccomp */
+#include <seccomp.h>
+int main(void) { scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW); seccomp_release(c); return 0; }

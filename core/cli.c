@@ -1,0 +1,434 @@
+/*
+ * cli.c - parsing of the command line. Options are looked up in order:
+ * the global table below, then "--NAME N" and "--NAME-ops N" of each
+ * stressor, then each stressor's own option table. "--opt=value" and
+ * "--opt value" are the same; short options take "-t 10" or "-t10".
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "opts.h"
+#include "parse.h"
+#include "registry.h"
+
+enum global_type {
+	G_FLAG,		/* bool at offset */
+	G_TIMEOUT,	/* double at offset, sets timeout_set */
+	G_STRING,	/* const char * at offset */
+	G_ACTION,	/* sets the action to .action */
+};
+
+struct global_opt {
+	const char *name;
+	char short_name;
+	enum global_type type;
+	size_t offset;
+	enum cli_action action;
+	const char *metavar;
+	const char *help;
+};
+
+#define CFG(field) offsetof(struct cli_config, field)
+
+static const struct global_opt global_opts[] = {
+	{ "timeout", 't', G_TIMEOUT, CFG(timeout), 0, "TIME",
+	  "stop each stressor after TIME (s m h d w y suffixes; default 60s; 0: no limit)" },
+	{ "metrics", 'M', G_FLAG, CFG(metrics), 0, NULL,
+	  "print the metrics table with CPU used per instance and RSS max" },
+	{ "metrics-brief", 0, G_FLAG, CFG(metrics_brief), 0, NULL,
+	  "print the metrics table (the default)" },
+	{ "times", 0, G_FLAG, CFG(times), 0, NULL,
+	  "print the run's user and system time and load averages" },
+	{ "verify", 0, G_FLAG, CFG(verify), 0, NULL,
+	  "check the results of each bogo-op where the stressor can" },
+	{ "quiet", 'q', G_FLAG, CFG(quiet), 0, NULL,
+	  "print only failures" },
+	{ "verbose", 'v', G_FLAG, CFG(verbose), 0, NULL,
+	  "print debug messages" },
+	{ "temp-path", 0, G_STRING, CFG(temp_path), 0, "DIR",
+	  "make the run directory in DIR (default: $TMPDIR or /tmp)" },
+	{ "taskset", 0, G_STRING, CFG(taskset_str), 0, "LIST",
+	  "run instances on these CPUs, e.g. 0,2-3" },
+	{ "log-prefix", 0, G_STRING, CFG(log_prefix), 0, "WORD",
+	  "first word of each output line (default stresskit; stress-ng for its parsers)" },
+	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
+	  "accepted for stress-ng compatibility: stresskit's stressors use no random data" },
+	{ "stressors", 0, G_ACTION, 0, CLI_LIST_STRESSORS, NULL,
+	  "list the stressors" },
+	{ "help", 'h', G_ACTION, 0, CLI_HELP, "[NAME]",
+	  "this help, or a stressor's options" },
+	{ "version", 'V', G_ACTION, 0, CLI_VERSION, NULL,
+	  "print the version" },
+	{ NULL, 0, 0, 0, 0, NULL, NULL },
+};
+
+static const struct global_opt *global_find(const char *name, char short_name)
+{
+	for (const struct global_opt *g = global_opts; g->name; g++)
+		if (name ? !strcmp(g->name, name) : g->short_name == short_name)
+			return g;
+	return NULL;
+}
+
+void cli_usage(FILE *f)
+{
+	char left[64];
+
+	fprintf(f, "usage: stresskit [OPTION]... --NAME N [--NAME N]...\n"
+		   "       stresskit SUBCOMMAND [ARG]...\n\n"
+		   "Runs N instances of each named stressor for the timeout and reports\n"
+		   "bogo-ops per second, in stress-ng's format.\n\noptions:\n");
+	for (const struct global_opt *g = global_opts; g->name; g++) {
+		if (g->short_name)
+			snprintf(left, sizeof(left), "-%c, --%s %s", g->short_name,
+				 g->name, g->metavar ? g->metavar : "");
+		else
+			snprintf(left, sizeof(left), "    --%s %s", g->name,
+				 g->metavar ? g->metavar : "");
+		fprintf(f, "  %-28s %s\n", left, g->help);
+	}
+	fprintf(f, "  %-28s start N instances of a stressor (0: one per online CPU, N%%: a share)\n",
+		"    --NAME N");
+	fprintf(f, "  %-28s stop a stressor after N bogo-ops in all\n", "    --NAME-ops N");
+	fprintf(f, "\nstressors:");
+	for (size_t i = 0; i < registry_count(); i++)
+		fprintf(f, " %s", registry_at(i)->name);
+	fprintf(f, "\n");
+	if (subcommand_count()) {
+		fprintf(f, "\nsubcommands:\n");
+		for (size_t i = 0; i < subcommand_count(); i++)
+			fprintf(f, "  %-28s %s\n", subcommand_at(i)->name,
+				subcommand_at(i)->summary);
+	}
+	fprintf(f, "\nexit codes: 0 success, 1 bad arguments, 2 a stressor failed,\n"
+		   "3 no resource, 4 not implemented, 5 killed by a signal,\n"
+		   "7 metrics untrustworthy\n");
+}
+
+static int cli_global(const struct global_opt *g, const char *shown,
+		      const char *val, struct cli_config *cfg,
+		      char *err, size_t errlen)
+{
+	void *field = (char *)cfg + g->offset;
+	int rc;
+
+	switch (g->type) {
+	case G_FLAG:
+		*(bool *)field = true;
+		return 0;
+	case G_ACTION:
+		cfg->action = g->action;
+		return 0;
+	case G_STRING:
+		if (!*val) {
+			snprintf(err, errlen, "%s needs a value", shown);
+			return -EINVAL;
+		}
+		*(const char **)field = val;
+		return 0;
+	case G_TIMEOUT:
+		rc = parse_time(val, (double *)field);
+		if (rc) {
+			snprintf(err, errlen, "invalid %s '%s': expected a time of 0 or more, "
+				 "like 10, 10s, 5m, 2h (suffixes s m h d w y)", shown, val);
+			return rc;
+		}
+		cfg->timeout_set = true;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static int cli_stressor_count(const struct stressor *s, struct stressor_choice *c,
+			      const char *val, unsigned ncpus,
+			      char *err, size_t errlen)
+{
+	int rc = parse_instances(val, ncpus, &c->instances);
+
+	if (rc) {
+		snprintf(err, errlen, "invalid --%s '%s': expected an instance count "
+			 "from 0 to %d (0 or negative: one per online CPU, N%%: a share of them)",
+			 s->name, val, INSTANCES_MAX);
+		return rc;
+	}
+	c->selected = true;
+	return 0;
+}
+
+static int cli_stressor_ops(const struct stressor *s, struct stressor_choice *c,
+			    const char *val, char *err, size_t errlen)
+{
+	int rc = parse_u64(val, &c->ops);
+
+	if (rc)
+		snprintf(err, errlen, "invalid --%s-ops '%s': expected a whole number "
+			 "of bogo-ops from 0 to %llu", s->name, val,
+			 (unsigned long long)UINT64_MAX);
+	return rc;
+}
+
+/*
+ * Finds what --name refers to among the stressors. Returns 1 when found,
+ * with *s and either *kind (0: --NAME, 1: --NAME-ops) or *opt set.
+ */
+static int cli_find_stressor_opt(const char *name, const struct stressor **s,
+				 int *kind, const struct stressor_opt **opt,
+				 size_t *index)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor *r = registry_at(i);
+		size_t nl = strlen(r->name);
+
+		*index = i;
+		*s = r;
+		*opt = NULL;
+		if (!strcmp(name, r->name)) {
+			*kind = 0;
+			return 1;
+		}
+		if (len == nl + 4 && !strncmp(name, r->name, nl) &&
+		    !strcmp(name + nl, "-ops")) {
+			*kind = 1;
+			return 1;
+		}
+		*opt = opts_find(r, name);
+		if (*opt)
+			return 1;
+	}
+	return 0;
+}
+
+static int cli_alloc(struct cli_config *cfg)
+{
+	size_t n = registry_count();
+
+	cfg->choice = calloc(n ? n : 1, sizeof(*cfg->choice));
+	if (!cfg->choice)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct stressor *s = registry_at(i);
+
+		if (!s->opts_size)
+			continue;
+		cfg->choice[i].opts = calloc(1, s->opts_size);
+		if (!cfg->choice[i].opts)
+			return -ENOMEM;
+		opts_fill_defaults(s, cfg->choice[i].opts);
+	}
+	return 0;
+}
+
+/* Splits "--name=value" or takes the next argument as the value. */
+static const char *cli_value(int argc, char **argv, int *i, const char *inline_val,
+			     const char *shown, char *err, size_t errlen)
+{
+	if (inline_val)
+		return inline_val;
+	if (*i + 1 >= argc) {
+		snprintf(err, errlen, "%s needs a value", shown);
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
+		    char *err, size_t errlen)
+{
+	char name[128], shown[136];
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '='), *val;
+	const struct global_opt *g;
+	const struct stressor *s;
+	const struct stressor_opt *o;
+	size_t len = eq ? (size_t)(eq - arg) : strlen(arg), idx;
+	int kind = 0;
+
+	if (len == 0 || len >= sizeof(name)) {
+		snprintf(err, errlen, "invalid option '%s' (see stresskit --help)", argv[*i]);
+		return -EINVAL;
+	}
+	memcpy(name, arg, len);
+	name[len] = '\0';
+	snprintf(shown, sizeof(shown), "--%s", name);
+
+	g = global_find(name, 0);
+	if (g) {
+		if (g->type == G_ACTION && g->action == CLI_HELP) {
+			const char *next = eq ? eq + 1 :
+				(*i + 1 < argc && argv[*i + 1][0] != '-' ? argv[++*i] : NULL);
+
+			cfg->action = CLI_HELP;
+			if (next) {
+				cfg->help_stressor = registry_find(next);
+				if (!cfg->help_stressor) {
+					snprintf(err, errlen, "--help: unknown stressor '%s' "
+						 "(see stresskit --stressors)", next);
+					return -EINVAL;
+				}
+				cfg->action = CLI_HELP_STRESSOR;
+			}
+			return 0;
+		}
+		if (g->type == G_FLAG || g->type == G_ACTION) {
+			if (eq) {
+				snprintf(err, errlen, "%s takes no value", shown);
+				return -EINVAL;
+			}
+			return cli_global(g, shown, NULL, cfg, err, errlen);
+		}
+		val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen);
+		return val ? cli_global(g, shown, val, cfg, err, errlen) : -EINVAL;
+	}
+	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
+		snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
+		return -EINVAL;
+	}
+	if (o && opts_is_flag(o))
+		return opts_set(o, cfg->choice[idx].opts, eq ? eq + 1 : NULL,
+				err, errlen);
+	val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen);
+	if (!val)
+		return -EINVAL;
+	if (o)
+		return opts_set(o, cfg->choice[idx].opts, val, err, errlen);
+	if (kind == 0)
+		return cli_stressor_count(s, &cfg->choice[idx], val, cfg->ncpus,
+					  err, errlen);
+	return cli_stressor_ops(s, &cfg->choice[idx], val, err, errlen);
+}
+
+static int cli_short(int argc, char **argv, int *i, struct cli_config *cfg,
+		     char *err, size_t errlen)
+{
+	const char *arg = argv[*i];
+	const struct global_opt *g = arg[1] ? global_find(NULL, arg[1]) : NULL;
+	char shown[4] = { '-', arg[1], '\0' };
+	const char *val;
+
+	if (!g) {
+		snprintf(err, errlen, "unknown option %s (see stresskit --help)", arg);
+		return -EINVAL;
+	}
+	if (g->type == G_FLAG || g->type == G_ACTION) {
+		if (arg[2]) {
+			snprintf(err, errlen, "unknown option %s (see stresskit --help)", arg);
+			return -EINVAL;
+		}
+		return cli_global(g, shown, NULL, cfg, err, errlen);
+	}
+	val = cli_value(argc, argv, i, arg[2] ? arg + 2 : NULL, shown, err, errlen);
+	return val ? cli_global(g, shown, val, cfg, err, errlen) : -EINVAL;
+}
+
+int cli_parse(int argc, char **argv, struct cli_config *cfg,
+	      char *err, size_t errlen)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	bool any = false, any_ops = false;
+	int rc;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->argc = argc;
+	cfg->argv = argv;
+	cfg->ncpus = ncpus > 0 ? (unsigned)ncpus : 1;
+	cfg->timeout = CLI_DEFAULT_TIMEOUT;
+	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	cfg->log_prefix = "stresskit";
+	if (cli_alloc(cfg)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (a[0] == '-' && a[1] == '-')
+			rc = cli_long(argc, argv, &i, cfg, err, errlen);
+		else if (a[0] == '-' && a[1])
+			rc = cli_short(argc, argv, &i, cfg, err, errlen);
+		else {
+			snprintf(err, errlen, "unexpected argument '%s' (see stresskit --help)", a);
+			rc = -EINVAL;
+		}
+		if (rc)
+			return rc;
+	}
+	if (cfg->taskset_str) {
+		rc = parse_cpu_list(cfg->taskset_str, cfg->taskset);
+		if (rc) {
+			snprintf(err, errlen, "invalid --taskset '%s': expected a CPU list "
+				 "like 0,2-3 (CPUs 0 to 1023)", cfg->taskset_str);
+			return rc;
+		}
+		cfg->have_taskset = true;
+	}
+	if (cfg->log_prefix && (!*cfg->log_prefix || strpbrk(cfg->log_prefix, " \t\n"))) {
+		snprintf(err, errlen, "invalid --log-prefix '%s': expected one word",
+			 cfg->log_prefix);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < registry_count(); i++) {
+		any |= cfg->choice[i].selected;
+		any_ops |= cfg->choice[i].selected && cfg->choice[i].ops;
+	}
+	if (cfg->action == CLI_RUN && !any) {
+		snprintf(err, errlen, "no stressor selected: give --NAME N "
+			 "(see stresskit --stressors)");
+		return -EINVAL;
+	}
+	/* --NAME-ops alone runs until the ops are done, as stress-ng does. */
+	if (!cfg->timeout_set && any_ops)
+		cfg->timeout = 0;
+	return 0;
+}
+
+void cli_free(struct cli_config *cfg)
+{
+	for (size_t i = 0; cfg->choice && i < registry_count(); i++)
+		free(cfg->choice[i].opts);
+	free(cfg->choice);
+	cfg->choice = NULL;
+}
+
+int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
+{
+	size_t n = 0;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->entries = calloc(registry_count() ? registry_count() : 1,
+			       sizeof(*plan->entries));
+	if (!plan->entries)
+		return -ENOMEM;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor_choice *c = &cfg->choice[i];
+
+		if (!c->selected || c->instances == 0)
+			continue;
+		plan->entries[n++] = (struct plan_entry){
+			.stressor = registry_at(i),
+			.opts = c->opts,
+			.instances = c->instances,
+			.max_ops = c->ops,
+		};
+	}
+	plan->n = n;
+	plan->timeout = cfg->timeout;
+	plan->grace = 1.0;
+	plan->verify = cfg->verify;
+	plan->verbose = cfg->verbose;
+	plan->temp_path = cfg->temp_path;
+	plan->have_taskset = cfg->have_taskset;
+	memcpy(plan->taskset, cfg->taskset, sizeof(plan->taskset));
+	return 0;
+}
+
+void cli_plan_free(struct run_plan *plan)
+{
+	free(plan->entries);
+	plan->entries = NULL;
+}

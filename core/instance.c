@@ -1,0 +1,226 @@
+/*
+ * instance.c - the runtime of a forked instance, and the instance_* calls a
+ * stressor makes. The stop flag is set by the controller before it signals,
+ * so the signal handler has nothing to do but interrupt a blocked syscall;
+ * a signal from elsewhere (Ctrl-C reaches the whole process group) sets the
+ * flag itself, which stops every instance of the run.
+ */
+#include "instance.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+
+static volatile uint32_t *instance_stop_word;
+
+double sk_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int sk_status_from_errno(int err)
+{
+	switch (err) {
+	case ENOSYS:
+	case EOPNOTSUPP:
+		return SK_NOT_IMPLEMENTED;
+	case ENOMEM:
+	case ENOSPC:
+	case EMFILE:
+	case ENFILE:
+	case EAGAIN:
+	case EDQUOT:
+		return SK_NO_RESOURCE;
+	default:
+		return SK_FAILED;
+	}
+}
+
+struct run_shared *shared_map(size_t n_slots, size_t *len)
+{
+	void *p;
+
+	*len = sizeof(struct run_shared) + n_slots * sizeof(struct instance_slot);
+	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		 -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void shared_unmap(struct run_shared *sh, size_t len)
+{
+	if (sh)
+		munmap(sh, len);
+}
+
+struct instance_slot *shared_slot(struct run_shared *sh, size_t i)
+{
+	return (struct instance_slot *)(sh + 1) + i;
+}
+
+static long sk_futex(uint32_t *word, int op, uint32_t val)
+{
+	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
+
+void shared_release(struct run_shared *sh)
+{
+	__atomic_store_n(&sh->start, 1, __ATOMIC_RELEASE);
+	sk_futex(&sh->start, FUTEX_WAKE, INT32_MAX);
+}
+
+static void instance_on_signal(int sig)
+{
+	(void)sig;
+	if (instance_stop_word)
+		*instance_stop_word = 1;
+}
+
+/* Signals that stop the run interrupt syscalls: no SA_RESTART. */
+static void instance_signals(void)
+{
+	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa;
+	sigset_t all;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = instance_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaction(stop_signals[i], &sa, NULL);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	sigemptyset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+}
+
+static void instance_wait_start(struct run_shared *sh)
+{
+	while (!__atomic_load_n(&sh->start, __ATOMIC_ACQUIRE))
+		sk_futex(&sh->start, FUTEX_WAIT, 0);
+}
+
+static void instance_affinity(const uint64_t *taskset)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	for (int c = 0; c < 1024 && c < CPU_SETSIZE; c++)
+		if (taskset[c / 64] & (1ULL << (c % 64)))
+			CPU_SET(c, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+void instance_main(const struct stressor_ctx *ctx, uint32_t index,
+		   struct run_shared *sh, struct instance_slot *slot,
+		   uint64_t max_ops, pid_t controller, const uint64_t *taskset)
+{
+	struct instance in = {
+		.ctx = ctx,
+		.opts = ctx->opts,
+		.index = index,
+		.slot = slot,
+		.stop = &sh->stop,
+		.max_ops = max_ops ? max_ops : UINT64_MAX,
+	};
+	char name[16];
+	int status;
+
+	instance_stop_word = &sh->stop;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != controller)
+		_exit(SK_SIGNALED);
+	instance_signals();
+	snprintf(name, sizeof(name), "stresskit-%s", ctx->stressor->name);
+	prctl(PR_SET_NAME, name);
+	if (taskset)
+		instance_affinity(taskset);
+
+	instance_wait_start(sh);
+	slot->start = sk_now();
+	slot->state = SLOT_RUNNING;
+	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
+	slot->stop = sk_now();
+	slot->status = (uint32_t)status;
+	__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
+	_exit(status >= 0 && status <= SK_UNTRUSTWORTHY ? status : SK_FAILED);
+}
+
+void instance_metric(struct instance *in, const char *desc, double value,
+		     enum metric_mean mean, bool higher_is_better)
+{
+	struct instance_slot *s = in->slot;
+	uint32_t i;
+
+	for (i = 0; i < s->n_metrics; i++)
+		if (s->metrics[i].desc == desc || !strcmp(s->metrics[i].desc, desc))
+			break;
+	if (i == INSTANCE_METRICS_MAX)
+		return;
+	s->metrics[i].desc = desc;
+	s->metrics[i].value = value;
+	s->metrics[i].mean = mean;
+	s->metrics[i].higher_is_better = higher_is_better;
+	if (i == s->n_metrics)
+		s->n_metrics = i + 1;
+}
+
+double instance_elapsed(const struct instance *in)
+{
+	return sk_now() - in->slot->start;
+}
+
+static void instance_vlog(const struct instance *in, int fd, const char *tag,
+			  const char *fmt, va_list ap)
+{
+	char msg[1536];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	log_vmsg_fmt(fd, tag, "%s: instance %u: %s", in->ctx->stressor->name,
+		     in->index, msg);
+}
+
+void instance_info(const struct instance *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	instance_vlog(in, STDOUT_FILENO, "info:", fmt, ap);
+	va_end(ap);
+}
+
+void instance_fail(const struct instance *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	instance_vlog(in, STDERR_FILENO, "fail:", fmt, ap);
+	va_end(ap);
+}
+
+int instance_syscall_failed(const struct instance *in, const char *syscall)
+{
+	int err = errno;
+	int status = sk_status_from_errno(err);
+
+	if (status == SK_NOT_IMPLEMENTED)
+		instance_info(in, "%s not implemented on this system, skipping",
+			      syscall);
+	else
+		instance_fail(in, "%s failed: %s (errno %d)", syscall,
+			      strerror(err), err);
+	return status;
+}

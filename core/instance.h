@@ -1,0 +1,39 @@
+/*
+ * instance.h - the instance side of a run: what a forked instance does
+ * between fork and _exit, and the shared mapping it counts into.
+ */
+#ifndef STRESSKIT_INSTANCE_H
+#define STRESSKIT_INSTANCE_H
+
+#include <sys/types.h>
+
+#include "stressor.h"
+
+/*
+ * The run's shared mapping: this header on its own cache line, read by
+ * every instance's loop and written once, then one slot per instance.
+ */
+struct run_shared {
+	uint32_t start;		/* futex: 0 until the start barrier opens */
+	uint32_t stop;		/* 1 once the run should stop */
+} __attribute__((aligned(64)));
+
+/* Maps the header and n slots, shared across fork. NULL on failure. */
+struct run_shared *shared_map(size_t n_slots, size_t *len);
+void shared_unmap(struct run_shared *sh, size_t len);
+struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
+
+/* Opens the start barrier, or (stop) tells waiting instances to give up. */
+void shared_release(struct run_shared *sh);
+
+/*
+ * Runs one instance in a freshly forked child and never returns: sets up
+ * signals and the process name, waits at the barrier, calls run(), records
+ * the times and exits with run()'s status.
+ */
+void instance_main(const struct stressor_ctx *ctx, uint32_t index,
+		   struct run_shared *sh, struct instance_slot *slot,
+		   uint64_t max_ops, pid_t controller,
+		   const uint64_t *taskset) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * log.c - the one place output lines are formatted. Tags are padded to six
+ * characters as stress-ng pads them ("info:  [pid]", "metrc: [pid]").
+ */
+#include "log.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *log_word = "stresskit";
+static pid_t log_pid;
+static bool log_is_quiet, log_is_verbose;
+
+void log_set_prefix(const char *word)
+{
+	log_word = word;
+}
+
+const char *log_prefix(void)
+{
+	return log_word;
+}
+
+void log_set_pid(pid_t pid)
+{
+	log_pid = pid;
+}
+
+void log_set_quiet(bool quiet)
+{
+	log_is_quiet = quiet;
+}
+
+void log_set_verbose(bool verbose)
+{
+	log_is_verbose = verbose;
+}
+
+bool log_verbose(void)
+{
+	return log_is_verbose;
+}
+
+/* Writes all of buf, retrying short writes and EINTR. */
+static void log_write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n <= 0)
+			return;
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap)
+{
+	char line[2048];
+	int n;
+
+	n = snprintf(line, sizeof(line), "%s: %-6s [%d] ", log_word, tag,
+		     (int)(log_pid ? log_pid : getpid()));
+	if (n < 0 || (size_t)n >= sizeof(line))
+		return;
+	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
+	n = (int)strlen(line);
+	if (n == 0 || line[n - 1] != '\n') {
+		line[n++] = '\n';
+		line[n] = '\0';
+	}
+	log_write_all(fd, line, (size_t)n);
+}
+
+void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vmsg(fd, tag, fmt, ap);
+	va_end(ap);
+}
+
+#define LOG_FN(fn, tag, fd, cond)				\
+	void fn(const char *fmt, ...)				\
+	{							\
+		va_list ap;					\
+		if (!(cond))					\
+			return;					\
+		va_start(ap, fmt);				\
+		log_vmsg(fd, tag, fmt, ap);			\
+		va_end(ap);					\
+	}
+
+LOG_FN(log_info, "info:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(log_debug, "debug:", STDOUT_FILENO, log_is_verbose)
+LOG_FN(log_metric, "metrc:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(log_warn, "warn:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(log_fail, "fail:", STDERR_FILENO, true)
+
+void log_usage_error(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	int n;
+
+	n = snprintf(line, sizeof(line), "stresskit: error: ");
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	n = (int)strlen(line);
+	line[n++] = '\n';
+	log_write_all(STDERR_FILENO, line, (size_t)n);
+}

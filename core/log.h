@@ -1,0 +1,34 @@
+/*
+ * log.h - stress-ng's message format: "PREFIX: TAG [PID] text". Lines go
+ * out with one write(2) each, so instances and the controller never
+ * interleave within a line and no stdio buffer is duplicated by fork.
+ */
+#ifndef STRESSKIT_LOG_H
+#define STRESSKIT_LOG_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* "stresskit" unless --log-prefix says otherwise. */
+void log_set_prefix(const char *word);
+const char *log_prefix(void);
+/* The pid every line carries: the controller's. */
+void log_set_pid(pid_t pid);
+void log_set_quiet(bool quiet);
+void log_set_verbose(bool verbose);
+bool log_verbose(void);
+
+void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_metric(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap);
+void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A usage error before any run: "stresskit: error: ..." on stderr. */
+void log_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

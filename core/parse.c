@@ -1,0 +1,187 @@
+/*
+ * parse.c - option value parsers. Strict on purpose: "10x", "", " 5" and
+ * numbers past 2^64 are errors, never a truncated value.
+ */
+#include "parse.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!s || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	for (; isdigit((unsigned char)*s); s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
+			return -ERANGE;
+		v = v * 10 + d;
+	}
+	if (*s)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* Splits "123K" into the number and the suffix; the number must be integral. */
+static int parse_scaled(const char *s, const char *suffixes,
+			const uint64_t *scales, uint64_t *out)
+{
+	char digits[32];
+	size_t n = strspn(s, "0123456789");
+	uint64_t v, scale = 1;
+	int err;
+
+	if (n == 0 || n >= sizeof(digits))
+		return n == 0 ? -EINVAL : -ERANGE;
+	memcpy(digits, s, n);
+	digits[n] = '\0';
+	err = parse_u64(digits, &v);
+	if (err)
+		return err;
+	if (s[n]) {
+		const char *p = strchr(suffixes, tolower((unsigned char)s[n]));
+
+		if (!p || s[n + 1])
+			return -EINVAL;
+		scale = scales[p - suffixes];
+	}
+	if (scale && v > UINT64_MAX / scale)
+		return -ERANGE;
+	*out = v * scale;
+	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	static const uint64_t scales[] = {
+		1, 1ULL << 10, 1ULL << 20, 1ULL << 30, 1ULL << 40,
+	};
+
+	if (!s)
+		return -EINVAL;
+	return parse_scaled(s, "bkmgt", scales, out);
+}
+
+int parse_time(const char *s, double *seconds)
+{
+	static const char suffixes[] = "smhdwy";
+	static const double scales[] = {
+		1, 60, 3600, 86400, 7 * 86400, 365.25 * 86400,
+	};
+	char *end;
+	double v;
+
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno == ERANGE || !isfinite(v))
+		return errno == ERANGE ? -ERANGE : -EINVAL;
+	if (*end) {
+		const char *p = strchr(suffixes, tolower((unsigned char)*end));
+
+		if (!p || end[1])
+			return -EINVAL;
+		v *= scales[p - suffixes];
+	}
+	if (v > 1e12)
+		return -ERANGE;
+	*seconds = v;
+	return 0;
+}
+
+int parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = { "1", "yes", "true", "on" };
+	static const char *const no[] = { "0", "no", "false", "off" };
+
+	for (size_t i = 0; s && i < 4; i++) {
+		if (!strcasecmp(s, yes[i]))
+			return *out = true, 0;
+		if (!strcasecmp(s, no[i]))
+			return *out = false, 0;
+	}
+	return -EINVAL;
+}
+
+int parse_instances(const char *s, unsigned ncpus, uint32_t *out)
+{
+	size_t len;
+	uint64_t v;
+	int err;
+
+	if (!s || !*s)
+		return -EINVAL;
+	if (ncpus == 0)
+		ncpus = 1;
+	len = strlen(s);
+	if (s[len - 1] == '%') {
+		char pct[24];
+
+		if (len - 1 >= sizeof(pct))
+			return -ERANGE;
+		memcpy(pct, s, len - 1);
+		pct[len - 1] = '\0';
+		err = parse_u64(pct, &v);
+		if (err)
+			return err;
+		if (v > 100 * (uint64_t)INSTANCES_MAX)
+			return -ERANGE;
+		v = v * ncpus / 100;
+		if (v == 0)
+			v = 1;
+	} else if (*s == '-') {
+		err = parse_u64(s + 1, &v);
+		if (err)
+			return err;
+		v = ncpus;
+	} else {
+		err = parse_u64(s, &v);
+		if (err)
+			return err;
+		if (v == 0)
+			v = ncpus;
+	}
+	if (v > INSTANCES_MAX)
+		return -ERANGE;
+	*out = (uint32_t)v;
+	return 0;
+}
+
+int parse_cpu_list(const char *s, uint64_t mask[16])
+{
+	memset(mask, 0, 16 * sizeof(mask[0]));
+	if (!s || !*s)
+		return -EINVAL;
+	while (*s) {
+		char *end;
+		unsigned long lo, hi;
+
+		if (!isdigit((unsigned char)*s))
+			return -EINVAL;
+		lo = hi = strtoul(s, &end, 10);
+		if (*end == '-') {
+			if (!isdigit((unsigned char)end[1]))
+				return -EINVAL;
+			hi = strtoul(end + 1, &end, 10);
+		}
+		if (lo > hi || hi >= 1024)
+			return -ERANGE;
+		for (unsigned long c = lo; c <= hi; c++)
+			mask[c / 64] |= 1ULL << (c % 64);
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -EINVAL;
+		s = end;
+	}
+	return 0;
+}

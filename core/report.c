@@ -1,0 +1,70 @@
+/*
+ * report.c - the metrics table. The widths are stress-ng's own, so
+ * parsers written against stress-ng's output read ours unchanged:
+ * --metrics-brief rows are exactly ten whitespace-separated fields.
+ */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "log.h"
+
+void report_table(const struct stressor_summary *sums, size_t n, bool full)
+{
+	bool any_extra = false;
+
+	log_metric("%-13s %9.9s %9.9s %9.9s %9.9s %12s %14s%s",
+		   "stressor", "bogo ops", "real time", "usr time", "sys time",
+		   "bogo ops/s", "bogo ops/s",
+		   full ? " CPU used per       RSS Max" : "");
+	log_metric("%-13s %9.9s %9.9s %9.9s %9.9s %12s %14s%s",
+		   "", "", "(secs) ", "(secs) ", "(secs) ", "(real time)",
+		   "(usr+sys time)", full ? " instance (%)          (KB)" : "");
+	for (size_t i = 0; i < n; i++) {
+		const struct stressor_summary *s = &sums[i];
+		char extra[64] = "";
+
+		if (full)
+			snprintf(extra, sizeof(extra), " %12.2f %13ld",
+				 s->cpu_percent, s->maxrss_kb);
+		log_metric("%-13s %9llu %9.2f %9.2f %9.2f %12.2f %14.2f%s",
+			   s->name, (unsigned long long)s->ops, s->real_time,
+			   s->utime, s->stime, s->ops_per_sec_real,
+			   s->ops_per_sec_cpu, extra);
+		any_extra |= s->n_metrics > 0;
+	}
+	if (!any_extra)
+		return;
+	log_metric("miscellaneous metrics:");
+	for (size_t i = 0; i < n; i++) {
+		for (size_t m = 0; m < sums[i].n_metrics; m++) {
+			const struct metric_summary *ms = &sums[i].metrics[m];
+
+			log_metric("%-13s %13.2f %s (%s of %u instances)",
+				   sums[i].name, ms->value, ms->desc,
+				   mean_name(ms->mean), ms->n);
+		}
+	}
+}
+
+void report_times(const struct stressor_summary *sums, size_t n,
+		  double wall, unsigned ncpus)
+{
+	double user = 0, sys = 0, avail = wall * ncpus, load[3] = { 0, 0, 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		user += sums[i].utime;
+		sys += sums[i].stime;
+	}
+	if (avail <= 0)
+		avail = 1e-9;
+	log_info("for a %.2fs run time:", wall);
+	log_info("%10.2fs available CPU time", avail);
+	log_info("%10.2fs user time   (%6.2f%%)", user, 100.0 * user / avail);
+	log_info("%10.2fs system time (%6.2f%%)", sys, 100.0 * sys / avail);
+	log_info("%10.2fs total time  (%6.2f%%)", user + sys,
+		 100.0 * (user + sys) / avail);
+	if (getloadavg(load, 3) == 3)
+		log_info("load average: %.2f %.2f %.2f", load[0], load[1], load[2]);
+}

@@ -1,0 +1,67 @@
+/*
+ * run.h - one run of a plan: the stressors, their instance counts and
+ * options, the timeout; and what the run measured, per instance.
+ */
+#ifndef STRESSKIT_RUN_H
+#define STRESSKIT_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "stressor.h"
+
+struct plan_entry {
+	const struct stressor *stressor;
+	const void *opts;	/* filled options struct */
+	uint32_t instances;
+	uint64_t max_ops;	/* total over all instances; 0: no limit */
+};
+
+struct run_plan {
+	struct plan_entry *entries;
+	size_t n;
+	double timeout;		/* seconds; 0: until every instance returns */
+	double grace;		/* seconds from stop signal to SIGKILL */
+	bool verify, verbose;
+	const char *temp_path;
+	bool have_taskset;
+	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
+};
+
+struct instance_result {
+	pid_t pid;
+	bool started;		/* passed the start barrier */
+	bool finished;		/* run() returned */
+	bool torn;		/* killed while updating its counter */
+	bool killed_late;	/* ignored the stop and was killed after the grace */
+	int status;		/* enum sk_status, from run() or the harness */
+	int term_signal;	/* the signal that ended it, or 0 */
+	uint64_t ops;
+	double duration;	/* seconds from start barrier to return */
+	double utime, stime;	/* seconds, from wait4 */
+	long maxrss_kb;
+	uint32_t n_metrics;
+	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
+};
+
+struct stressor_result {
+	const struct plan_entry *entry;
+	uint32_t n;			/* instances forked */
+	struct instance_result *inst;	/* plan entry's instances */
+	int status;			/* worst instance status */
+};
+
+struct run_result {
+	struct stressor_result *s;
+	size_t n;
+	double wall;		/* seconds from first fork to last reap */
+	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
+	int status;		/* the run's exit code */
+};
+
+/* Runs the plan once. Returns 0 when it ran (see res->status), or -errno. */
+int run_execute(const struct run_plan *plan, struct run_result *res);
+void run_result_free(struct run_result *res);
+
+#endif

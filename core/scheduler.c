@@ -1,0 +1,439 @@
+/*
+ * scheduler.c - one run of a plan, from the controller's side:
+ * prepare -> fork every instance -> open the start barrier -> wait for the
+ * timeout (or every instance done, or a stop signal) -> set the stop flag
+ * and signal -> grace period -> SIGKILL -> reap with wait4 -> cleanup.
+ *
+ * The controller blocks its stop signals and SIGCHLD and takes them with
+ * sigtimedwait, so it never runs a handler and never misses a child.
+ */
+#include "run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "instance.h"
+#include "log.h"
+#include "registry.h"
+#include "rundir.h"
+
+/* What the controller tracks of each forked instance, sorted by pid. */
+struct child {
+	pid_t pid;
+	struct instance_result *res;
+	struct instance_slot *slot;
+	bool reaped;
+};
+
+struct run_state {
+	const struct run_plan *plan;
+	struct run_result *res;
+	struct stressor_ctx *ctx;
+	struct run_shared *sh;
+	size_t sh_len;
+	struct child *children;
+	size_t n_children, n_live;
+	char run_dir[PATH_MAX];
+	sigset_t waitset;
+};
+
+static int child_cmp(const void *a, const void *b)
+{
+	const struct child *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static struct child *run_find_child(struct run_state *st, pid_t pid)
+{
+	struct child key = { .pid = pid };
+
+	return bsearch(&key, st->children, st->n_children, sizeof(key), child_cmp);
+}
+
+static double tv_seconds(struct timeval tv)
+{
+	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+}
+
+/* Takes what a dead instance left in its slot and its rusage. */
+static void run_record(struct child *c, int wstatus, const struct rusage *ru,
+		       double now)
+{
+	struct instance_result *r = c->res;
+	struct instance_slot *s = c->slot;
+
+	c->reaped = true;
+	r->utime = tv_seconds(ru->ru_utime);
+	r->stime = tv_seconds(ru->ru_stime);
+	r->maxrss_kb = ru->ru_maxrss;
+	r->started = s->state >= SLOT_RUNNING;
+	r->finished = s->state == SLOT_DONE;
+	r->torn = s->busy != 0;
+	r->ops = s->ops;
+	if (r->started)
+		r->duration = (r->finished ? s->stop : now) - s->start;
+	r->n_metrics = s->n_metrics;
+	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
+	if (WIFEXITED(wstatus)) {
+		r->status = WEXITSTATUS(wstatus);
+	} else if (WIFSIGNALED(wstatus)) {
+		r->term_signal = WTERMSIG(wstatus);
+		r->status = SK_SIGNALED;
+	}
+}
+
+/* Reaps every child that has exited; returns how many. */
+static size_t run_reap(struct run_state *st, bool block)
+{
+	size_t reaped = 0;
+
+	while (st->n_live) {
+		struct rusage ru;
+		int wstatus;
+		pid_t pid = wait4(-1, &wstatus, block ? 0 : WNOHANG, &ru);
+		struct child *c;
+
+		if (pid <= 0) {
+			if (pid < 0 && errno == EINTR)
+				continue;
+			break;
+		}
+		c = run_find_child(st, pid);
+		if (!c || c->reaped)
+			continue;
+		run_record(c, wstatus, &ru, sk_now());
+		st->n_live--;
+		reaped++;
+	}
+	return reaped;
+}
+
+/*
+ * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
+ * is reaped. Returns true when a stop signal arrived.
+ */
+static bool run_wait(struct run_state *st, double deadline)
+{
+	while (st->n_live) {
+		struct timespec ts;
+		double left = deadline - sk_now();
+		int sig;
+
+		if (deadline > 0 && left <= 0)
+			return false;
+		if (deadline <= 0)
+			left = 3600;
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		sig = sigtimedwait(&st->waitset, NULL, &ts);
+		if (sig == SIGCHLD || sig < 0)
+			run_reap(st, false);
+		else
+			return true;
+	}
+	return false;
+}
+
+static void run_signal_all(struct run_state *st, int sig)
+{
+	for (size_t i = 0; i < st->n_children; i++)
+		if (!st->children[i].reaped)
+			kill(st->children[i].pid, sig);
+}
+
+/* Sets the stop flag, signals, waits the grace period, then SIGKILLs. */
+static void run_stop(struct run_state *st)
+{
+	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
+	run_signal_all(st, SIGALRM);
+	if (run_wait(st, sk_now() + st->plan->grace))
+		st->res->interrupted = true;
+	if (!st->n_live)
+		return;
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		if (c->reaped)
+			continue;
+		c->res->killed_late = true;
+		kill(c->pid, SIGKILL);
+	}
+	run_reap(st, true);
+}
+
+static int run_prepare(struct run_state *st)
+{
+	const struct run_plan *plan = st->plan;
+	int err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir));
+
+	if (err) {
+		log_fail("cannot create a run directory in %s: %s",
+			 plan->temp_path, strerror(-err));
+		st->run_dir[0] = '\0';
+		return err == -ENOSPC || err == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
+	}
+	for (size_t i = 0; i < plan->n; i++) {
+		const struct plan_entry *e = &plan->entries[i];
+		struct stressor_ctx *ctx = &st->ctx[i];
+		char *dir = malloc(PATH_MAX);
+
+		if (!dir)
+			return SK_NO_RESOURCE;
+		err = rundir_subdir(st->run_dir, e->stressor->name, dir, PATH_MAX);
+		if (err) {
+			free(dir);
+			log_fail("cannot create %s/%s: %s", st->run_dir,
+				 e->stressor->name, strerror(-err));
+			return SK_NO_RESOURCE;
+		}
+		ctx->stressor = e->stressor;
+		ctx->opts = e->opts;
+		ctx->run_dir = dir;
+		ctx->instances = e->instances;
+		ctx->verify = plan->verify;
+		ctx->verbose = plan->verbose;
+	}
+	return SK_OK;
+}
+
+/* prepare() of one stressor; a failure skips that stressor only. */
+static int run_prepare_stressor(struct run_state *st, size_t i)
+{
+	struct stressor_ctx *ctx = &st->ctx[i];
+	int status;
+
+	if (!stressor_supported(ctx->stressor)) {
+		log_info("%s: not implemented on this system (needs %s), skipping",
+			 ctx->stressor->name, ctx->stressor->needs);
+		return SK_NOT_IMPLEMENTED;
+	}
+	if (!ctx->stressor->prepare)
+		return SK_OK;
+	status = ctx->stressor->prepare(ctx);
+	if (status == SK_NOT_IMPLEMENTED)
+		log_info("%s: not implemented on this system, skipping",
+			 ctx->stressor->name);
+	else if (status != SK_OK)
+		log_fail("%s: preparation failed", ctx->stressor->name);
+	return status;
+}
+
+/* Forks the instances of entry i; returns how many were forked. */
+static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
+{
+	const struct plan_entry *e = &st->plan->entries[i];
+	struct stressor_result *sr = &st->res->s[i];
+	pid_t controller = getpid();
+
+	for (uint32_t k = 0; k < e->instances; k++) {
+		struct instance_slot *s = shared_slot(st->sh, *slot);
+		uint64_t share = 0;
+		pid_t pid;
+
+		/* --NAME-ops N is shared out so the total is exactly N. */
+		if (e->max_ops)
+			share = e->max_ops / e->instances +
+				(k < e->max_ops % e->instances);
+		pid = fork();
+		if (pid < 0) {
+			log_warn("%s: cannot fork instance %u: %s; running %u",
+				 e->stressor->name, k, strerror(errno), k);
+			break;
+		}
+		if (pid == 0) {
+			if (e->max_ops && share == 0)
+				_exit(SK_OK);
+			instance_main(&st->ctx[i], k, st->sh, s, share, controller,
+				      st->plan->have_taskset ? st->plan->taskset : NULL);
+		}
+		st->children[st->n_children++] = (struct child){
+			.pid = pid, .res = &sr->inst[k], .slot = s,
+		};
+		sr->inst[k].pid = pid;
+		sr->n = k + 1;
+		(*slot)++;
+	}
+	return sr->n;
+}
+
+/* The worst status among instances: failure beats no-resource beats ... */
+static int run_worse(int a, int b)
+{
+	static const int rank[] = {
+		[SK_OK] = 0, [SK_NOT_IMPLEMENTED] = 1, [SK_NO_RESOURCE] = 2,
+		[SK_UNTRUSTWORTHY] = 3, [SK_SIGNALED] = 4, [SK_FAILED] = 5,
+		[SK_USAGE] = 6,
+	};
+	if (a < 0 || a > SK_UNTRUSTWORTHY)
+		a = SK_FAILED;
+	if (b < 0 || b > SK_UNTRUSTWORTHY)
+		b = SK_FAILED;
+	return rank[a] >= rank[b] ? a : b;
+}
+
+/* Reports what went wrong with each instance and sums up statuses. */
+static void run_judge(struct run_state *st)
+{
+	struct run_result *res = st->res;
+	bool any_ran = false, all_unimplemented = true;
+	int worst = SK_OK;
+
+	for (size_t i = 0; i < res->n; i++) {
+		struct stressor_result *sr = &res->s[i];
+		const char *name = sr->entry->stressor->name;
+
+		for (uint32_t k = 0; k < sr->n; k++) {
+			struct instance_result *r = &sr->inst[k];
+
+			if (r->killed_late) {
+				log_fail("%s: instance %u did not stop within %.1fs of the stop signal, killed",
+					 name, k, st->plan->grace);
+				r->status = run_worse(r->status, SK_SIGNALED);
+			} else if (r->term_signal) {
+				log_fail("%s: instance %u killed by signal %d (%s)",
+					 name, k, r->term_signal,
+					 strsignal(r->term_signal));
+			}
+			if (r->torn) {
+				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
+					 name, k, (unsigned long long)r->ops);
+				r->status = run_worse(r->status, SK_UNTRUSTWORTHY);
+			}
+			sr->status = run_worse(sr->status, r->status);
+		}
+		if (sr->status != SK_NOT_IMPLEMENTED)
+			all_unimplemented = false;
+		if (sr->status == SK_OK)
+			any_ran = true;
+		if (sr->status != SK_NOT_IMPLEMENTED)
+			worst = run_worse(worst, sr->status);
+	}
+	if (res->n && all_unimplemented)
+		worst = SK_NOT_IMPLEMENTED;
+	else if (!any_ran && worst == SK_OK)
+		worst = SK_NO_RESOURCE;
+	res->status = worst;
+}
+
+static int run_alloc(struct run_state *st, size_t total)
+{
+	const struct run_plan *plan = st->plan;
+	struct run_result *res = st->res;
+
+	res->s = calloc(plan->n ? plan->n : 1, sizeof(*res->s));
+	st->ctx = calloc(plan->n ? plan->n : 1, sizeof(*st->ctx));
+	st->children = calloc(total ? total : 1, sizeof(*st->children));
+	if (!res->s || !st->ctx || !st->children)
+		return -ENOMEM;
+	res->n = plan->n;
+	for (size_t i = 0; i < plan->n; i++) {
+		res->s[i].entry = &plan->entries[i];
+		res->s[i].inst = calloc(plan->entries[i].instances ?
+					plan->entries[i].instances : 1,
+					sizeof(*res->s[i].inst));
+		if (!res->s[i].inst)
+			return -ENOMEM;
+	}
+	st->sh = shared_map(total, &st->sh_len);
+	return st->sh ? 0 : -ENOMEM;
+}
+
+static void run_teardown(struct run_state *st)
+{
+	for (size_t i = 0; i < st->plan->n; i++) {
+		struct stressor_ctx *ctx = &st->ctx[i];
+
+		if (ctx->stressor && ctx->stressor->cleanup)
+			ctx->stressor->cleanup(ctx);
+		free((char *)ctx->run_dir);
+	}
+	rundir_remove(st->run_dir);
+	shared_unmap(st->sh, st->sh_len);
+	free(st->ctx);
+	free(st->children);
+}
+
+int run_execute(const struct run_plan *plan, struct run_result *res)
+{
+	struct run_state st = { .plan = plan, .res = res };
+	sigset_t old;
+	size_t total = 0, slot = 0;
+	double t0, deadline;
+	int status, err;
+
+	memset(res, 0, sizeof(*res));
+	for (size_t i = 0; i < plan->n; i++)
+		total += plan->entries[i].instances;
+	err = run_alloc(&st, total);
+	if (err) {
+		run_teardown(&st);
+		return err;
+	}
+
+	/* Stop signals and SIGCHLD wait in the queue for sigtimedwait. */
+	sigemptyset(&st.waitset);
+	sigaddset(&st.waitset, SIGCHLD);
+	sigaddset(&st.waitset, SIGINT);
+	sigaddset(&st.waitset, SIGTERM);
+	sigaddset(&st.waitset, SIGHUP);
+	sigprocmask(SIG_BLOCK, &st.waitset, &old);
+
+	status = run_prepare(&st);
+	fflush(NULL);
+	t0 = sk_now();
+	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
+		int prep = run_prepare_stressor(&st, i);
+
+		if (prep != SK_OK) {
+			res->s[i].status = prep;
+			continue;
+		}
+		run_fork_stressor(&st, i, &slot);
+	}
+	qsort(st.children, st.n_children, sizeof(*st.children), child_cmp);
+	st.n_live = st.n_children;
+
+	/* The timeout counts from the first fork, so wall time ~ timeout. */
+	deadline = plan->timeout > 0 ? t0 + plan->timeout : 0;
+	shared_release(st.sh);
+	if (run_wait(&st, deadline))
+		res->interrupted = true;
+	if (st.n_live)
+		run_stop(&st);
+	res->wall = sk_now() - t0;
+
+	if (status == SK_OK)
+		run_judge(&st);
+	else
+		res->status = status;
+	run_teardown(&st);
+	/* Drop signals that arrived after the last wait, then restore. */
+	{
+		struct timespec zero = { 0, 0 };
+
+		int sig;
+
+		while ((sig = sigtimedwait(&st.waitset, NULL, &zero)) > 0)
+			if (sig != SIGCHLD)
+				res->interrupted = true;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return 0;
+}
+
+void run_result_free(struct run_result *res)
+{
+	for (size_t i = 0; res->s && i < res->n; i++)
+		free(res->s[i].inst);
+	free(res->s);
+	memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,243 @@
+/*
+ * stressor.h - the contract between the stresskit core and a stressor.
+ *
+ * A stressor is one file in stressors/ that fills a struct stressor and
+ * registers it with STRESSOR_REGISTER(). The core parses its options from
+ * the typed option table, forks its instances, and calls run() in each one;
+ * run() loops on instance_continue() and counts one bogo-op per unit of work
+ * with instance_ops_inc(). Nothing here costs a syscall or a lock.
+ */
+#ifndef STRESSKIT_STRESSOR_H
+#define STRESSKIT_STRESSOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+/* Exit statuses, stress-ng's numbering: a run's exit code and run()'s result. */
+enum sk_status {
+	SK_OK              = 0,
+	SK_USAGE           = 1,	/* bad arguments or a harness error */
+	SK_FAILED          = 2,	/* a stressor failed */
+	SK_NO_RESOURCE     = 3,	/* ENOMEM, ENOSPC, EMFILE, fork failure ... */
+	SK_NOT_IMPLEMENTED = 4,	/* ENOSYS or a feature missing at build time */
+	SK_SIGNALED        = 5,	/* killed by a signal */
+	SK_UNTRUSTWORTHY   = 7,	/* a counter was torn, or metrics are suspect */
+};
+
+/* Maps an errno from a failed syscall to the status an instance returns. */
+int sk_status_from_errno(int err);
+
+/* Classes, stress-ng's names. */
+enum {
+	CLASS_CPU        = 1u << 0,
+	CLASS_FILESYSTEM = 1u << 1,
+	CLASS_IO         = 1u << 2,
+	CLASS_MEMORY     = 1u << 3,
+	CLASS_NETWORK    = 1u << 4,
+	CLASS_OS         = 1u << 5,
+	CLASS_PIPE_IO    = 1u << 6,
+	CLASS_SCHEDULER  = 1u << 7,
+};
+
+/* Option types. The core parses, range-checks and stores each one. */
+enum opt_type {
+	OPT_COUNT,	/* uint64_t, plain integer */
+	OPT_SIZE,	/* uint64_t bytes, K/M/G/T suffixes (powers of 1024) */
+	OPT_TIME,	/* double seconds, s/m/h/d/w/y suffixes */
+	OPT_BOOL,	/* bool, flag with no value */
+	OPT_CHOICE,	/* unsigned index into .choices */
+	OPT_STRING,	/* const char *, pointing into argv */
+};
+
+/*
+ * One option of a stressor: --NAME, stored at .offset of the stressor's own
+ * options struct. min/max/def are in the type's unit (bytes, seconds, index).
+ */
+struct stressor_opt {
+	const char *name;		/* full name without dashes: "pipe-data-size" */
+	enum opt_type type;
+	size_t offset;
+	uint64_t min, max, def;
+	const char *const *choices;	/* OPT_CHOICE: NULL-terminated names */
+	const char *def_str;		/* OPT_STRING: default, may be NULL */
+	const char *help;
+};
+
+#define OPT_TABLE_END { .name = NULL }
+
+struct stressor;
+
+/* What the parent knows of one selected stressor; instances inherit it. */
+struct stressor_ctx {
+	const struct stressor *stressor;
+	const void *opts;	/* the filled options struct */
+	const char *run_dir;	/* this stressor's private temp directory */
+	uint32_t instances;
+	bool verify;		/* --verify */
+	bool verbose;		/* --verbose */
+	void *priv;		/* set by prepare(), read by instances */
+};
+
+/* How a metric over several instances is combined into one figure. */
+enum metric_mean {
+	MEAN_GEOMETRIC,
+	MEAN_HARMONIC,
+	MEAN_TOTAL,
+	MEAN_ARITHMETIC,
+};
+
+#define INSTANCE_METRICS_MAX 8
+
+struct instance_metric_slot {
+	const char *desc;	/* string literal: same address in every fork */
+	double value;
+	int mean;		/* enum metric_mean */
+	int higher_is_better;
+};
+
+/*
+ * One instance's slot in the shared counter mapping. The instance writes,
+ * the controller reads. busy is 1 only while ops is being updated, so an
+ * instance killed in the middle of an update leaves a slot the controller
+ * can tell from a good one.
+ */
+struct instance_slot {
+	volatile uint64_t ops;
+	volatile uint32_t busy;
+	volatile uint32_t state;	/* enum slot_state */
+	volatile uint32_t status;	/* run()'s enum sk_status */
+	uint32_t n_metrics;
+	double start, stop;		/* CLOCK_MONOTONIC, seconds */
+	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
+} __attribute__((aligned(64)));
+
+enum slot_state {
+	SLOT_FORKED = 0,	/* not yet past the start barrier */
+	SLOT_RUNNING,
+	SLOT_DONE,		/* run() returned and stop time is set */
+};
+
+/* One running instance, as its run() sees it. */
+struct instance {
+	const struct stressor_ctx *ctx;
+	const void *opts;		/* == ctx->opts */
+	uint32_t index;			/* 0 .. ctx->instances - 1 */
+	struct instance_slot *slot;
+	const volatile uint32_t *stop;	/* the run's stop flag */
+	uint64_t max_ops;		/* UINT64_MAX: no limit */
+};
+
+/* True while the instance should do more work. */
+static inline bool instance_continue(const struct instance *in)
+{
+	return !__atomic_load_n(in->stop, __ATOMIC_RELAXED) &&
+	       in->slot->ops < in->max_ops;
+}
+
+/* Counts n bogo-ops: plain stores, bracketed by busy for torn detection. */
+static inline void instance_ops_add(struct instance *in, uint64_t n)
+{
+	struct instance_slot *s = in->slot;
+
+	s->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	s->ops += n;
+	__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+}
+
+static inline void instance_ops_inc(struct instance *in)
+{
+	instance_ops_add(in, 1);
+}
+
+static inline uint64_t instance_ops(const struct instance *in)
+{
+	return in->slot->ops;
+}
+
+/* True when the stop flag is set (the timeout, a signal, or ops reached). */
+static inline bool instance_stopping(const struct instance *in)
+{
+	return __atomic_load_n(in->stop, __ATOMIC_RELAXED);
+}
+
+/*
+ * Records an extra metric: desc must be a string literal (its address is
+ * shared by every fork), higher_is_better tells compare which way is good.
+ */
+void instance_metric(struct instance *in, const char *desc, double value,
+		     enum metric_mean mean, bool higher_is_better);
+
+/* Seconds since this instance passed the start barrier. */
+double instance_elapsed(const struct instance *in);
+
+/* CLOCK_MONOTONIC in seconds. */
+double sk_now(void);
+
+/* Messages from inside an instance, prefixed "NAME: " and the log prefix. */
+void instance_info(const struct instance *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void instance_fail(const struct instance *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Names a syscall that failed and returns the status for errno: EINTR is the
+ * caller's to retry; ENOSYS -> not implemented; ENOMEM/ENOSPC -> no resource.
+ */
+int instance_syscall_failed(const struct instance *in, const char *syscall);
+
+/* Flags of a stressor. */
+enum {
+	STRESSOR_NO_THREADS = 1u << 0,	/* forks or changes process state */
+};
+
+struct stressor {
+	const char *name;		/* --NAME N, --NAME-ops N */
+	const char *summary;		/* one line for --stressors */
+	const char *help;		/* what one bogo-op is; differences from peers */
+	unsigned classes;
+	unsigned flags;
+	const char *needs;		/* build features, space-separated: "splice vmsplice" */
+	const struct stressor_opt *opts;
+	size_t opts_size;
+	int (*prepare)(struct stressor_ctx *ctx);	/* parent, before fork */
+	int (*run)(struct instance *in);		/* the instance loop */
+	void (*cleanup)(struct stressor_ctx *ctx);	/* parent, after reap */
+};
+
+/*
+ * Registration: a pointer in the "sk_stressors" linker section. "used" and
+ * "retain" keep it from being dropped, the alignment keeps the array dense
+ * and no_sanitize_address keeps ASan from padding it.
+ */
+#if defined(__clang__)
+#define SK_NO_ASAN __attribute__((no_sanitize("address")))
+#else
+#define SK_NO_ASAN	/* gcc never pads globals in a named section */
+#endif
+#define SK_SECTION_ENTRY(sec)						\
+	__attribute__((used, retain, section(sec),			\
+		       aligned(sizeof(void *)))) SK_NO_ASAN
+
+#define STRESSOR_REGISTER(s)							\
+	static const struct stressor *const sk_stressor_ptr_##s		\
+	SK_SECTION_ENTRY("sk_stressors") = &(s)
+
+/*
+ * Subcommands (stresskit redis-server, stresskit compare): registered the
+ * same way, so a module adds one without touching main.
+ */
+struct subcommand {
+	const char *name;
+	const char *summary;
+	int (*main)(int argc, char **argv);	/* argv[0] is the subcommand */
+};
+
+#define SUBCOMMAND_REGISTER(c)							\
+	static const struct subcommand *const sk_subcommand_ptr_##c		\
+	SK_SECTION_ENTRY("sk_subcommands") = &(c)
+
+#endif

@@ -1,0 +1,3 @@
+#ifndef STRESSKIT_VERSION
+#define STRESSKIT_VERSION "0.1.0"
+#endif

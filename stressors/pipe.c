@@ -1,0 +1,183 @@
+/*
+ * pipe.c - pipe throughput, as stress-ng's pipe stressor: each instance
+ * writes into a pipe that a forked reader drains. One bogo-op is one
+ * write(2) of --pipe-data-size bytes. With --verify every write carries a
+ * sequence number that the reader checks.
+ */
+#include "stressor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define PIPE_DATA_SIZE_DEFAULT	4096
+#define PIPE_DATA_SIZE_MIN	8		/* room for the sequence number */
+#define PIPE_DATA_SIZE_MAX	4096		/* the page size: writes stay atomic */
+#define PIPE_SIZE_MAX		(1ULL << 30)
+
+struct pipe_opts {
+	uint64_t data_size;
+	uint64_t pipe_size;
+};
+
+static const struct stressor_opt pipe_opts[] = {
+	{ "pipe-data-size", OPT_SIZE, offsetof(struct pipe_opts, data_size),
+	  PIPE_DATA_SIZE_MIN, PIPE_DATA_SIZE_MAX, PIPE_DATA_SIZE_DEFAULT, NULL, NULL,
+	  "bytes per write(), one bogo-op" },
+	{ "pipe-size", OPT_SIZE, offsetof(struct pipe_opts, pipe_size),
+	  0, PIPE_SIZE_MAX, 0, NULL, NULL,
+	  "pipe capacity set with F_SETPIPE_SZ (0: the kernel's default)" },
+	OPT_TABLE_END,
+};
+
+enum { PIPE_READER_OK = 0, PIPE_READER_CORRUPT = 2 };
+
+/*
+ * Reads exactly len bytes unless EOF comes first; EINTR (Ctrl-C reaches
+ * the reader too) is retried. Returns bytes read, or -1.
+ */
+static ssize_t pipe_read_full(int fd, char *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = read(fd, buf + got, len - got);
+
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+/* The reader: drains the pipe, and with --verify checks the sequence. */
+static int pipe_reader(int fd, size_t len, bool verify)
+{
+	char *buf = malloc(len);
+	uint64_t expect = 0;
+
+	if (!buf)
+		return SK_NO_RESOURCE;
+	for (;;) {
+		ssize_t n;
+
+		if (!verify) {
+			n = read(fd, buf, len);
+			if (n > 0 || (n < 0 && errno == EINTR))
+				continue;
+			break;
+		}
+		n = pipe_read_full(fd, buf, len);
+		if (n <= 0)
+			break;
+		if ((size_t)n < len)
+			break;		/* the writer stopped mid-write */
+		uint64_t seq;
+
+		memcpy(&seq, buf, sizeof(seq));
+		if (seq != expect || buf[len - 1] != (char)(seq & 0x7f))
+			return PIPE_READER_CORRUPT;
+		expect++;
+	}
+	return PIPE_READER_OK;
+}
+
+static int pipe_run(struct instance *in)
+{
+	const struct pipe_opts *o = in->opts;
+	const bool verify = in->ctx->verify;
+	const size_t len = o->data_size;
+	uint64_t bytes = 0, seq = 0;
+	int fds[2], status = SK_OK, wstatus;
+	char *buf;
+	pid_t reader;
+
+	buf = calloc(1, len);
+	if (!buf)
+		return SK_NO_RESOURCE;
+	if (pipe2(fds, O_CLOEXEC) < 0) {
+		free(buf);
+		return instance_syscall_failed(in, "pipe2");
+	}
+	if (o->pipe_size && fcntl(fds[1], F_SETPIPE_SZ, (int)o->pipe_size) < 0)
+		instance_info(in, "cannot set pipe size to %llu bytes: %s",
+			      (unsigned long long)o->pipe_size, strerror(errno));
+
+	reader = fork();
+	if (reader < 0) {
+		status = instance_syscall_failed(in, "fork");
+		goto out;
+	}
+	if (reader == 0) {
+		close(fds[1]);
+		_exit(pipe_reader(fds[0], len, verify));
+	}
+	close(fds[0]);
+	fds[0] = -1;
+
+	while (instance_continue(in)) {
+		ssize_t n;
+
+		if (verify) {
+			memcpy(buf, &seq, sizeof(seq));
+			buf[len - 1] = (char)(seq & 0x7f);
+		}
+		n = write(fds[1], buf, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EPIPE)
+				break;		/* the reader is gone: its status says why */
+			status = instance_syscall_failed(in, "write");
+			break;
+		}
+		bytes += (uint64_t)n;
+		seq++;
+		instance_ops_inc(in);
+	}
+	instance_metric(in, "MB per sec pipe write rate",
+			(double)bytes / instance_elapsed(in) / (1 << 20),
+			MEAN_GEOMETRIC, true);
+	close(fds[1]);
+	fds[1] = -1;
+	while (waitpid(reader, &wstatus, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == PIPE_READER_CORRUPT) {
+		instance_fail(in, "verify: the reader got data out of sequence");
+		status = SK_FAILED;
+	} else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+		instance_fail(in, "the pipe reader died unexpectedly");
+		status = SK_FAILED;
+	}
+out:
+	if (fds[0] >= 0)
+		close(fds[0]);
+	if (fds[1] >= 0)
+		close(fds[1]);
+	free(buf);
+	return status;
+}
+
+static const struct stressor pipe_stressor = {
+	.name      = "pipe",
+	.summary   = "write data through a pipe to a reader process",
+	.help      = "One bogo-op is one write() of --pipe-data-size bytes into a pipe\n"
+		     "that a forked reader drains, as stress-ng's pipe stressor does.\n"
+		     "Metric: MB per sec pipe write rate (MB = 2^20 bytes), the bytes\n"
+		     "written over each instance's run time.",
+	.classes   = CLASS_PIPE_IO | CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_NO_THREADS,
+	.opts      = pipe_opts,
+	.opts_size = sizeof(struct pipe_opts),
+	.run       = pipe_run,
+};
+STRESSOR_REGISTER(pipe_stressor);
