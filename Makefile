@@ -19,7 +19,7 @@ CORE_OBJ     := $(CORE_SRC:%.c=$(BUILD)/%.o)
 STRESSOR_OBJ := $(STRESSOR_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ     := $(BUILD)/core/main.o
 
-UNIT_SRC  := $(wildcard tests/unit/test_*.c)
+UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
 .PHONY: all test unit-test integration-test bench clean install uninstall

@@ -1,0 +1,57 @@
+# lib.sh - helpers for integration tests, sourced by run.sh before each
+# tests/integration/test_*.sh. A test is a shell function named t_*;
+# it fails by calling fail (or any command failing under set -e).
+# $SK is the stresskit binary; $TMP a scratch directory removed after.
+
+fail() {
+	echo "    FAIL: $*" >&2
+	return 1
+}
+
+# expect_exit CODE CMD...: runs CMD, fails unless it exits with CODE.
+# Its stdout and stderr are left in $OUT and $ERR.
+expect_exit() {
+	want=$1
+	shift
+	set +e
+	"$@" >"$TMP.out" 2>"$TMP.err"
+	got=$?
+	set -e
+	OUT=$(cat "$TMP.out")
+	ERR=$(cat "$TMP.err")
+	[ "$got" = "$want" ] || fail "exit $got, expected $want: $*
+--- stdout:
+$OUT
+--- stderr:
+$ERR"
+}
+
+# expect_match PATTERN TEXT: extended regex must match somewhere in TEXT.
+expect_match() {
+	printf '%s\n' "$2" | grep -Eq -- "$1" || fail "no match for /$1/ in:
+$2"
+}
+
+expect_no_match() {
+	! printf '%s\n' "$2" | grep -Eq -- "$1" || fail "unexpected /$1/ in:
+$2"
+}
+
+# one_line TEXT: TEXT is exactly one line.
+one_line() {
+	[ "$(printf '%s\n' "$1" | wc -l)" = 1 ] || fail "expected one line, got:
+$1"
+}
+
+# no_leftovers DIR: no stresskit process and no file left in DIR.
+no_leftovers() {
+	sleep 0.2
+	! pgrep -f '^stresskit-' >/dev/null || fail "stresskit processes left: $(pgrep -af '^stresskit-')"
+	[ -z "$(ls -A "$1")" ] || fail "files left in $1: $(ls -A "$1")"
+}
+
+# metrics_field STRESSOR FIELD OUTPUT: the FIELDth whitespace field of the
+# stressor's --metrics-brief row (1 = prefix, 5 = bogo ops, 9 = ops/s).
+metrics_field() {
+	printf '%s\n' "$3" | awk -v s="$1" -v f="$2" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $f; exit }'
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# run.sh - runs every t_* function of every tests/integration/test_*.sh
+# against the stresskit binary given, and prints a check-style summary.
+# usage: run.sh BUILD/stresskit [PATTERN]
+set -u
+SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+pattern=${2:-}
+here=$(cd "$(dirname "$0")" && pwd)
+export SK
+pass=0 failn=0 failed=
+for file in "$here"/test_*.sh; do
+	for t in $(sed -n 's/^\(t_[a-zA-Z0-9_]*\)() *{.*/\1/p' "$file"); do
+		case "$t" in *"$pattern"*) ;; *) continue ;; esac
+		TMP=$(mktemp -d /tmp/sk-test.XXXXXX)
+		if (export TMP; set -e; . "$here/lib.sh"; . "$file"; cd "$TMP"; "$t") \
+			>"$TMP.log" 2>&1; then
+			pass=$((pass + 1))
+			echo "  ok   $(basename "$file" .sh):$t"
+		else
+			failn=$((failn + 1))
+			failed="$failed $t"
+			echo "  FAIL $(basename "$file" .sh):$t"
+			sed 's/^/      /' "$TMP.log"
+		fi
+		rm -rf "$TMP" "$TMP.log" "$TMP.out" "$TMP.err"
+	done
+done
+total=$((pass + failn))
+pct=100
+[ "$total" -gt 0 ] && pct=$((100 * pass / total))
+echo "integration: ${pct}%: Checks: $total, Failures: $failn, Errors: 0"
+[ "$failn" -eq 0 ]

@@ -1,0 +1,144 @@
+# test_core.sh - the run engine through the pipe stressor: a run, exact
+# --NAME-ops, --verify, the table's format, and every kind of bad input.
+
+t_pipe_run() {
+	expect_exit 0 "$SK" --pipe 2 --timeout 1s --metrics-brief --temp-path "$TMP"
+	expect_match '^stresskit: info:  \[[0-9]+\] dispatching hogs: 2 pipe$' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s$' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\]                           \(secs\)    \(secs\)    \(secs\)   \(real time\) \(usr\+sys time\)$' "$OUT"
+	row=$(printf '%s\n' "$OUT" | grep ' pipe ' | grep -v dispatching | head -1)
+	[ "$(echo "$row" | wc -w)" = 10 ] || fail "brief row is not ten fields: $row"
+	ops=$(metrics_field pipe 5 "$OUT")
+	[ "$ops" -gt 1000 ] || fail "too few ops: $ops"
+	expect_match 'pipe +[0-9]+\.[0-9]{2} MB per sec pipe write rate \(geometric mean of 2 instances\)$' "$OUT"
+	expect_match 'successful run completed in 1\.[0-9]{2}s$' "$OUT"
+	no_leftovers "$TMP"
+}
+
+t_pipe_ops_exact() {
+	expect_exit 0 "$SK" --pipe 3 --pipe-ops 1000 --timeout 60s --temp-path "$TMP"
+	[ "$(metrics_field pipe 5 "$OUT")" = 1000 ] || fail "ops not exactly 1000: $OUT"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 7 --temp-path "$TMP"
+	[ "$(metrics_field pipe 5 "$OUT")" = 7 ] || fail "ops not exactly 7"
+	# fewer ops than instances: the total is still exact
+	expect_exit 0 "$SK" --pipe 4 --pipe-ops 2 --temp-path "$TMP"
+	[ "$(metrics_field pipe 5 "$OUT")" = 2 ] || fail "ops not exactly 2"
+}
+
+t_pipe_verify() {
+	expect_exit 0 "$SK" --verify --pipe 2 --pipe-data-size 8 --timeout 1s --temp-path "$TMP"
+	expect_match 'successful run' "$OUT"
+	expect_exit 0 "$SK" --pipe 1 --pipe-data-size 4K --pipe-size 64K --verify -t 0.5s --temp-path "$TMP"
+}
+
+t_metrics_full() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.5 -M --temp-path "$TMP"
+	expect_match 'bogo ops/s CPU used per       RSS Max$' "$OUT"
+	expect_match '\(usr\+sys time\) instance \(%\)          \(KB\)$' "$OUT"
+	row=$(printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/')
+	[ "$(echo "$row" | wc -w)" = 12 ] || fail "full row is not twelve fields: $row"
+}
+
+t_log_prefix_stress_ng() {
+	expect_exit 0 "$SK" --log-prefix stress-ng --pipe 1 -t 0.3 --temp-path "$TMP"
+	expect_no_match '^stresskit' "$OUT"
+	expect_match '^stress-ng: metrc: \[[0-9]+\] pipe ' "$OUT"
+	expect_match '^stress-ng: info:  \[[0-9]+\] successful run completed in' "$OUT"
+}
+
+t_option_order() {
+	# an option means the same wherever it stands
+	expect_exit 0 "$SK" --pipe-ops 50 --pipe 1 --temp-path "$TMP"
+	[ "$(metrics_field pipe 5 "$OUT")" = 50 ] || fail "ops before --pipe ignored"
+	expect_exit 0 "$SK" --pipe 1 --temp-path "$TMP" --pipe-ops=50
+	[ "$(metrics_field pipe 5 "$OUT")" = 50 ] || fail "--pipe-ops=50 ignored"
+}
+
+t_timeout_kept() {
+	expect_exit 0 "$SK" --pipe 2 --timeout 1s --temp-path "$TMP"
+	wall=$(printf '%s\n' "$OUT" | sed -n 's/.*run completed in \([0-9.]*\)s$/\1/p')
+	awk -v w="$wall" 'BEGIN { exit !(w >= 1.0 && w < 1.5) }' || fail "wall $wall for a 1s timeout"
+}
+
+t_quiet() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 -q --temp-path "$TMP"
+	[ -z "$OUT" ] || fail "quiet printed: $OUT"
+}
+
+t_info_commands() {
+	expect_exit 0 "$SK" --stressors
+	expect_match '^pipe ' "$OUT"
+	expect_exit 0 "$SK" --help
+	expect_match -- '--timeout' "$OUT"
+	expect_match -- '--pipe-ops|--NAME-ops' "$OUT"
+	expect_exit 0 "$SK" --help pipe
+	expect_match -- '--pipe-data-size SIZE' "$OUT"
+	expect_match 'One bogo-op is one write\(\)' "$OUT"
+	expect_exit 0 "$SK" --version
+	expect_match '^stresskit [0-9]+\.[0-9]+' "$OUT"
+	expect_exit 0 "$SK" --no-rand-seed --pipe 1 --pipe-ops 5
+}
+
+# bad_input ARGS...: exit 1, one line on stderr naming the problem, no run.
+bad_input() {
+	expect_exit 1 "$SK" "$@" --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match '^stresskit: error: ' "$ERR"
+	[ -z "$OUT" ] || fail "output on bad input: $OUT"
+	[ -z "$(ls -A "$TMP")" ] || fail "files made on bad input"
+}
+
+t_bad_input() {
+	bad_input --nosuch 1
+	expect_match 'unknown option --nosuch' "$ERR"
+	bad_input --pipe abc
+	expect_match "invalid --pipe 'abc'" "$ERR"
+	bad_input --pipe 99999999999999999999
+	expect_match "invalid --pipe '99999999999999999999'" "$ERR"
+	bad_input --pipe 8193
+	bad_input --pipe 1 --timeout 1x
+	expect_match "invalid --timeout '1x'" "$ERR"
+	bad_input --pipe 1 --timeout -5
+	expect_match "invalid --timeout '-5'" "$ERR"
+	bad_input --pipe 1 --pipe-data-size 0
+	expect_match "invalid --pipe-data-size '0': expected .* from 8 to 4K" "$ERR"
+	bad_input --pipe 1 --pipe-data-size 1M
+	bad_input --pipe 1 --pipe-ops 99999999999999999999
+	expect_match "invalid --pipe-ops" "$ERR"
+	bad_input --pipe 1 --timeout
+	expect_match -- "--timeout needs a value" "$ERR"
+	bad_input --timeout 1s
+	expect_match "no stressor selected" "$ERR"
+	bad_input --help nosuch
+	expect_match "unknown stressor 'nosuch'" "$ERR"
+	bad_input --pipe 1 --taskset 9999
+	bad_input --pipe 1 stray
+	expect_match "unexpected argument 'stray'" "$ERR"
+}
+
+t_taskset() {
+	expect_exit 0 "$SK" --pipe 1 --taskset 0 -t 0.3 --temp-path "$TMP"
+}
+
+t_process_names_and_death() {
+	"$SK" --pipe 2 --timeout 20s --temp-path "$TMP" >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	pgrep -x stresskit-pipe >/dev/null || fail "no stresskit-pipe process"
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null || true
+	sleep 0.5
+	! pgrep -x stresskit-pipe >/dev/null || fail "instances outlived the controller"
+	rm -rf "$TMP"/stresskit-*
+}
+
+t_sigint_stops() {
+	"$SK" --pipe 2 --timeout 20s --temp-path "$TMP" >"$TMP/log" 2>&1 &
+	pid=$!
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid" || true
+	grep -q 'bogo ops' "$TMP/log" || fail "no metrics after SIGINT: $(cat "$TMP/log")"
+	rm -f "$TMP/log"
+	no_leftovers "$TMP"
+}
