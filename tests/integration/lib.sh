@@ -43,10 +43,22 @@ one_line() {
 $1"
 }
 
+# sk_procs [PATTERN]: stresskit processes of this test's session (run.sh
+# gives each test its own), so tests running side by side don't see each
+# other's instances.
+# Zombies don't count: an orphan is reaped by init, which in some
+# containers never happens.
+sk_procs() {
+	sid=$(ps -o sid= -p $$ | tr -d ' ')
+	ps -e -o pid=,sid=,stat=,comm= |
+		awk -v sid="$sid" -v re="${1:-^stresskit}" \
+			'$2 == sid && $3 !~ /^Z/ && $4 ~ re { print $1, $4 }'
+}
+
 # no_leftovers DIR: no stresskit process and no file left in DIR.
 no_leftovers() {
 	sleep 0.2
-	! pgrep -f '^stresskit-' >/dev/null || fail "stresskit processes left: $(pgrep -af '^stresskit-')"
+	[ -z "$(sk_procs)" ] || fail "stresskit processes left: $(sk_procs)"
 	[ -z "$(ls -A "$1")" ] || fail "files left in $1: $(ls -A "$1")"
 }
 

@@ -12,8 +12,9 @@ for file in "$here"/test_*.sh; do
 	for t in $(sed -n 's/^\(t_[a-zA-Z0-9_]*\)() *{.*/\1/p' "$file"); do
 		case "$t" in *"$pattern"*) ;; *) continue ;; esac
 		TMP=$(mktemp -d /tmp/sk-test.XXXXXX)
-		if (export TMP; set -e; . "$here/lib.sh"; . "$file"; cd "$TMP"; "$t") \
-			>"$TMP.log" 2>&1; then
+		# each test in a session of its own: see sk_procs in lib.sh
+		if TMP=$TMP setsid sh -c 'set -e; . "$1/lib.sh"; . "$2"; cd "$TMP"; "$3"' \
+			sh "$here" "$file" "$t" >"$TMP.log" 2>&1 </dev/null; then
 			pass=$((pass + 1))
 			echo "  ok   $(basename "$file" .sh):$t"
 		else
