@@ -9,7 +9,7 @@ rs_start() {
 	RS_PID=$!
 	trap 'kill $RS_PID 2>/dev/null; wait $RS_PID 2>/dev/null; true' EXIT
 	for _ in $(seq 100); do
-		RS_PORT=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\)$/\1/p' "$TMP/rs.out")
+		RS_PORT=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\)$/\1/p' "$TMP/rs.out" 2>/dev/null)
 		[ -n "$RS_PORT" ] && return 0
 		sleep 0.02
 	done
@@ -18,7 +18,7 @@ rs_start() {
 
 # rs_stop: SIGTERM, which must end it cleanly with status 0.
 rs_stop() {
-	kill -TERM "$RS_PID"
+	kill -TERM "$RS_PID" || fail "redis-server died: $(cat "$TMP/rs.out")"
 	trap - EXIT
 	rc=0
 	wait "$RS_PID" || rc=$?
@@ -103,7 +103,7 @@ t_redis_server_benchmark() {
 	expect_no_match 'WARNING|ERR|rror' "$out"
 	expect_match '^SET: [0-9.]+ requests per second' "$out"
 	expect_match '^GET: [0-9.]+ requests per second' "$out"
-	keys=$(redis-cli -p "$RS_PORT" dbsize)
+	keys=$(redis-cli -p "$RS_PORT" dbsize 2>&1) || fail "DBSIZE: $keys"
 	[ "$keys" -gt 500 ] && [ "$keys" -le 1000 ] || fail "dbsize $keys after -r 1000"
 	rs_stop
 }
