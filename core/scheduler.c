@@ -268,9 +268,11 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 /* The worst status among instances: failure beats no-resource beats ... */
 static int run_worse(int a, int b)
 {
+	/* A torn counter outranks the signal that tore it: the exit code
+	 * then says the figures cannot be trusted. */
 	static const int rank[] = {
 		[SK_OK] = 0, [SK_NOT_IMPLEMENTED] = 1, [SK_NO_RESOURCE] = 2,
-		[SK_UNTRUSTWORTHY] = 3, [SK_SIGNALED] = 4, [SK_FAILED] = 5,
+		[SK_SIGNALED] = 3, [SK_UNTRUSTWORTHY] = 4, [SK_FAILED] = 5,
 		[SK_USAGE] = 6,
 	};
 	if (a < 0 || a > SK_UNTRUSTWORTHY)
