@@ -170,6 +170,19 @@ static void run_stop(struct run_state *st)
 	run_reap(st, true);
 }
 
+static void run_debug_instances(const struct run_result *res)
+{
+	for (size_t i = 0; i < res->n; i++)
+		for (uint32_t k = 0; k < res->s[i].n; k++) {
+			const struct instance_result *r = &res->s[i].inst[k];
+
+			log_debug("%s: instance %u (pid %d): %llu bogo-ops in %.3fs, "
+				  "exit status %d", res->s[i].entry->stressor->name, k,
+				  (int)r->pid, (unsigned long long)r->ops,
+				  r->duration, r->status);
+		}
+}
+
 static int run_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
@@ -181,6 +194,7 @@ static int run_prepare(struct run_state *st)
 		st->run_dir[0] = '\0';
 		return err == -ENOSPC || err == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
+	log_debug("run directory %s", st->run_dir);
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct plan_entry *e = &plan->entries[i];
 		struct stressor_ctx *ctx = &st->ctx[i];
@@ -413,6 +427,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 		run_stop(&st);
 	res->wall = sk_now() - t0;
 
+	if (log_verbose())
+		run_debug_instances(res);
 	if (status == SK_OK)
 		run_judge(&st);
 	else
