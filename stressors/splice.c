@@ -81,7 +81,8 @@ static ssize_t splice_fill(struct splice_state *s, const char *from, size_t len)
 /*
  * One pass: len bytes through the pipe into the sink. A pass takes one
  * fill and one drain when the pipe holds len (it is sized so when it can
- * be); a smaller pipe takes more rounds. The file sink writes at s->off,
+ * be); a smaller pipe takes more rounds. The pipe is empty between
+ * passes. The file sink writes at s->off,
  * as fio's splice engine does, so no lseek is needed. Returns the bytes
  * moved, or -1 with errno and *what set.
  */
@@ -102,6 +103,15 @@ static ssize_t splice_pass_pipe(struct splice_state *s, const char **what)
 		for (ssize_t left = in; left > 0; left -= out) {
 			out = splice(s->pipe_r, NULL, s->out, off, (size_t)left,
 				     SPLICE_F_MOVE);
+			/*
+			 * An interrupted drain is finished: it cannot block,
+			 * and a pipe left holding data would block the next
+			 * fill (the verify pass) for good.
+			 */
+			if (out < 0 && errno == EINTR) {
+				out = 0;
+				continue;
+			}
 			if (out <= 0) {
 				*what = "splice from the pipe";
 				if (out == 0)
