@@ -42,7 +42,7 @@ static void progress_tick(void *arg, double elapsed, uint64_t ops)
 		snprintf(rate, sizeof(rate), "%.0f",
 			 (double)(ops - p->last_ops) / dt);
 	if (p->timeout > 0)
-		snprintf(total, sizeof(total), " of %.0fs", p->timeout);
+		snprintf(total, sizeof(total), " of %gs", p->timeout);
 	/* \r and erase-to-end-of-line: the line is redrawn in place */
 	n = snprintf(line, sizeof(line), "\r%s: %s %.0fs%s, %s bogo ops/s\033[K",
 		     log_prefix(), p->label, elapsed, total, rate);

@@ -419,6 +419,7 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	status = run_prepare(&st);
 	fflush(NULL);
 	t0 = st.t0 = sk_now();
+	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = run_prepare_stressor(&st, i);
 
