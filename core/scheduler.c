@@ -201,6 +201,7 @@ static int run_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->verbose = plan->verbose;
+		ctx->sandbox = plan->sandbox;
 	}
 	return SK_OK;
 }
@@ -299,9 +300,10 @@ static void run_judge(struct run_state *st)
 					 name, k, st->plan->grace);
 				r->status = run_worse(r->status, SK_SIGNALED);
 			} else if (r->term_signal) {
-				log_fail("%s: instance %u killed by signal %d (%s)",
+				log_fail("%s: instance %u killed by signal %d (%s)%s",
 					 name, k, r->term_signal,
-					 strsignal(r->term_signal));
+					 strsignal(r->term_signal),
+					 r->torn ? "" : "; its bogo-ops so far are counted");
 			}
 			if (r->torn) {
 				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
@@ -310,6 +312,9 @@ static void run_judge(struct run_state *st)
 			}
 			sr->status = run_worse(sr->status, r->status);
 		}
+		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
+		if (!sr->n && sr->status == SK_OK)
+			sr->status = SK_NO_RESOURCE;
 		if (sr->status != SK_NOT_IMPLEMENTED)
 			all_unimplemented = false;
 		if (sr->status == SK_OK)
