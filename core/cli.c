@@ -16,6 +16,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "sandbox.h"
 
 enum global_type {
 	G_FLAG,		/* bool at offset */
@@ -58,6 +59,8 @@ static const struct global_opt global_opts[] = {
 	  "run instances on these CPUs, e.g. 0,2-3" },
 	{ "log-prefix", 0, G_STRING, CFG(log_prefix), 0, "WORD",
 	  "first word of each output line (default stresskit; stress-ng for its parsers)" },
+	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
+	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
 	  "accepted for stress-ng compatibility: stresskit's stressors use no random data" },
 	{ "class", 0, G_STRING, CFG(compose.class_str), 0, "NAME[,NAME]",
@@ -419,6 +422,9 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 	for (size_t i = 0; i < registry_count(); i++) {
 		any |= cfg->choice[i].selected;
 		any_ops |= cfg->choice[i].selected && cfg->choice[i].ops;
+		if (cfg->sandbox && cfg->choice[i].selected &&
+		    (rc = sandbox_check(registry_at(i), err, errlen)))
+			return rc;
 	}
 	if (cfg->action == CLI_RUN && !any) {
 		snprintf(err, errlen, "no stressor selected: give --NAME N "
@@ -467,6 +473,7 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->grace = 1.0;
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
+	plan->sandbox = cfg->sandbox;
 	plan->temp_path = cfg->temp_path;
 	plan->have_taskset = cfg->have_taskset;
 	memcpy(plan->taskset, cfg->taskset, sizeof(plan->taskset));

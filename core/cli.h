@@ -36,6 +36,7 @@ struct cli_config {
 	double timeout;
 	bool timeout_set;
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
+	bool sandbox;
 	const char *temp_path;
 	const char *log_prefix;
 	const char *taskset_str;

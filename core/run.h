@@ -24,6 +24,7 @@ struct run_plan {
 	double timeout;		/* seconds; 0: until every instance returns */
 	double grace;		/* seconds from stop signal to SIGKILL */
 	bool verify, verbose;
+	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	bool have_taskset;
 	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
