@@ -389,6 +389,10 @@ static const struct stressor sendfile_stressor = {
 	.needs     = "sendfile",
 	.opts      = sendfile_opts,
 	.opts_size = sizeof(struct sendfile_opts),
+	/* fork() is clone plus set_robust_list in the child */
+	.syscalls  = SK_SYSCALLS("openat", "sendfile", "socket", "bind", "listen",
+				 "getsockname", "connect", "accept4", "clone",
+				 "set_robust_list", "prctl", "read", "wait4"),
 	.prepare   = sendfile_prepare,
 	.run       = sendfile_run,
 };

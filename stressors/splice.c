@@ -379,6 +379,8 @@ static const struct stressor splice_stressor = {
 	.needs     = "splice vmsplice",
 	.opts      = splice_opts,
 	.opts_size = sizeof(struct splice_opts),
+	.syscalls  = SK_SYSCALLS("openat", "pipe2", "fcntl", "splice", "vmsplice",
+				 "read", "pread64", "lseek"),
 	.run       = splice_run,
 };
 STRESSOR_REGISTER(splice_stressor);
