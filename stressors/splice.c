@@ -203,7 +203,7 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 	s->vmsplice = o->method == SPLICE_METHOD_VMSPLICE;
 	s->len = o->bytes;
 	s->wrap = o->file_size;
-	s->buf = malloc(s->len);
+	s->buf = aligned_alloc(4096, (s->len + 4095) & ~(size_t)4095);
 	if (!s->buf)
 		return SK_NO_RESOURCE;
 	/*
