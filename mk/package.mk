@@ -42,15 +42,17 @@ uninstall:
 
 # The package is built from a copy of the tree under $(BUILD)/deb, so
 # dpkg-buildpackage's files (debian/stresskit, the .deb one level up)
-# never land in the working tree.
+# never land in the working tree. The source package (.dsc) is made from
+# the same copy for lintian's source checks.
 DEB_DIR := $(BUILD)/deb
 
 deb:
 	rm -rf $(DEB_DIR)
 	mkdir -p $(DEB_DIR)/src
 	tar -c --exclude=./$(BUILD) --exclude=./.git . | tar -x -C $(DEB_DIR)/src
+	cd $(DEB_DIR) && dpkg-source -b src
 	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
 	@ls $(DEB_DIR)/*.deb
 
 lintian: deb
-	lintian --fail-on error,warning --display-info $(DEB_DIR)/*.changes
+	lintian --fail-on error,warning --display-info $(DEB_DIR)/*.dsc $(DEB_DIR)/*.changes
