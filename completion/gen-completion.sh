@@ -68,12 +68,14 @@ awk -F '\t' -v stressors="$stressors" -v subcommands="$subcommands" '
 		if (arm["value"] != "")
 			printf "\t%s)\n\t\t# a number, size, time or list: nothing to offer\n\t\treturn ;;\n", arm["value"]
 		print "\tesac"
-		if (subcommands != "") {
-			print "\tif [ \"$COMP_CWORD\" -eq 1 ] && [[ $cur != -* ]]; then"
-			printf "\t\tCOMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))\n", subcommands
-			print "\t\treturn"
-			print "\tfi"
-		}
+		# the first word may be a job file (stresskit FILE) or a subcommand
+		print "\tif [ \"$COMP_CWORD\" -eq 1 ] && [[ $cur != -* ]]; then"
+		print "\t\tcompopt -o filenames 2>/dev/null"
+		print "\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))"
+		if (subcommands != "")
+			printf "\t\tCOMPREPLY+=($(compgen -W \"%s\" -- \"$cur\"))\n", subcommands
+		print "\t\treturn"
+		print "\tfi"
 		printf "\tCOMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))\n", substr(words, 2)
 		print "}"
 		print "complete -F _stresskit stresskit"

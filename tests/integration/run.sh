@@ -6,7 +6,7 @@ set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 pattern=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
-# the source tree: tests of what the tree ships (man page, debian/) read it
+# the source tree, for test helpers and example files beside the tests
 SK_SRC=$(cd "$here/../.." && pwd)
 export SK SK_SRC
 pass=0 failn=0 failed=

@@ -113,6 +113,9 @@ t_completion_offers_options() {
 	[ "$got" = "$("$SK" --stressors | awk '{ print $1 }' | sort)" ] ||
 		fail "--help does not complete to the stressors: $got"
 	[ -z "$(complete_words --pipe-ops '')" ] || fail "offers words for a count"
+	# a job file as the first word (the test runs in $TMP)
+	: >"$TMP/night.job"
+	[ "$(complete_words nig)" = night.job ] || fail "no job file offered first: $(complete_words nig)"
 }
 
 t_install_uninstall() {
