@@ -3,7 +3,7 @@
 #   ./setup.sh          the build dependencies
 #   ./setup.sh --test   and what the tests and benchmarks use
 set -e
-build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev"
+build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
 test="check procps python3 python3-yaml stress-ng redis-server redis-tools"
 pkgs=$build
 [ "${1:-}" = "--test" ] && pkgs="$build $test"

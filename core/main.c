@@ -12,6 +12,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "opts.h"
+#include "recorder.h"
 #include "registry.h"
 #include "report.h"
 #include "run.h"
@@ -41,22 +42,16 @@ static void main_dispatching(const struct run_plan *plan)
 	log_info("dispatching hogs: %s", line);
 }
 
-static int main_run(const struct cli_config *cfg)
+/* One run of the plan and its table; returns the run's exit code. */
+static int main_run_once(const struct cli_config *cfg, struct run_plan *plan,
+			 struct recorder *rec, bool *interrupted)
 {
-	struct run_plan plan;
 	struct run_result res;
 	struct stressor_summary *sums;
-	int rc;
+	int rc = run_execute(plan, &res);
 
-	if (cli_plan(cfg, &plan))
-		return SK_NO_RESOURCE;
-	if (plan.timeout > 0)
-		log_info("setting to a %g second run per stressor", plan.timeout);
-	main_dispatching(&plan);
-	rc = run_execute(&plan, &res);
 	if (rc) {
 		log_fail("cannot run: %s", strerror(-rc));
-		cli_plan_free(&plan);
 		return rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
 	sums = calloc(res.n ? res.n : 1, sizeof(*sums));
@@ -64,6 +59,7 @@ static int main_run(const struct cli_config *cfg)
 		metrics_summarize(&res.s[i], &sums[i]);
 	if (sums && res.n) {
 		report_table(sums, res.n, cfg->metrics);
+		recorder_run(rec, &res, sums);
 		if (cfg->times)
 			report_times(sums, res.n, res.wall, cfg->ncpus);
 	}
@@ -71,9 +67,44 @@ static int main_run(const struct cli_config *cfg)
 		log_info("run interrupted by a signal, metrics cover the time run");
 	log_info("%s run completed in %.2fs",
 		 res.status == SK_OK ? "successful" : "unsuccessful", res.wall);
+	*interrupted = res.interrupted;
 	rc = res.status;
 	free(sums);
 	run_result_free(&res);
+	return rc;
+}
+
+static int main_run(const struct cli_config *cfg)
+{
+	struct run_plan plan;
+	struct recorder *rec;
+	bool interrupted = false;
+	char err[512];
+	int rc = SK_OK;
+
+	rec = recorder_begin(cfg, err, sizeof(err));
+	if (!rec) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
+	if (cli_plan(cfg, &plan))
+		return recorder_end(rec, SK_NO_RESOURCE);
+	plan.perf = recorder_perf(rec);
+	if (plan.timeout > 0)
+		log_info("setting to a %g second run per stressor", plan.timeout);
+	main_dispatching(&plan);
+	for (unsigned r = 1; r <= cfg->repeat && !interrupted; r++) {
+		int status;
+
+		if (cfg->repeat > 1)
+			log_info("run %u of %u", r, cfg->repeat);
+		status = main_run_once(cfg, &plan, rec, &interrupted);
+		if (status != SK_OK)
+			rc = status;
+		if (status == SK_USAGE)
+			break;	/* a harness error repeats the same way */
+	}
+	rc = recorder_end(rec, rc);
 	cli_plan_free(&plan);
 	return rc;
 }
