@@ -21,6 +21,8 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "sandbox.h"
+#include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
 
@@ -148,10 +150,15 @@ void instance_main(const struct stressor_ctx *ctx, uint32_t index,
 	prctl(PR_SET_NAME, name);
 	if (taskset)
 		instance_affinity(taskset);
+	if (ctx->sandbox && (status = sandbox_instance(ctx->stressor, index))) {
+		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
+		_exit(SK_FAILED);
+	}
 
 	instance_wait_start(sh);
 	slot->start = sk_now();
 	slot->state = SLOT_RUNNING;
+	testhook_instance(index);
 	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
 	slot->stop = sk_now();
 	slot->status = (uint32_t)status;

@@ -1,6 +1,7 @@
 /*
  * main.c - stresskit's entry point: a subcommand, or parse the command
- * line, run the plan, report. Exit codes are stress-ng's (stressor.h).
+ * line and run its session (session.c), which reports. Exit codes are
+ * stress-ng's (stressor.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,10 +13,10 @@
 #include "log.h"
 #include "metrics.h"
 #include "opts.h"
-#include "recorder.h"
 #include "registry.h"
 #include "report.h"
 #include "run.h"
+#include "session.h"
 #include "version.h"
 
 static void main_list_stressors(void)
@@ -26,87 +27,6 @@ static void main_list_stressors(void)
 		printf("%-12s %s%s\n", s->name, s->summary,
 		       stressor_supported(s) ? "" : " (not implemented on this system)");
 	}
-}
-
-/* "dispatching hogs: 2 sendfile, 2 pipe", as stress-ng says it. */
-static void main_dispatching(const struct run_plan *plan)
-{
-	char line[1024];
-	size_t used = 0;
-
-	line[0] = '\0';
-	for (size_t i = 0; i < plan->n && used < sizeof(line); i++)
-		used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%u %s",
-					 i ? ", " : "", plan->entries[i].instances,
-					 plan->entries[i].stressor->name);
-	log_info("dispatching hogs: %s", line);
-}
-
-/* One run of the plan and its table; returns the run's exit code. */
-static int main_run_once(const struct cli_config *cfg, struct run_plan *plan,
-			 struct recorder *rec, bool *interrupted)
-{
-	struct run_result res;
-	struct stressor_summary *sums;
-	int rc = run_execute(plan, &res);
-
-	if (rc) {
-		log_fail("cannot run: %s", strerror(-rc));
-		return rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
-	}
-	sums = calloc(res.n ? res.n : 1, sizeof(*sums));
-	for (size_t i = 0; sums && i < res.n; i++)
-		metrics_summarize(&res.s[i], &sums[i]);
-	if (sums && res.n) {
-		report_table(sums, res.n, cfg->metrics);
-		recorder_run(rec, &res, sums);
-		if (cfg->times)
-			report_times(sums, res.n, res.wall, cfg->ncpus);
-	}
-	if (res.interrupted)
-		log_info("run interrupted by a signal, metrics cover the time run");
-	log_info("%s run completed in %.2fs",
-		 res.status == SK_OK ? "successful" : "unsuccessful", res.wall);
-	*interrupted = res.interrupted;
-	rc = res.status;
-	free(sums);
-	run_result_free(&res);
-	return rc;
-}
-
-static int main_run(const struct cli_config *cfg)
-{
-	struct run_plan plan;
-	struct recorder *rec;
-	bool interrupted = false;
-	char err[512];
-	int rc = SK_OK;
-
-	rec = recorder_begin(cfg, err, sizeof(err));
-	if (!rec) {
-		log_usage_error("%s", err);
-		return SK_USAGE;
-	}
-	if (cli_plan(cfg, &plan))
-		return recorder_end(rec, SK_NO_RESOURCE);
-	plan.perf = recorder_perf(rec);
-	if (plan.timeout > 0)
-		log_info("setting to a %g second run per stressor", plan.timeout);
-	main_dispatching(&plan);
-	for (unsigned r = 1; r <= cfg->repeat && !interrupted; r++) {
-		int status;
-
-		if (cfg->repeat > 1)
-			log_info("run %u of %u", r, cfg->repeat);
-		status = main_run_once(cfg, &plan, rec, &interrupted);
-		if (status != SK_OK)
-			rc = status;
-		if (status == SK_USAGE)
-			break;	/* a harness error repeats the same way */
-	}
-	rc = recorder_end(rec, rc);
-	cli_plan_free(&plan);
-	return rc;
 }
 
 int main(int argc, char **argv)
@@ -147,8 +67,11 @@ int main(int argc, char **argv)
 	case CLI_LIST_STRESSORS:
 		main_list_stressors();
 		break;
+	case CLI_LIST_CLASS:
+		compose_list_classes(stdout, &cfg.compose);
+		break;
 	case CLI_RUN:
-		rc = main_run(&cfg);
+		rc = session_main(&cfg);
 		break;
 	}
 	cli_free(&cfg);

@@ -201,16 +201,16 @@ void perf_collect(struct perf_set *p, const struct run_result *res,
 	}
 }
 
-void perf_report(const struct perf_set *p, const struct run_result *res,
-		 const struct perf_counts *counts)
+void perf_report(const struct perf_set *p, const char *const *names,
+		 const struct perf_counts *counts, size_t n)
 {
 	if (perf_sw_unavailable(p)) {
 		log_info("perf counters unavailable (%s)", perf_sw_unavailable(p));
 		return;
 	}
 	log_metric("perf counters (sum over instances):");
-	for (size_t i = 0; i < res->n; i++) {
-		const char *name = res->s[i].entry->stressor->name;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
 		const struct perf_counts *pc = &counts[i];
 
 		for (int c = 0; c < PERF_N_COUNTERS; c++) {

@@ -62,8 +62,8 @@ void perf_attach(struct perf_set *p, const struct run_result *res);
 void perf_collect(struct perf_set *p, const struct run_result *res,
 		  struct perf_counts *out);
 
-/* The lines under the table: each stressor's counters. */
-void perf_report(const struct perf_set *p, const struct run_result *res,
-		 const struct perf_counts *counts);
+/* The lines under the table: counts[i] belongs to stressor names[i]. */
+void perf_report(const struct perf_set *p, const char *const *names,
+		 const struct perf_counts *counts, size_t n);
 
 #endif

@@ -271,20 +271,39 @@ static json_t *results_times(const struct report_times *t)
 	return o;
 }
 
-int results_add_run(json_t *doc, const struct results_run *run)
+int results_begin_run(json_t *doc)
 {
 	json_t *runs = json_object_get(doc, "runs");
-	json_t *r = json_object(), *metrics = json_array();
+	json_t *r = json_object();
+
+	if (!runs || !r)
+		goto oom;
+	results_set(r, "run", json_integer((json_int_t)json_array_size(runs) + 1));
+	if (json_object_set_new(r, "metrics", json_array()) ||
+	    json_array_append(runs, r))
+		goto oom;
+	json_decref(r);
+	return 0;
+oom:
+	json_decref(r);
+	return -ENOMEM;
+}
+
+/* The run being recorded: the last one begun. */
+static json_t *results_current(json_t *doc)
+{
+	json_t *runs = json_object_get(doc, "runs");
+
+	return json_array_get(runs, json_array_size(runs) - 1);
+}
+
+int results_add_entries(json_t *doc, const struct results_run *run)
+{
+	json_t *metrics = json_object_get(results_current(doc), "metrics");
 	int rc = 0;
 
-	if (!runs || !r || !metrics) {
-		json_decref(r);
-		json_decref(metrics);
+	if (!metrics)
 		return -ENOMEM;
-	}
-	results_set(r, "run", json_integer((json_int_t)json_array_size(runs) + 1));
-	results_set(r, "status", json_integer(run->res->status));
-	results_set(r, "interrupted", json_boolean(run->res->interrupted));
 	for (size_t i = 0; i < run->res->n; i++) {
 		json_t *e = results_metrics_entry(&run->res->s[i], &run->sums[i],
 						  run->perf ? &run->perf[i] : NULL);
@@ -292,11 +311,24 @@ int results_add_run(json_t *doc, const struct results_run *run)
 		if (!e || json_array_append_new(metrics, e))
 			rc = -ENOMEM;
 	}
-	json_object_set_new(r, "metrics", metrics);
-	results_set(r, "times", results_times(run->times));
-	if (json_array_append_new(runs, r))
-		rc = -ENOMEM;
 	return rc;
+}
+
+int results_end_run(json_t *doc, int status, bool interrupted,
+		    const struct report_times *times)
+{
+	json_t *r = results_current(doc), *m;
+
+	if (!r)
+		return -ENOMEM;
+	/* status and interrupted go before the metrics list, for reading ease */
+	m = json_incref(json_object_get(r, "metrics"));
+	json_object_del(r, "metrics");
+	results_set(r, "status", json_integer(status));
+	results_set(r, "interrupted", json_boolean(interrupted));
+	results_set(r, "metrics", m);
+	results_set(r, "times", times ? results_times(times) : json_null());
+	return 0;
 }
 
 static json_t *results_last_failure(json_t *const *v, size_t n)

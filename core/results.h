@@ -18,12 +18,11 @@
 #include "report.h"
 #include "run.h"
 
-/* What one run of the plan left, as main has it after the run. */
+/* What one run_execute() left, as the session has it after the run. */
 struct results_run {
 	const struct run_result *res;
 	const struct stressor_summary *sums;	/* res->n */
 	const struct perf_counts *perf;		/* res->n, or NULL without --perf */
-	const struct report_times *times;
 };
 
 /* The open output files of --yaml and --json. */
@@ -42,8 +41,15 @@ int results_open_files(const struct cli_config *cfg, struct results_files *f,
 /* A new document with system-info, configuration and an empty runs list. */
 json_t *results_new(const struct cli_config *cfg);
 
-/* Appends one run. Returns 0 or -ENOMEM. */
-int results_add_run(json_t *doc, const struct results_run *run);
+/*
+ * A run of the document is one repetition of the whole plan (--repeat):
+ * begin it, add the entries of each run_execute() it takes (several in
+ * --sequential mode), then end it with its status and times.
+ */
+int results_begin_run(json_t *doc);
+int results_add_entries(json_t *doc, const struct results_run *run);
+int results_end_run(json_t *doc, int status, bool interrupted,
+		    const struct report_times *times);
 
 /*
  * Sets the top-level metrics and times: one run's figures as they are,

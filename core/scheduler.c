@@ -44,6 +44,7 @@ struct run_state {
 	size_t n_children, n_live;
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
+	double t0, next_tick;
 };
 
 static int child_cmp(const void *a, const void *b)
@@ -119,6 +120,28 @@ static size_t run_reap(struct run_state *st, bool block)
 }
 
 /*
+ * Calls the plan's tick hook when it is due; returns how long the wait
+ * may last before the next one (left, or less).
+ */
+static double run_tick(struct run_state *st, double left)
+{
+	const struct run_plan *plan = st->plan;
+	double now;
+	uint64_t ops = 0;
+
+	if (!plan->tick || plan->tick_interval <= 0)
+		return left;
+	now = sk_now();
+	if (now >= st->next_tick) {
+		for (size_t i = 0; i < st->n_children; i++)
+			ops += st->children[i].slot->ops;
+		plan->tick(plan->tick_arg, now - st->t0, ops);
+		st->next_tick = now + plan->tick_interval;
+	}
+	return st->next_tick - now < left ? st->next_tick - now : left;
+}
+
+/*
  * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
  * is reaped. Returns true when a stop signal arrived.
  */
@@ -133,6 +156,7 @@ static bool run_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
+		left = run_tick(st, left);
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
@@ -171,6 +195,19 @@ static void run_stop(struct run_state *st)
 	run_reap(st, true);
 }
 
+static void run_debug_instances(const struct run_result *res)
+{
+	for (size_t i = 0; i < res->n; i++)
+		for (uint32_t k = 0; k < res->s[i].n; k++) {
+			const struct instance_result *r = &res->s[i].inst[k];
+
+			log_debug("%s: instance %u (pid %d): %llu bogo-ops in %.3fs, "
+				  "exit status %d", res->s[i].entry->stressor->name, k,
+				  (int)r->pid, (unsigned long long)r->ops,
+				  r->duration, r->status);
+		}
+}
+
 static int run_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
@@ -182,6 +219,7 @@ static int run_prepare(struct run_state *st)
 		st->run_dir[0] = '\0';
 		return err == -ENOSPC || err == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
+	log_debug("run directory %s", st->run_dir);
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct plan_entry *e = &plan->entries[i];
 		struct stressor_ctx *ctx = &st->ctx[i];
@@ -202,6 +240,7 @@ static int run_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->verbose = plan->verbose;
+		ctx->sandbox = plan->sandbox;
 	}
 	return SK_OK;
 }
@@ -269,9 +308,11 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 /* The worst status among instances: failure beats no-resource beats ... */
 static int run_worse(int a, int b)
 {
+	/* A torn counter outranks the signal that tore it: the exit code
+	 * then says the figures cannot be trusted. */
 	static const int rank[] = {
 		[SK_OK] = 0, [SK_NOT_IMPLEMENTED] = 1, [SK_NO_RESOURCE] = 2,
-		[SK_UNTRUSTWORTHY] = 3, [SK_SIGNALED] = 4, [SK_FAILED] = 5,
+		[SK_SIGNALED] = 3, [SK_UNTRUSTWORTHY] = 4, [SK_FAILED] = 5,
 		[SK_USAGE] = 6,
 	};
 	if (a < 0 || a > SK_UNTRUSTWORTHY)
@@ -279,6 +320,11 @@ static int run_worse(int a, int b)
 	if (b < 0 || b > SK_UNTRUSTWORTHY)
 		b = SK_FAILED;
 	return rank[a] >= rank[b] ? a : b;
+}
+
+int run_status_worse(int a, int b)
+{
+	return run_worse(a, b);
 }
 
 /* Reports what went wrong with each instance and sums up statuses. */
@@ -300,9 +346,10 @@ static void run_judge(struct run_state *st)
 					 name, k, st->plan->grace);
 				r->status = run_worse(r->status, SK_SIGNALED);
 			} else if (r->term_signal) {
-				log_fail("%s: instance %u killed by signal %d (%s)",
+				log_fail("%s: instance %u killed by signal %d (%s)%s",
 					 name, k, r->term_signal,
-					 strsignal(r->term_signal));
+					 strsignal(r->term_signal),
+					 r->torn ? "" : "; its bogo-ops so far are counted");
 			}
 			if (r->torn) {
 				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
@@ -311,6 +358,9 @@ static void run_judge(struct run_state *st)
 			}
 			sr->status = run_worse(sr->status, r->status);
 		}
+		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
+		if (!sr->n && sr->status == SK_OK)
+			sr->status = SK_NO_RESOURCE;
 		if (sr->status != SK_NOT_IMPLEMENTED)
 			all_unimplemented = false;
 		if (sr->status == SK_OK)
@@ -390,7 +440,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 
 	status = run_prepare(&st);
 	fflush(NULL);
-	t0 = sk_now();
+	t0 = st.t0 = sk_now();
+	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = run_prepare_stressor(&st, i);
 
@@ -414,6 +465,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 		run_stop(&st);
 	res->wall = sk_now() - t0;
 
+	if (log_verbose())
+		run_debug_instances(res);
 	if (status == SK_OK)
 		run_judge(&st);
 	else

@@ -182,7 +182,7 @@ void series_print_summary(const struct series_set *set)
 {
 	char cell[64];
 
-	log_metric("summary of %zu runs: mean \u00b1%%stddev (population, shown above %.0f%%)",
+	log_metric("summary of %zu passes: mean \u00b1%%stddev (population, shown above %.0f%%)",
 		   set->runs, STATS_SHOW_STDDEV_PCT);
 	for (size_t i = 0; i < set->n; i++) {
 		struct stats st;
