@@ -131,11 +131,7 @@ void recorder_pass_done(struct recorder *r, int status)
 		recorder_oom(r);
 	r->in_pass = false;
 	r->have_times = false;
-}
-
-bool recorder_interrupted(const struct recorder *r)
-{
-	return r && r->interrupted;
+	r->interrupted = false;
 }
 
 int recorder_end(struct recorder *r, int status)

@@ -38,9 +38,6 @@ void recorder_report(struct recorder *r, const struct stressor_summary *sums,
 /* One pass over the plan is over, with this exit status. */
 void recorder_pass_done(struct recorder *r, int status);
 
-/* True when a stop signal cut a run short: no further pass. */
-bool recorder_interrupted(const struct recorder *r);
-
 /*
  * After the last pass: the summary of several passes, the files written.
  * Returns status, or SK_USAGE when a file could not be written.
