@@ -43,6 +43,7 @@ struct run_state {
 	size_t n_children, n_live;
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
+	double t0, next_tick;
 };
 
 static int child_cmp(const void *a, const void *b)
@@ -118,6 +119,28 @@ static size_t run_reap(struct run_state *st, bool block)
 }
 
 /*
+ * Calls the plan's tick hook when it is due; returns how long the wait
+ * may last before the next one (left, or less).
+ */
+static double run_tick(struct run_state *st, double left)
+{
+	const struct run_plan *plan = st->plan;
+	double now;
+	uint64_t ops = 0;
+
+	if (!plan->tick || plan->tick_interval <= 0)
+		return left;
+	now = sk_now();
+	if (now >= st->next_tick) {
+		for (size_t i = 0; i < st->n_children; i++)
+			ops += st->children[i].slot->ops;
+		plan->tick(plan->tick_arg, now - st->t0, ops);
+		st->next_tick = now + plan->tick_interval;
+	}
+	return st->next_tick - now < left ? st->next_tick - now : left;
+}
+
+/*
  * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
  * is reaped. Returns true when a stop signal arrived.
  */
@@ -132,6 +155,7 @@ static bool run_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
+		left = run_tick(st, left);
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
@@ -297,6 +321,11 @@ static int run_worse(int a, int b)
 	return rank[a] >= rank[b] ? a : b;
 }
 
+int run_status_worse(int a, int b)
+{
+	return run_worse(a, b);
+}
+
 /* Reports what went wrong with each instance and sums up statuses. */
 static void run_judge(struct run_state *st)
 {
@@ -410,7 +439,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 
 	status = run_prepare(&st);
 	fflush(NULL);
-	t0 = sk_now();
+	t0 = st.t0 = sk_now();
+	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = run_prepare_stressor(&st, i);
 
