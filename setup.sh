@@ -4,7 +4,7 @@
 #   ./setup.sh --test   and what the tests, fuzzing and benchmarks use
 #   ./setup.sh --deb    and what make deb / make lintian use
 set -e
-build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev"
+build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
 test="check procps python3 python3-yaml stress-ng redis-server redis-tools groff-base"
 # make fuzz (CI's smoke round), not the packaged tests
 fuzz="clang libclang-rt-14-dev"
