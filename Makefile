@@ -6,7 +6,7 @@ DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
-LDLIBS   += -lm
+LDLIBS   += -lm -pthread
 
 CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))

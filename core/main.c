@@ -15,6 +15,7 @@
 #include "registry.h"
 #include "report.h"
 #include "run.h"
+#include "scale.h"
 #include "version.h"
 
 static void main_list_stressors(void)
@@ -117,7 +118,7 @@ int main(int argc, char **argv)
 		main_list_stressors();
 		break;
 	case CLI_RUN:
-		rc = main_run(&cfg);
+		rc = cfg.scale ? scale_main(&cfg) : main_run(&cfg);
 		break;
 	}
 	cli_free(&cfg);
