@@ -183,6 +183,19 @@ static void run_stop(struct run_state *st)
 	run_reap(st, true);
 }
 
+static void run_debug_instances(const struct run_result *res)
+{
+	for (size_t i = 0; i < res->n; i++)
+		for (uint32_t k = 0; k < res->s[i].n; k++) {
+			const struct instance_result *r = &res->s[i].inst[k];
+
+			log_debug("%s: instance %u (pid %d): %llu bogo-ops in %.3fs, "
+				  "exit status %d", res->s[i].entry->stressor->name, k,
+				  (int)r->pid, (unsigned long long)r->ops,
+				  r->duration, r->status);
+		}
+}
+
 static int run_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
@@ -194,6 +207,7 @@ static int run_prepare(struct run_state *st)
 		st->run_dir[0] = '\0';
 		return err == -ENOSPC || err == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
+	log_debug("run directory %s", st->run_dir);
 	for (size_t i = 0; i < plan->n; i++) {
 		const struct plan_entry *e = &plan->entries[i];
 		struct stressor_ctx *ctx = &st->ctx[i];
@@ -307,9 +321,11 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 /* The worst status among instances: failure beats no-resource beats ... */
 static int run_worse(int a, int b)
 {
+	/* A torn counter outranks the signal that tore it: the exit code
+	 * then says the figures cannot be trusted. */
 	static const int rank[] = {
 		[SK_OK] = 0, [SK_NOT_IMPLEMENTED] = 1, [SK_NO_RESOURCE] = 2,
-		[SK_UNTRUSTWORTHY] = 3, [SK_SIGNALED] = 4, [SK_FAILED] = 5,
+		[SK_SIGNALED] = 3, [SK_UNTRUSTWORTHY] = 4, [SK_FAILED] = 5,
 		[SK_USAGE] = 6,
 	};
 	if (a < 0 || a > SK_UNTRUSTWORTHY)
@@ -497,6 +513,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	if (plan->warmup > 0)
 		run_warmup_discount(&st);
 
+	if (log_verbose())
+		run_debug_instances(res);
 	if (status == SK_OK)
 		run_judge(&st);
 	else

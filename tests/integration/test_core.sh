@@ -142,3 +142,21 @@ t_sigint_stops() {
 	rm -f "$TMP/log"
 	no_leftovers "$TMP"
 }
+
+t_instance_counts() {
+	ncpu=$(nproc)
+	expect_exit 0 "$SK" --pipe 0 --pipe-ops 10 --temp-path "$TMP"
+	expect_match "dispatching hogs: $ncpu pipe" "$OUT"
+	expect_exit 0 "$SK" --pipe -1 --pipe-ops 10 --temp-path "$TMP"
+	expect_match "dispatching hogs: $ncpu pipe" "$OUT"
+	expect_exit 0 "$SK" --pipe 50% --pipe-ops 10 --temp-path "$TMP"
+	half=$((ncpu / 2))
+	[ $half -gt 0 ] || half=1
+	expect_match "dispatching hogs: $half pipe" "$OUT"
+}
+
+t_verbose() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 10 -v --temp-path "$TMP"
+	expect_match 'debug: \[[0-9]+\] pipe: instance 0 \(pid [0-9]+\): 10 bogo-ops' "$OUT"
+	expect_match "debug: \[[0-9]+\] run directory $TMP/stresskit-" "$OUT"
+}
