@@ -12,11 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "job.h"
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
 #include "scale.h"
 #include "threads.h"
+#include "sandbox.h"
 
 enum global_type {
 	G_FLAG,		/* bool at offset */
@@ -24,6 +26,7 @@ enum global_type {
 	G_STRING,	/* const char * at offset */
 	G_ACTION,	/* sets the action to .action */
 	G_TIME,		/* double seconds at offset */
+	G_JOB,		/* reads a job file there and then */
 };
 
 struct global_opt {
@@ -71,8 +74,30 @@ static const struct global_opt global_opts[] = {
 	  "plot the --scale sweep to FILE as SVG" },
 	{ "warmup", 0, G_TIME, CFG(warmup), 0, "TIME",
 	  "run TIME before counting starts (each --scale step too); the timeout follows it" },
+	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
+	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
 	  "accepted for stress-ng compatibility: stresskit's stressors use no random data" },
+	{ "class", 0, G_STRING, CFG(compose.class_str), 0, "NAME[,NAME]",
+	  "select the stressors of these classes, with --sequential or --all ('?' lists classes, 'NAME?' a class's stressors)" },
+	{ "sequential", 0, G_STRING, CFG(compose.seq_str), 0, "N",
+	  "run each selected stressor in turn, N instances for --timeout each (0: one per CPU)" },
+	{ "seq", 0, G_STRING, CFG(compose.seq_str), 0, "N",
+	  "the same as --sequential N" },
+	{ "all", 'a', G_STRING, CFG(compose.all_str), 0, "N",
+	  "run every selected stressor at once, N instances each (0: one per CPU)" },
+	{ "parallel", 0, G_STRING, CFG(compose.all_str), 0, "N",
+	  "the same as --all N" },
+	{ "with", 0, G_STRING, CFG(compose.with_str), 0, "LIST",
+	  "restrict --sequential or --all to these stressors: pipe,splice" },
+	{ "exclude", 0, G_STRING, CFG(compose.exclude_str), 0, "LIST",
+	  "leave these stressors out of any selection" },
+	{ "job", 'j', G_JOB, 0, 0, "FILE",
+	  "read options from a job file (one per line, no dashes; 'run sequential|parallel')" },
+	{ "progress", 0, G_FLAG, CFG(compose.progress), 0, NULL,
+	  "show a live progress line on stderr when it is a terminal" },
+	{ "dry-run", 'n', G_FLAG, CFG(compose.dry_run), 0, NULL,
+	  "print the plan (stressors, instances, timeouts, order) and start nothing" },
 	{ "stressors", 0, G_ACTION, 0, CLI_LIST_STRESSORS, NULL,
 	  "list the stressors" },
 	{ "help", 'h', G_ACTION, 0, CLI_HELP, "[NAME]",
@@ -146,6 +171,8 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		}
 		*(const char **)field = val;
 		return 0;
+	case G_JOB:
+		return job_load(val, cfg, err, errlen);
 	case G_TIMEOUT:
 		rc = parse_time(val, (double *)field);
 		if (rc) {
@@ -308,7 +335,7 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 	}
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
 		snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
-		return -EINVAL;
+		return -ENOENT;
 	}
 	if (o && opts_is_flag(o))
 		return opts_set(o, cfg->choice[idx].opts, eq ? eq + 1 : NULL,
@@ -347,26 +374,12 @@ static int cli_short(int argc, char **argv, int *i, struct cli_config *cfg,
 	return val ? cli_global(g, shown, val, cfg, err, errlen) : -EINVAL;
 }
 
-int cli_parse(int argc, char **argv, struct cli_config *cfg,
-	      char *err, size_t errlen)
+int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
+		   char *err, size_t errlen)
 {
-	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
-	bool any = false, any_ops = false;
-	int rc;
-
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->argc = argc;
-	cfg->argv = argv;
-	cfg->ncpus = ncpus > 0 ? (unsigned)ncpus : 1;
-	cfg->timeout = CLI_DEFAULT_TIMEOUT;
-	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	cfg->log_prefix = "stresskit";
-	if (cli_alloc(cfg)) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		int rc;
 
 		if (a[0] == '-' && a[1] == '-')
 			rc = cli_long(argc, argv, &i, cfg, err, errlen);
@@ -379,6 +392,37 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		if (rc)
 			return rc;
 	}
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct cli_config *cfg,
+	      char *err, size_t errlen)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	bool any = false, any_ops = false;
+	int rc, first = 1;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->argc = argc;
+	cfg->argv = argv;
+	cfg->ncpus = ncpus > 0 ? (unsigned)ncpus : 1;
+	cfg->timeout = CLI_DEFAULT_TIMEOUT;
+	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	cfg->log_prefix = "stresskit";
+	if (cli_alloc(cfg)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	/* "stresskit job.txt [OPTION]...": a job file as the first argument */
+	if (argc > 1 && argv[1][0] != '-') {
+		rc = job_load(argv[1], cfg, err, errlen);
+		if (rc)
+			return rc;
+		first = 2;
+	}
+	rc = cli_parse_args(argc - first, argv + first, cfg, err, errlen);
+	if (rc)
+		return rc;
 	if (cfg->taskset_str) {
 		rc = parse_cpu_list(cfg->taskset_str, cfg->taskset);
 		if (rc) {
@@ -393,9 +437,15 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 			 cfg->log_prefix);
 		return -EINVAL;
 	}
+	rc = compose_resolve(cfg, err, errlen);
+	if (rc)
+		return rc;
 	for (size_t i = 0; i < registry_count(); i++) {
 		any |= cfg->choice[i].selected;
 		any_ops |= cfg->choice[i].selected && cfg->choice[i].ops;
+		if (cfg->sandbox && cfg->choice[i].selected &&
+		    (rc = sandbox_check(registry_at(i), err, errlen)))
+			return rc;
 	}
 	if (cfg->action == CLI_RUN && !any) {
 		snprintf(err, errlen, "no stressor selected: give --NAME N "
@@ -419,6 +469,8 @@ void cli_free(struct cli_config *cfg)
 		free(cfg->choice[i].opts);
 	free(cfg->choice);
 	cfg->choice = NULL;
+	free(cfg->compose.job_buf);
+	cfg->compose.job_buf = NULL;
 }
 
 int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
@@ -449,6 +501,7 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->threads = cfg->threads;
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
+	plan->sandbox = cfg->sandbox;
 	plan->temp_path = cfg->temp_path;
 	plan->have_taskset = cfg->have_taskset;
 	memcpy(plan->taskset, cfg->taskset, sizeof(plan->taskset));

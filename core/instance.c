@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "sandbox.h"
+#include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
 
@@ -156,9 +158,16 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	struct rusage ru;
 	int status;
 
+	/* Per process or per thread: seccomp filters bind the calling thread. */
+	if (ctx->sandbox && (status = sandbox_instance(ctx->stressor, index))) {
+		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
+		return SK_FAILED;
+	}
+
 	instance_wait_start(sh);
 	slot->start = sk_now();
 	slot->state = SLOT_RUNNING;
+	testhook_instance(index);
 	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
 	slot->stop = sk_now();
 	/* Per thread: a thread instance has no wait4 of its own. */

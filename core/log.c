@@ -27,6 +27,11 @@ void log_set_pid(pid_t pid)
 	log_pid = pid;
 }
 
+pid_t log_line_pid(void)
+{
+	return log_pid ? log_pid : getpid();
+}
+
 void log_set_quiet(bool quiet)
 {
 	log_is_quiet = quiet;

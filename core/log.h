@@ -15,6 +15,7 @@ void log_set_prefix(const char *word);
 const char *log_prefix(void);
 /* The pid every line carries: the controller's. */
 void log_set_pid(pid_t pid);
+pid_t log_line_pid(void);
 void log_set_quiet(bool quiet);
 void log_set_verbose(bool verbose);
 bool log_verbose(void);

@@ -26,9 +26,18 @@ struct run_plan {
 	double warmup;		/* seconds run before counting starts */
 	bool threads;		/* --instance-mode thread */
 	bool verify, verbose;
+	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	bool have_taskset;
 	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
+	/*
+	 * Optional: called from the controller's wait loop every
+	 * tick_interval seconds with the seconds since the first fork and
+	 * the bogo-ops counted so far over every instance. It must be cheap.
+	 */
+	void (*tick)(void *arg, double elapsed, uint64_t ops);
+	void *tick_arg;
+	double tick_interval;
 };
 
 struct instance_result {
@@ -73,5 +82,8 @@ static inline uint64_t run_ops_share(uint64_t total, uint32_t n, uint32_t k)
 /* Runs the plan once. Returns 0 when it ran (see res->status), or -errno. */
 int run_execute(const struct run_plan *plan, struct run_result *res);
 void run_result_free(struct run_result *res);
+
+/* The worse of two statuses, as one run ranks its instances'. */
+int run_status_worse(int a, int b);
 
 #endif

@@ -50,6 +50,7 @@ struct run_state {
 	size_t n_children, n_live;
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
+	double t0, next_tick;
 };
 
 static int child_cmp(const void *a, const void *b)
@@ -131,6 +132,28 @@ static size_t run_reap(struct run_state *st, bool block)
 }
 
 /*
+ * Calls the plan's tick hook when it is due; returns how long the wait
+ * may last before the next one (left, or less).
+ */
+static double run_tick(struct run_state *st, double left)
+{
+	const struct run_plan *plan = st->plan;
+	double now;
+	uint64_t ops = 0;
+
+	if (!plan->tick || plan->tick_interval <= 0)
+		return left;
+	now = sk_now();
+	if (now >= st->next_tick) {
+		for (size_t i = 0; i < st->n_children; i++)
+			ops += st->children[i].slot->ops;
+		plan->tick(plan->tick_arg, now - st->t0, ops);
+		st->next_tick = now + plan->tick_interval;
+	}
+	return st->next_tick - now < left ? st->next_tick - now : left;
+}
+
+/*
  * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
  * is reaped. Returns true when a stop signal arrived.
  */
@@ -145,6 +168,7 @@ static bool run_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
+		left = run_tick(st, left);
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
@@ -228,6 +252,7 @@ static int run_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->verbose = plan->verbose;
+		ctx->sandbox = plan->sandbox;
 	}
 	return SK_OK;
 }
@@ -335,6 +360,11 @@ static int run_worse(int a, int b)
 	return rank[a] >= rank[b] ? a : b;
 }
 
+int run_status_worse(int a, int b)
+{
+	return run_worse(a, b);
+}
+
 /* Reports what went wrong with each instance and sums up statuses. */
 static void run_judge(struct run_state *st)
 {
@@ -354,9 +384,10 @@ static void run_judge(struct run_state *st)
 					 name, k, st->plan->grace);
 				r->status = run_worse(r->status, SK_SIGNALED);
 			} else if (r->term_signal) {
-				log_fail("%s: instance %u killed by signal %d (%s)",
+				log_fail("%s: instance %u killed by signal %d (%s)%s",
 					 name, k, r->term_signal,
-					 strsignal(r->term_signal));
+					 strsignal(r->term_signal),
+					 r->torn ? "" : "; its bogo-ops so far are counted");
 			}
 			if (r->torn) {
 				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
@@ -365,6 +396,9 @@ static void run_judge(struct run_state *st)
 			}
 			sr->status = run_worse(sr->status, r->status);
 		}
+		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
+		if (!sr->n && sr->status == SK_OK)
+			sr->status = SK_NO_RESOURCE;
 		if (sr->status != SK_NOT_IMPLEMENTED)
 			all_unimplemented = false;
 		if (sr->status == SK_OK)
@@ -485,7 +519,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 
 	status = run_prepare(&st);
 	fflush(NULL);
-	t0 = sk_now();
+	t0 = st.t0 = sk_now();
+	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = run_prepare_stressor(&st, i);
 

@@ -34,6 +34,7 @@ struct threads_arg {
 	uint32_t index;
 	uint64_t max_ops;
 	pid_t tid;		/* 0 until the thread runs */
+	int status;		/* instance_body()'s */
 	uint32_t done;
 	pthread_t thread;
 	bool created;
@@ -80,7 +81,7 @@ static void *threads_instance(void *p)
 	struct threads_arg *a = p;
 
 	__atomic_store_n(&a->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
-	instance_body(a->ctx, a->index, a->sh, a->slot, a->max_ops);
+	a->status = instance_body(a->ctx, a->index, a->sh, a->slot, a->max_ops);
 	__atomic_store_n(&a->done, 1, __ATOMIC_RELEASE);
 	__atomic_sub_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
 	syscall(SYS_tgkill, getpid(), threads_main_tid, SIGTHREAD_DONE);
@@ -149,9 +150,14 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 		if (sig > 0 && sig != SIGTHREAD_DONE)
 			threads_stop_all(args, n);
 	}
-	for (uint32_t k = 0; k < n; k++)
-		if (args[k].created)
-			pthread_join(args[k].thread, NULL);
+	/* The worst status is the worker's: it stands for threads that
+	 * never recorded their own (a sandbox that would not load). */
+	for (uint32_t k = 0; k < n; k++) {
+		if (!args[k].created)
+			continue;
+		pthread_join(args[k].thread, NULL);
+		status = run_status_worse(status, args[k].status);
+	}
 	free(args);
 	return status;
 }

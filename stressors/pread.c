@@ -178,6 +178,9 @@ static int pread3_run(struct instance *in)
 	return pread_run_mode(in, PREAD_OWN_PAGE);
 }
 
+/* What --sandbox allows: the private file is made by the instance. */
+#define PREAD_SYSCALLS SK_SYSCALLS("memfd_create", "pwrite64", "openat", "pread64")
+
 #define PREAD_HELP_TAIL							\
 	"The file is a memfd, so it lives on shmem (tmpfs) whatever\n"	\
 	"--temp-path is. One bogo-op is one 4 KiB pread(). With --verify\n"	\
@@ -191,6 +194,7 @@ static const struct stressor pread1_stressor = {
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
 	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
 	.run       = pread1_run,
 };
 
@@ -203,6 +207,7 @@ static const struct stressor pread2_stressor = {
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
 	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
 	.prepare   = pread2_prepare,
 	.run       = pread2_run,
 	.cleanup   = pread_cleanup,
@@ -217,6 +222,7 @@ static const struct stressor pread3_stressor = {
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
 	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
 	.prepare   = pread3_prepare,
 	.run       = pread3_run,
 	.cleanup   = pread_cleanup,

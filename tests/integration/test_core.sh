@@ -79,15 +79,6 @@ t_info_commands() {
 	expect_exit 0 "$SK" --no-rand-seed --pipe 1 --pipe-ops 5
 }
 
-# bad_input ARGS...: exit 1, one line on stderr naming the problem, no run.
-bad_input() {
-	expect_exit 1 "$SK" "$@" --temp-path "$TMP"
-	one_line "$ERR"
-	expect_match '^stresskit: error: ' "$ERR"
-	[ -z "$OUT" ] || fail "output on bad input: $OUT"
-	[ -z "$(ls -A "$TMP")" ] || fail "files made on bad input"
-}
-
 t_bad_input() {
 	bad_input --nosuch 1
 	expect_match 'unknown option --nosuch' "$ERR"

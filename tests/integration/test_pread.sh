@@ -29,22 +29,27 @@ t_pread_help_shmem() {
 	expect_match '^pread3 ' "$OUT"
 }
 
+# worker_threads: "PID NLWP" of each live pread instance process of this
+# test's session (comm is 15 characters: stresskit-pread).
+worker_threads() {
+	sid=$(ps -o sid= -p $$ | tr -d ' ')
+	ps -e -o pid=,sid=,stat=,nlwp=,comm= |
+		awk -v sid="$sid" '$2 == sid && $3 !~ /^Z/ && $5 ~ /^stresskit-pread/ { print $1, $4 }'
+}
+
 # thread mode: one worker process whose threads are the instances
-# (comm is 15 characters: stresskit-pread)
 t_thread_mode_is_threads() {
-	"$SK" --pread2 3 -t 1.5 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
-	sleep 0.7
-	procs=$(sk_procs '^stresskit-pread' | wc -l)
-	pid=$(sk_procs '^stresskit-pread' | awk '{ print $1; exit }')
-	nlwp=$(ps -o nlwp= -p "$pid" | tr -d ' ')
+	"$SK" --pread2 3 -t 2 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
+	sleep 1
+	w=$(worker_threads)
 	wait
-	[ "$procs" = 1 ] || fail "thread mode forked $procs instance processes"
-	[ "$nlwp" = 4 ] || fail "worker has $nlwp threads, expected 3 instances + 1"
-	"$SK" --pread2 3 -t 1.5 --temp-path "$TMP" >"$TMP/out" 2>&1 &
-	sleep 0.7
-	procs=$(sk_procs '^stresskit-pread' | wc -l)
+	[ "$(echo "$w" | wc -l)" = 1 ] || fail "thread mode: instance processes: $w"
+	[ "$(echo "$w" | awk '{ print $2 }')" = 4 ] || fail "thread mode: expected 3 instance threads + 1: $w"
+	"$SK" --pread2 3 -t 2 --temp-path "$TMP" >"$TMP/out" 2>&1 &
+	sleep 1
+	w=$(worker_threads)
 	wait
-	[ "$procs" = 3 ] || fail "process mode has $procs instance processes"
+	[ "$(echo "$w" | awk '$2 == 1' | wc -l)" = 3 ] || fail "process mode: $w"
 	rm -f "$TMP/out"
 	no_leftovers "$TMP"
 }

@@ -1,0 +1,50 @@
+/*
+ * session.h - the list of runs one command line asks for. A session is
+ * built from the plan of the selected stressors (cli_plan) and expanded
+ * into runs: one for the stressors together, or one per stressor in
+ * --sequential mode. Other expansions (--repeat: the list N times,
+ * --scale: one run per instance count) append runs the same way with
+ * session_add_run(). Then every run executes in order and one report
+ * covers them all.
+ */
+#ifndef STRESSKIT_SESSION_H
+#define STRESSKIT_SESSION_H
+
+#include <stddef.h>
+
+#include "cli.h"
+#include "run.h"
+
+struct session_run {
+	struct run_plan plan;	/* entries owned by the run */
+};
+
+struct session {
+	const struct cli_config *cfg;
+	struct run_plan base;		/* every selected stressor, name order */
+	struct session_run *runs;
+	size_t n_runs, cap_runs;
+};
+
+/* Builds the runs the configuration asks for. Returns 0 or -ENOMEM. */
+int session_build(const struct cli_config *cfg, struct session *s);
+
+/*
+ * Appends a run of n entries (copied) with tmpl's settings (timeout,
+ * grace, verify, taskset ...). Returns 0 or -ENOMEM.
+ */
+int session_add_run(struct session *s, const struct run_plan *tmpl,
+		    const struct plan_entry *entries, size_t n);
+
+/* --dry-run: prints every run, in order, and starts nothing. */
+void session_print_plan(const struct session *s);
+
+/* Runs every run, reports once; returns the exit status (stressor.h). */
+int session_execute(struct session *s);
+
+void session_free(struct session *s);
+
+/* main's entry: build, then print the plan or run it. */
+int session_main(const struct cli_config *cfg);
+
+#endif
