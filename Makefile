@@ -59,11 +59,7 @@ bench: $(BUILD)/stresskit
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench
 	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench
 
-install: $(BUILD)/stresskit
-	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(PREFIX)/bin/stresskit
-
-uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/stresskit
+include mk/package.mk
 
 clean:
 	rm -rf $(BUILD)
