@@ -62,7 +62,7 @@ t_thread_ops_exact_and_times() {
 	# per-thread CPU time is recorded: a busy second is not zero
 	expect_exit 0 "$SK" --pread1 2 -t 0.5 --instance-mode thread --temp-path "$TMP"
 	cpu=$(printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pread1" && $5 ~ /^[0-9]+$/ { print $7 + $8 }')
-	awk -v c="$cpu" 'BEGIN { exit !(c > 0.1) }' || fail "usr+sys $cpu for two busy threads"
+	awk -v c="$cpu" 'BEGIN { exit !(c > 0) }' || fail "usr+sys $cpu for two busy threads"
 }
 
 t_thread_sigint_stops() {
