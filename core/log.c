@@ -48,7 +48,7 @@ bool log_verbose(void)
 }
 
 /* Writes all of buf, retrying short writes and EINTR. */
-static void log_write_all(int fd, const char *buf, size_t len)
+void log_write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
 		ssize_t n = write(fd, buf, len);

@@ -29,6 +29,9 @@ void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap);
 void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Writes all of buf to fd in as many write(2) calls as it takes. */
+void log_write_all(int fd, const char *buf, size_t len);
+
 /* A usage error before any run: "stresskit: error: ..." on stderr. */
 void log_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

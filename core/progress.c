@@ -19,18 +19,6 @@ void progress_init(struct progress *p, bool wanted)
 	p->on = wanted && isatty(STDERR_FILENO);
 }
 
-static void progress_write(const char *s, size_t len)
-{
-	while (len) {
-		ssize_t n = write(STDERR_FILENO, s, len);
-
-		if (n <= 0)
-			return;
-		s += n;
-		len -= (size_t)n;
-	}
-}
-
 static void progress_tick(void *arg, double elapsed, uint64_t ops)
 {
 	struct progress *p = arg;
@@ -47,7 +35,8 @@ static void progress_tick(void *arg, double elapsed, uint64_t ops)
 	n = snprintf(line, sizeof(line), "\r%s: %s %.0fs%s, %s bogo ops/s\033[K",
 		     log_prefix(), p->label, elapsed, total, rate);
 	if (n > 0)
-		progress_write(line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1);
+		log_write_all(STDERR_FILENO, line, (size_t)n < sizeof(line) ?
+			      (size_t)n : sizeof(line) - 1);
 	p->last_elapsed = elapsed;
 	p->last_ops = ops;
 	p->drawn = true;
@@ -61,7 +50,11 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 	if (!p->on)
 		return;
 	p->label[0] = '\0';
-	for (size_t i = 0; i < plan->n && used < sizeof(p->label); i++)
+	/* a line that wraps cannot be redrawn with \r: name at most three */
+	if (plan->n > 3)
+		used = (size_t)snprintf(p->label, sizeof(p->label), "%zu stressors",
+					plan->n);
+	for (size_t i = 0; plan->n <= 3 && i < plan->n && used < sizeof(p->label); i++)
 		used += (size_t)snprintf(p->label + used, sizeof(p->label) - used,
 					 "%s%s", i ? "," : "",
 					 plan->entries[i].stressor->name);
@@ -79,6 +72,6 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 void progress_clear(struct progress *p)
 {
 	if (p->on && p->drawn)
-		progress_write("\r\033[K", 4);
+		log_write_all(STDERR_FILENO, "\r\033[K", 4);
 	p->drawn = false;
 }

@@ -30,6 +30,7 @@ int session_add_run(struct session *s, const struct run_plan *tmpl,
 		s->cap_runs = cap;
 	}
 	r = &s->runs[s->n_runs];
+	memset(r, 0, sizeof(*r));
 	r->plan = *tmpl;
 	r->plan.entries = calloc(n ? n : 1, sizeof(*entries));
 	if (!r->plan.entries)
@@ -61,8 +62,10 @@ int session_build(const struct cli_config *cfg, struct session *s)
 
 void session_free(struct session *s)
 {
-	for (size_t i = 0; i < s->n_runs; i++)
+	for (size_t i = 0; i < s->n_runs; i++) {
 		free(s->runs[i].plan.entries);
+		free(s->runs[i].sums);
+	}
 	free(s->runs);
 	cli_plan_free(&s->base);
 	memset(s, 0, sizeof(*s));
@@ -118,89 +121,104 @@ void session_print_plan(const struct session *s)
 	}
 }
 
-/* What the runs of a session add up to. */
-struct session_outcome {
-	struct stressor_summary *sums;
-	size_t n_sums;
-	double wall;
-	bool interrupted, any_implemented, any;
-	int status;
-};
-
-/* Folds one run's status in the way one run folds its stressors'. */
-static void session_fold(struct session_outcome *o, int status)
+/* Folds one run's status the way one run folds its stressors'. */
+static int session_status(const struct session *s)
 {
-	o->any = true;
-	if (status == SK_NOT_IMPLEMENTED)
-		return;
-	o->any_implemented = true;
-	o->status = run_status_worse(o->status, status);
+	bool any = false, any_implemented = false;
+	int status = SK_OK;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const struct session_run *r = &s->runs[i];
+
+		if (!r->ran)
+			continue;
+		any = true;
+		if (r->status == SK_NOT_IMPLEMENTED)
+			continue;
+		any_implemented = true;
+		status = run_status_worse(status, r->status);
+	}
+	return any && !any_implemented ? SK_NOT_IMPLEMENTED : status;
 }
 
-static int session_run_one(struct session *s, size_t i, struct progress *pg,
-			   struct session_outcome *o)
+static void session_run_one(struct session *s, size_t i, struct progress *pg)
 {
-	struct run_plan *plan = &s->runs[i].plan;
-	struct stressor_summary *sums;
+	struct session_run *r = &s->runs[i];
 	struct run_result res;
 	char hogs[1024];
 	int rc;
 
-	session_hogs(plan, false, hogs, sizeof(hogs));
+	session_hogs(&r->plan, false, hogs, sizeof(hogs));
 	log_info("dispatching hogs: %s", hogs);
-	progress_attach(pg, plan, i, s->n_runs);
-	rc = run_execute(plan, &res);
+	progress_attach(pg, &r->plan, i, s->n_runs);
+	rc = run_execute(&r->plan, &res);
 	progress_clear(pg);
+	r->ran = true;
 	if (rc) {
 		log_fail("cannot run: %s", strerror(-rc));
-		session_fold(o, rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE);
-		return rc;
+		r->status = rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
+		return;
 	}
-	sums = realloc(o->sums, (o->n_sums + res.n + 1) * sizeof(*sums));
-	if (!sums) {
-		run_result_free(&res);
-		session_fold(o, SK_NO_RESOURCE);
-		return -ENOMEM;
+	r->wall = res.wall;
+	r->interrupted = res.interrupted;
+	r->status = res.status;
+	r->sums = calloc(res.n ? res.n : 1, sizeof(*r->sums));
+	if (!r->sums) {
+		r->status = run_status_worse(r->status, SK_NO_RESOURCE);
+	} else {
+		for (size_t k = 0; k < res.n; k++)
+			metrics_summarize(&res.s[k], &r->sums[k]);
+		r->n_sums = res.n;
 	}
-	o->sums = sums;
-	for (size_t k = 0; k < res.n; k++)
-		metrics_summarize(&res.s[k], &o->sums[o->n_sums++]);
-	o->wall += res.wall;
-	o->interrupted |= res.interrupted;
-	session_fold(o, res.status);
 	run_result_free(&res);
-	return 0;
 }
 
 int session_execute(struct session *s)
 {
 	const struct cli_config *cfg = s->cfg;
-	struct session_outcome o = { .status = SK_OK };
 	struct progress pg;
 
 	progress_init(&pg, cfg->compose.progress && !cfg->quiet);
 	if (s->n_runs && s->runs[0].plan.timeout > 0)
 		log_info("setting to a %g second run per stressor",
 			 s->runs[0].plan.timeout);
-	for (size_t i = 0; i < s->n_runs && !o.interrupted; i++) {
-		session_run_one(s, i, &pg, &o);
-		if (o.interrupted && i + 1 < s->n_runs)
+	for (size_t i = 0; i < s->n_runs && !s->interrupted; i++) {
+		session_run_one(s, i, &pg);
+		s->wall += s->runs[i].wall;
+		s->interrupted |= s->runs[i].interrupted;
+		if (s->interrupted && i + 1 < s->n_runs)
 			log_info("stopped by a signal: %zu run%s not started",
 				 s->n_runs - i - 1, s->n_runs - i - 1 == 1 ? "" : "s");
 	}
-	if (o.n_sums) {
-		report_table(o.sums, o.n_sums, cfg->metrics);
+	s->status = session_status(s);
+	return s->status;
+}
+
+void session_report(const struct session *s)
+{
+	const struct cli_config *cfg = s->cfg;
+	struct stressor_summary *all;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		n += s->runs[i].n_sums;
+	all = calloc(n ? n : 1, sizeof(*all));
+	if (all && n) {
+		n = 0;
+		for (size_t i = 0; i < s->n_runs; i++) {
+			memcpy(all + n, s->runs[i].sums,
+			       s->runs[i].n_sums * sizeof(*all));
+			n += s->runs[i].n_sums;
+		}
+		report_table(all, n, cfg->metrics);
 		if (cfg->times)
-			report_times(o.sums, o.n_sums, o.wall, cfg->ncpus);
+			report_times(all, n, s->wall, cfg->ncpus);
 	}
-	if (o.interrupted)
+	free(all);
+	if (s->interrupted)
 		log_info("run interrupted by a signal, metrics cover the time run");
-	if (o.any && !o.any_implemented)
-		o.status = SK_NOT_IMPLEMENTED;
 	log_info("%s run completed in %.2fs",
-		 o.status == SK_OK ? "successful" : "unsuccessful", o.wall);
-	free(o.sums);
-	return o.status;
+		 s->status == SK_OK ? "successful" : "unsuccessful", s->wall);
 }
 
 int session_main(const struct cli_config *cfg)
@@ -218,6 +236,7 @@ int session_main(const struct cli_config *cfg)
 		rc = SK_OK;
 	} else {
 		rc = session_execute(&s);
+		session_report(&s);
 	}
 	session_free(&s);
 	return rc;

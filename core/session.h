@@ -15,8 +15,17 @@
 #include "cli.h"
 #include "run.h"
 
+#include "metrics.h"
+
 struct session_run {
 	struct run_plan plan;	/* entries owned by the run */
+	/* what session_execute() found */
+	bool ran;
+	bool interrupted;
+	int status;		/* the run's exit status */
+	double wall;
+	struct stressor_summary *sums;	/* one per stressor that ran */
+	size_t n_sums;
 };
 
 struct session {
@@ -24,6 +33,10 @@ struct session {
 	struct run_plan base;		/* every selected stressor, name order */
 	struct session_run *runs;
 	size_t n_runs, cap_runs;
+	/* what session_execute() found over every run */
+	int status;
+	double wall;			/* sum of the runs' wall times */
+	bool interrupted;		/* a stop signal: later runs skipped */
 };
 
 /* Builds the runs the configuration asks for. Returns 0 or -ENOMEM. */
@@ -39,8 +52,15 @@ int session_add_run(struct session *s, const struct run_plan *tmpl,
 /* --dry-run: prints every run, in order, and starts nothing. */
 void session_print_plan(const struct session *s);
 
-/* Runs every run, reports once; returns the exit status (stressor.h). */
+/*
+ * Runs every run in order, keeping each one's summaries and status; a
+ * failing run does not stop the rest, a stop signal does. Returns the
+ * exit status (stressor.h): the worst of the runs'.
+ */
 int session_execute(struct session *s);
+
+/* One metrics table with a row per stressor run, then the final line. */
+void session_report(const struct session *s);
 
 void session_free(struct session *s);
 

@@ -7,7 +7,9 @@
 
 #include "classes.h"
 #include "cli.h"
+#include "log.h"
 #include "registry.h"
+#include "session.h"
 #include "unit.h"
 
 START_TEST(test_class_parse)
@@ -142,6 +144,70 @@ START_TEST(test_job)
 }
 END_TEST
 
+static int busy_run(struct instance *in)
+{
+	while (instance_continue(in))
+		instance_ops_inc(in);
+	return SK_OK;
+}
+
+static int failing_run(struct instance *in)
+{
+	instance_ops_inc(in);
+	return SK_FAILED;
+}
+
+static const struct stressor busy_stressor = { .name = "busy", .run = busy_run };
+static const struct stressor failing_stressor = { .name = "failing", .run = failing_run };
+static const struct stressor absent_stressor = {
+	.name = "absent", .run = busy_run, .needs = "no-such-feature",
+};
+
+/* A session of one run per stressor, as --sequential builds it. */
+static void sequence(struct session *s, const struct cli_config *cfg,
+		     const struct stressor *const *list, size_t n)
+{
+	struct run_plan tmpl = { .timeout = 0.2, .grace = 1.0, .temp_path = "/tmp" };
+
+	memset(s, 0, sizeof(*s));
+	s->cfg = cfg;
+	for (size_t i = 0; i < n; i++) {
+		struct plan_entry e = { .stressor = list[i], .instances = 1 };
+
+		ck_assert_int_eq(session_add_run(s, &tmpl, &e, 1), 0);
+	}
+}
+
+START_TEST(test_session_sequence)
+{
+	const struct stressor *list[] = { &busy_stressor, &failing_stressor, &busy_stressor };
+	const struct stressor *absent[] = { &absent_stressor, &absent_stressor };
+	struct cli_config cfg = { .ncpus = 1 };
+	struct session s;
+
+	log_set_quiet(true);
+	/* a failure in the middle: the rest still run, the status is the failure */
+	sequence(&s, &cfg, list, 3);
+	ck_assert_int_eq(session_execute(&s), SK_FAILED);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert(s.runs[i].ran);
+		ck_assert_uint_eq(s.runs[i].n_sums, 1);
+		ck_assert_uint_gt(s.runs[i].sums[0].ops, 0);
+	}
+	ck_assert_str_eq(s.runs[1].sums[0].name, "failing");
+	ck_assert_int_eq(s.runs[0].status, SK_OK);
+	ck_assert_int_eq(s.runs[2].status, SK_OK);
+	ck_assert(s.wall >= 0.35);	/* two timed runs of 0.2 s, one after the other */
+	session_free(&s);
+
+	/* nothing implemented anywhere: not implemented, not success */
+	sequence(&s, &cfg, absent, 2);
+	ck_assert_int_eq(session_execute(&s), SK_NOT_IMPLEMENTED);
+	session_free(&s);
+	log_set_quiet(false);
+}
+END_TEST
+
 static Suite *compose_suite(void)
 {
 	Suite *s = suite_create("compose");
@@ -150,6 +216,7 @@ static Suite *compose_suite(void)
 	tcase_add_test(tc, test_class_parse);
 	tcase_add_test(tc, test_modes);
 	tcase_add_test(tc, test_job);
+	tcase_add_test(tc, test_session_sequence);
 	suite_add_tcase(s, tc);
 	return s;
 }
