@@ -37,19 +37,31 @@ worker_threads() {
 		awk -v sid="$sid" '$2 == sid && $3 !~ /^Z/ && $5 ~ /^stresskit-pread/ { print $1, $4 }'
 }
 
+# await_workers AWK_TEST: polls worker_threads (up to 10 s, a loaded
+# machine is slow to start instances) until AWK_TEST holds of its lines.
+await_workers() {
+	for i in $(seq 100); do
+		w=$(worker_threads)
+		printf '%s\n' "$w" | awk "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
 # thread mode: one worker process whose threads are the instances
 t_thread_mode_is_threads() {
-	"$SK" --pread2 3 -t 2 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
-	sleep 1
-	w=$(worker_threads)
-	wait
-	[ "$(echo "$w" | wc -l)" = 1 ] || fail "thread mode: instance processes: $w"
-	[ "$(echo "$w" | awk '{ print $2 }')" = 4 ] || fail "thread mode: expected 3 instance threads + 1: $w"
-	"$SK" --pread2 3 -t 2 --temp-path "$TMP" >"$TMP/out" 2>&1 &
-	sleep 1
-	w=$(worker_threads)
-	wait
-	[ "$(echo "$w" | awk '$2 == 1' | wc -l)" = 3 ] || fail "process mode: $w"
+	"$SK" --pread2 3 -t 30 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
+	pid=$!
+	await_workers '$2 == 4 { n++ } END { exit !(n == 1 && NR == 1) }' ||
+		fail "thread mode: expected one worker of 3 instance threads + 1: $w"
+	kill -INT $pid
+	wait $pid
+	"$SK" --pread2 3 -t 30 --temp-path "$TMP" >"$TMP/out" 2>&1 &
+	pid=$!
+	await_workers '$2 == 1 { n++ } END { exit !(n == 3 && NR == 3) }' ||
+		fail "process mode: expected 3 single-threaded instances: $w"
+	kill -INT $pid
+	wait $pid
 	rm -f "$TMP/out"
 	no_leftovers "$TMP"
 }
@@ -68,7 +80,8 @@ t_thread_ops_exact_and_times() {
 t_thread_sigint_stops() {
 	"$SK" --pread2 2 -t 60 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
 	pid=$!
-	sleep 0.5
+	await_workers 'NR == 1 && $2 == 3 { ok = 1 } END { exit !ok }' || fail "no worker: $w"
+	sleep 0.2
 	kill -INT $pid
 	set +e
 	wait $pid
