@@ -6,7 +6,9 @@ DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
-LDLIBS   += -lm -pthread
+LIBS_PC  := yaml-0.1 jansson
+CFLAGS   += $(shell pkg-config --cflags $(LIBS_PC))
+LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread
 
 CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))

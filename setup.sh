@@ -4,7 +4,7 @@
 #   ./setup.sh --test   and what the tests and benchmarks use
 #   ./setup.sh --deb    and what make deb / make lintian use
 set -e
-build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev"
+build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
 test="check procps python3 python3-yaml stress-ng redis-server redis-tools groff-base"
 deb="debhelper dpkg-dev fakeroot lintian"
 pkgs=$build

@@ -74,6 +74,14 @@ static const struct global_opt global_opts[] = {
 	  "plot the --scale sweep to FILE as SVG" },
 	{ "warmup", 0, G_TIME, CFG(warmup), 0, "TIME",
 	  "run TIME before counting starts (each --scale step too); the timeout follows it" },
+	{ "yaml", 'Y', G_STRING, CFG(yaml_path), 0, "FILE",
+	  "write the results, configuration and system as YAML (stress-ng's layout)" },
+	{ "json", 0, G_STRING, CFG(json_path), 0, "FILE",
+	  "write the same results as JSON (what stresskit compare reads)" },
+	{ "repeat", 0, G_STRING, CFG(repeat_str), 0, "N",
+	  "run the whole plan N times; summary with mean and \u00b1%stddev" },
+	{ "perf", 0, G_FLAG, CFG(perf), 0, NULL,
+	  "count perf events per stressor (software always, hardware where exposed)" },
 	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
 	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
@@ -409,6 +417,7 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 	cfg->timeout = CLI_DEFAULT_TIMEOUT;
 	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	cfg->log_prefix = "stresskit";
+	cfg->repeat = 1;
 	if (cli_alloc(cfg)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -431,6 +440,16 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 			return rc;
 		}
 		cfg->have_taskset = true;
+	}
+	if (cfg->repeat_str) {
+		uint64_t n;
+
+		if (parse_u64(cfg->repeat_str, &n) || n < 1 || n > CLI_REPEAT_MAX) {
+			snprintf(err, errlen, "invalid --repeat '%s': expected a whole number "
+				 "of runs from 1 to %d", cfg->repeat_str, CLI_REPEAT_MAX);
+			return -EINVAL;
+		}
+		cfg->repeat = (unsigned)n;
 	}
 	if (cfg->log_prefix && (!*cfg->log_prefix || strpbrk(cfg->log_prefix, " \t\n"))) {
 		snprintf(err, errlen, "invalid --log-prefix '%s': expected one word",

@@ -110,7 +110,7 @@ static void instance_signals(void)
 	sigprocmask(SIG_SETMASK, &all, NULL);
 }
 
-static void instance_wait_start(struct run_shared *sh)
+void instance_wait_start(struct run_shared *sh)
 {
 	while (!__atomic_load_n(&sh->start, __ATOMIC_ACQUIRE))
 		sk_futex(&sh->start, FUTEX_WAIT, 0);

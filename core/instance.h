@@ -26,6 +26,9 @@ struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
 /* Opens the start barrier, or (stop) tells waiting instances to give up. */
 void shared_release(struct run_shared *sh);
 
+/* Waits until the start barrier opens (or the run is stopped first). */
+void instance_wait_start(struct run_shared *sh);
+
 /*
  * The process side of an instance (or of a thread-mode worker): dies with
  * the controller, takes the stop signals, names itself, sets affinity.

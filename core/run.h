@@ -11,6 +11,8 @@
 
 #include "stressor.h"
 
+struct perf_set;
+
 struct plan_entry {
 	const struct stressor *stressor;
 	const void *opts;	/* filled options struct */
@@ -30,6 +32,7 @@ struct run_plan {
 	const char *temp_path;
 	bool have_taskset;
 	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
+	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	/*
 	 * Optional: called from the controller's wait loop every
 	 * tick_interval seconds with the seconds since the first fork and

@@ -22,6 +22,7 @@
 
 #include "instance.h"
 #include "log.h"
+#include "perf.h"
 #include "registry.h"
 #include "rundir.h"
 #include "threads.h"
@@ -535,6 +536,8 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 
 	/* The timeout counts from the first fork, so wall time ~ timeout. */
 	deadline = plan->timeout > 0 ? t0 + plan->warmup + plan->timeout : 0;
+	if (plan->perf)
+		perf_attach(plan->perf, res);
 	shared_release(st.sh);
 	if (plan->warmup > 0) {
 		res->interrupted = run_wait(&st, t0 + plan->warmup);

@@ -124,6 +124,12 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	sigaddset(&waitset, SIGTHREAD_DONE);
 	/* Blocked before the threads exist, so they inherit the mask. */
 	pthread_sigmask(SIG_BLOCK, &waitset, NULL);
+	/*
+	 * The threads start once the barrier opens: the controller attaches
+	 * its perf counters (inherited) to the worker before it opens it, so
+	 * they count every instance thread. Each thread times itself.
+	 */
+	instance_wait_start(sh);
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct threads_arg *a = &args[k];
