@@ -437,6 +437,16 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	sigaddset(&st.waitset, SIGTERM);
 	sigaddset(&st.waitset, SIGHUP);
 	sigprocmask(SIG_BLOCK, &st.waitset, &old);
+	/* Forked instances inherit these blocked, SIGALRM too: a stop that
+	 * reaches an instance before it installs its handler waits for it
+	 * instead of killing it (a short run on a loaded machine). */
+	{
+		sigset_t alrm;
+
+		sigemptyset(&alrm);
+		sigaddset(&alrm, SIGALRM);
+		sigprocmask(SIG_BLOCK, &alrm, NULL);
+	}
 
 	status = run_prepare(&st);
 	fflush(NULL);

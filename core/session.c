@@ -13,6 +13,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "progress.h"
+#include "registry.h"
 #include "report.h"
 
 int session_add_run(struct session *s, const struct run_plan *tmpl,
@@ -71,8 +72,11 @@ void session_free(struct session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* "2 sendfile, 2 pipe", as stress-ng's "dispatching hogs:" says it. */
-static void session_hogs(const struct run_plan *plan, bool ops, char *line,
+/*
+ * "2 sendfile, 2 pipe", as stress-ng's "dispatching hogs:" says it; with
+ * details (for --dry-run) the ops limits and what will be skipped.
+ */
+static void session_hogs(const struct run_plan *plan, bool details, char *line,
 			 size_t len)
 {
 	size_t used = 0;
@@ -84,10 +88,13 @@ static void session_hogs(const struct run_plan *plan, bool ops, char *line,
 		used += (size_t)snprintf(line + used, len - used, "%s%u %s",
 					 i ? ", " : "", e->instances,
 					 e->stressor->name);
-		if (ops && e->max_ops && used < len)
+		if (details && e->max_ops && used < len)
 			used += (size_t)snprintf(line + used, len - used,
 						 " (%llu bogo-ops)",
 						 (unsigned long long)e->max_ops);
+		if (details && !stressor_supported(e->stressor) && used < len)
+			used += (size_t)snprintf(line + used, len - used,
+						 " (not implemented here: skipped)");
 	}
 }
 
