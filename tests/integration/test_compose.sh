@@ -214,6 +214,13 @@ t_job_bad_input() {
 	printf 'pipe\0 1\n' >bad.job
 	bad_input bad.job
 	expect_match "not a text file" "$ERR"
+	# errors found once the whole job is read name the file
+	printf 'run sequential\nclass pipe\n' >bad.job
+	bad_input bad.job
+	expect_match "error: bad.job: --class needs an instance count" "$ERR"
+	printf 'class=nosuch\nall 1\n' >bad.job
+	bad_input bad.job
+	expect_match "error: bad.job: unknown class 'nosuch'" "$ERR"
 	printf 'pipe 1\n' >ok.job
 	bad_input ok.job --job ok.job
 	expect_match "only one job file" "$ERR"
