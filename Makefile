@@ -8,7 +8,7 @@ CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
 LIBS_PC  := yaml-0.1 jansson
 CFLAGS   += $(shell pkg-config --cflags $(LIBS_PC))
-LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm
+LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread
 
 CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))

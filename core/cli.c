@@ -16,6 +16,8 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "scale.h"
+#include "threads.h"
 #include "sandbox.h"
 
 enum global_type {
@@ -23,6 +25,7 @@ enum global_type {
 	G_TIMEOUT,	/* double at offset, sets timeout_set */
 	G_STRING,	/* const char * at offset */
 	G_ACTION,	/* sets the action to .action */
+	G_TIME,		/* double seconds at offset */
 	G_JOB,		/* reads a job file there and then */
 };
 
@@ -59,6 +62,18 @@ static const struct global_opt global_opts[] = {
 	  "run instances on these CPUs, e.g. 0,2-3" },
 	{ "log-prefix", 0, G_STRING, CFG(log_prefix), 0, "WORD",
 	  "first word of each output line (default stresskit; stress-ng for its parsers)" },
+	{ "instance-mode", 0, G_STRING, CFG(instance_mode), 0, "MODE",
+	  "run instances as processes (process, the default) or as threads of one process (thread)" },
+	{ "scale", 0, G_FLAG, CFG(scale), 0, NULL,
+	  "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" },
+	{ "scale-steps", 0, G_STRING, CFG(scale_steps), 0, "LIST",
+	  "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" },
+	{ "scale-csv", 0, G_STRING, CFG(scale_csv), 0, "FILE",
+	  "write the --scale table to FILE as CSV" },
+	{ "scale-plot", 0, G_STRING, CFG(scale_plot), 0, "FILE",
+	  "plot the --scale sweep to FILE as SVG" },
+	{ "warmup", 0, G_TIME, CFG(warmup), 0, "TIME",
+	  "run TIME before counting starts (each --scale step too); the timeout follows it" },
 	{ "yaml", 'Y', G_STRING, CFG(yaml_path), 0, "FILE",
 	  "write the results, configuration and system as YAML (stress-ng's layout)" },
 	{ "json", 0, G_STRING, CFG(json_path), 0, "FILE",
@@ -175,6 +190,12 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		}
 		cfg->timeout_set = true;
 		return 0;
+	case G_TIME:
+		rc = parse_time(val, (double *)field);
+		if (rc)
+			snprintf(err, errlen, "invalid %s '%s': expected a time of 0 or more, "
+				 "like 2, 2s, 1m (suffixes s m h d w y)", shown, val);
+		return rc;
 	}
 	return -EINVAL;
 }
@@ -450,6 +471,11 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 			 "(see stresskit --stressors)");
 		return -EINVAL;
 	}
+	rc = threads_cli_check(cfg, err, errlen);
+	if (!rc)
+		rc = scale_cli_check(cfg, err, errlen);
+	if (rc)
+		return rc;
 	/* --NAME-ops alone runs until the ops are done, as stress-ng does. */
 	if (!cfg->timeout_set && any_ops)
 		cfg->timeout = 0;
@@ -490,6 +516,8 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->n = n;
 	plan->timeout = cfg->timeout;
 	plan->grace = 1.0;
+	plan->warmup = cfg->warmup;
+	plan->threads = cfg->threads;
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
 	plan->sandbox = cfg->sandbox;

@@ -40,6 +40,11 @@ struct cli_config {
 	const char *temp_path;
 	const char *log_prefix;
 	const char *taskset_str;
+	const char *instance_mode;	/* --instance-mode, checked by threads.c */
+	bool threads;
+	bool scale;			/* --scale, checked by scale.c */
+	const char *scale_steps, *scale_csv, *scale_plot;
+	double warmup;
 	bool have_taskset;
 	uint64_t taskset[16];
 	unsigned ncpus;

@@ -143,8 +143,12 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 			int *fd = &p->fd[k * PERF_N_COUNTERS];
 
 			/* An instance that already left (no share of the ops) just has no counters. */
+			/* Thread instances share their worker's pid: its inherited
+			 * counters, opened once, count every instance thread. */
+			bool same = j && res->s[i].inst[j].pid == res->s[i].inst[j - 1].pid;
+
 			for (int c = 0; c < PERF_N_COUNTERS; c++)
-				fd[c] = p->usable[c] ?
+				fd[c] = p->usable[c] && !same ?
 					perf_open(c, res->s[i].inst[j].pid, true) : -1;
 		}
 	}

@@ -11,6 +11,21 @@
 
 #include "log.h"
 
+/*
+ * The per-instance spread, as will-it-scale's min/max per task, in the
+ * shape of any other miscellaneous metric line so stress-ng parsers
+ * read it as one more metric.
+ */
+static void report_spread(const struct stressor_summary *s)
+{
+	if (!s->instances)
+		return;
+	log_metric("%-13s %13.2f bogo ops/s per instance (minimum of %u instances)",
+		   s->name, s->inst_rate_min, s->instances);
+	log_metric("%-13s %13.2f bogo ops/s per instance (maximum of %u instances)",
+		   s->name, s->inst_rate_max, s->instances);
+}
+
 void report_table(const struct stressor_summary *sums, size_t n, bool full)
 {
 	bool any_extra = false;
@@ -33,7 +48,7 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 			   s->name, (unsigned long long)s->ops, s->real_time,
 			   s->utime, s->stime, s->ops_per_sec_real,
 			   s->ops_per_sec_cpu, extra);
-		any_extra |= s->n_metrics > 0;
+		any_extra |= s->n_metrics > 0 || (full && s->instances);
 	}
 	if (!any_extra)
 		return;
@@ -46,6 +61,8 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 				   sums[i].name, ms->value, ms->desc,
 				   mean_name(ms->mean), ms->n);
 		}
+		if (full)
+			report_spread(&sums[i]);
 	}
 }
 

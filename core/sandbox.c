@@ -27,6 +27,8 @@ const char *const sandbox_base[] = {
 	"futex", "clock_gettime", "clock_nanosleep", "nanosleep", "gettimeofday",
 	"write", "exit", "exit_group", "restart_syscall", "sched_yield",
 	"getpid", "gettid", "getppid",
+	/* the instance's CPU time; a thread instance's note that it is done */
+	"getrusage", "tgkill",
 	/* signals: the stop handler returns through rt_sigreturn */
 	"rt_sigreturn", "rt_sigprocmask",
 	/* the allocator */
