@@ -12,15 +12,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "job.h"
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "scale.h"
+#include "threads.h"
+#include "sandbox.h"
 
 enum global_type {
 	G_FLAG,		/* bool at offset */
 	G_TIMEOUT,	/* double at offset, sets timeout_set */
 	G_STRING,	/* const char * at offset */
 	G_ACTION,	/* sets the action to .action */
+	G_TIME,		/* double seconds at offset */
+	G_JOB,		/* reads a job file there and then */
 };
 
 struct global_opt {
@@ -56,8 +62,50 @@ static const struct global_opt global_opts[] = {
 	  "run instances on these CPUs, e.g. 0,2-3" },
 	{ "log-prefix", 0, G_STRING, CFG(log_prefix), 0, "WORD",
 	  "first word of each output line (default stresskit; stress-ng for its parsers)" },
+	{ "instance-mode", 0, G_STRING, CFG(instance_mode), 0, "MODE",
+	  "run instances as processes (process, the default) or as threads of one process (thread)" },
+	{ "scale", 0, G_FLAG, CFG(scale), 0, NULL,
+	  "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" },
+	{ "scale-steps", 0, G_STRING, CFG(scale_steps), 0, "LIST",
+	  "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" },
+	{ "scale-csv", 0, G_STRING, CFG(scale_csv), 0, "FILE",
+	  "write the --scale table to FILE as CSV" },
+	{ "scale-plot", 0, G_STRING, CFG(scale_plot), 0, "FILE",
+	  "plot the --scale sweep to FILE as SVG" },
+	{ "warmup", 0, G_TIME, CFG(warmup), 0, "TIME",
+	  "run TIME before counting starts (each --scale step too); the timeout follows it" },
+	{ "yaml", 'Y', G_STRING, CFG(yaml_path), 0, "FILE",
+	  "write the results, configuration and system as YAML (stress-ng's layout)" },
+	{ "json", 0, G_STRING, CFG(json_path), 0, "FILE",
+	  "write the same results as JSON (what stresskit compare reads)" },
+	{ "repeat", 0, G_STRING, CFG(repeat_str), 0, "N",
+	  "run the whole plan N times; summary with mean and \u00b1%stddev" },
+	{ "perf", 0, G_FLAG, CFG(perf), 0, NULL,
+	  "count perf events per stressor (software always, hardware where exposed)" },
+	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
+	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
 	  "accepted for stress-ng compatibility: stresskit's stressors use no random data" },
+	{ "class", 0, G_STRING, CFG(compose.class_str), 0, "NAME[,NAME]",
+	  "select the stressors of these classes, with --sequential or --all ('?' lists classes, 'NAME?' a class's stressors)" },
+	{ "sequential", 0, G_STRING, CFG(compose.seq_str), 0, "N",
+	  "run each selected stressor in turn, N instances for --timeout each (0: one per CPU)" },
+	{ "seq", 0, G_STRING, CFG(compose.seq_str), 0, "N",
+	  "the same as --sequential N" },
+	{ "all", 'a', G_STRING, CFG(compose.all_str), 0, "N",
+	  "run every selected stressor at once, N instances each (0: one per CPU)" },
+	{ "parallel", 0, G_STRING, CFG(compose.all_str), 0, "N",
+	  "the same as --all N" },
+	{ "with", 0, G_STRING, CFG(compose.with_str), 0, "LIST",
+	  "restrict --sequential or --all to these stressors: pipe,splice" },
+	{ "exclude", 0, G_STRING, CFG(compose.exclude_str), 0, "LIST",
+	  "leave these stressors out of any selection" },
+	{ "job", 'j', G_JOB, 0, 0, "FILE",
+	  "read options from a job file (one per line, no dashes; 'run sequential|parallel')" },
+	{ "progress", 0, G_FLAG, CFG(compose.progress), 0, NULL,
+	  "show a live progress line on stderr when it is a terminal" },
+	{ "dry-run", 'n', G_FLAG, CFG(compose.dry_run), 0, NULL,
+	  "print the plan (stressors, instances, timeouts, order) and start nothing" },
 	{ "stressors", 0, G_ACTION, 0, CLI_LIST_STRESSORS, NULL,
 	  "list the stressors" },
 	{ "help", 'h', G_ACTION, 0, CLI_HELP, "[NAME]",
@@ -131,6 +179,8 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		}
 		*(const char **)field = val;
 		return 0;
+	case G_JOB:
+		return job_load(val, cfg, err, errlen);
 	case G_TIMEOUT:
 		rc = parse_time(val, (double *)field);
 		if (rc) {
@@ -140,6 +190,12 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		}
 		cfg->timeout_set = true;
 		return 0;
+	case G_TIME:
+		rc = parse_time(val, (double *)field);
+		if (rc)
+			snprintf(err, errlen, "invalid %s '%s': expected a time of 0 or more, "
+				 "like 2, 2s, 1m (suffixes s m h d w y)", shown, val);
+		return rc;
 	}
 	return -EINVAL;
 }
@@ -287,7 +343,7 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 	}
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
 		snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
-		return -EINVAL;
+		return -ENOENT;
 	}
 	if (o && opts_is_flag(o))
 		return opts_set(o, cfg->choice[idx].opts, eq ? eq + 1 : NULL,
@@ -326,26 +382,12 @@ static int cli_short(int argc, char **argv, int *i, struct cli_config *cfg,
 	return val ? cli_global(g, shown, val, cfg, err, errlen) : -EINVAL;
 }
 
-int cli_parse(int argc, char **argv, struct cli_config *cfg,
-	      char *err, size_t errlen)
+int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
+		   char *err, size_t errlen)
 {
-	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
-	bool any = false, any_ops = false;
-	int rc;
-
-	memset(cfg, 0, sizeof(*cfg));
-	cfg->argc = argc;
-	cfg->argv = argv;
-	cfg->ncpus = ncpus > 0 ? (unsigned)ncpus : 1;
-	cfg->timeout = CLI_DEFAULT_TIMEOUT;
-	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	cfg->log_prefix = "stresskit";
-	if (cli_alloc(cfg)) {
-		snprintf(err, errlen, "out of memory");
-		return -ENOMEM;
-	}
-	for (int i = 1; i < argc; i++) {
+	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
+		int rc;
 
 		if (a[0] == '-' && a[1] == '-')
 			rc = cli_long(argc, argv, &i, cfg, err, errlen);
@@ -358,6 +400,38 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		if (rc)
 			return rc;
 	}
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct cli_config *cfg,
+	      char *err, size_t errlen)
+{
+	long ncpus = sysconf(_SC_NPROCESSORS_ONLN);
+	bool any = false, any_ops = false;
+	int rc, first = 1;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->argc = argc;
+	cfg->argv = argv;
+	cfg->ncpus = ncpus > 0 ? (unsigned)ncpus : 1;
+	cfg->timeout = CLI_DEFAULT_TIMEOUT;
+	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	cfg->log_prefix = "stresskit";
+	cfg->repeat = 1;
+	if (cli_alloc(cfg)) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	/* "stresskit job.txt [OPTION]...": a job file as the first argument */
+	if (argc > 1 && argv[1][0] != '-') {
+		rc = job_load(argv[1], cfg, err, errlen);
+		if (rc)
+			return rc;
+		first = 2;
+	}
+	rc = cli_parse_args(argc - first, argv + first, cfg, err, errlen);
+	if (rc)
+		return rc;
 	if (cfg->taskset_str) {
 		rc = parse_cpu_list(cfg->taskset_str, cfg->taskset);
 		if (rc) {
@@ -367,20 +441,41 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		}
 		cfg->have_taskset = true;
 	}
+	if (cfg->repeat_str) {
+		uint64_t n;
+
+		if (parse_u64(cfg->repeat_str, &n) || n < 1 || n > CLI_REPEAT_MAX) {
+			snprintf(err, errlen, "invalid --repeat '%s': expected a whole number "
+				 "of runs from 1 to %d", cfg->repeat_str, CLI_REPEAT_MAX);
+			return -EINVAL;
+		}
+		cfg->repeat = (unsigned)n;
+	}
 	if (cfg->log_prefix && (!*cfg->log_prefix || strpbrk(cfg->log_prefix, " \t\n"))) {
 		snprintf(err, errlen, "invalid --log-prefix '%s': expected one word",
 			 cfg->log_prefix);
 		return -EINVAL;
 	}
+	rc = compose_resolve(cfg, err, errlen);
+	if (rc)
+		return rc;
 	for (size_t i = 0; i < registry_count(); i++) {
 		any |= cfg->choice[i].selected;
 		any_ops |= cfg->choice[i].selected && cfg->choice[i].ops;
+		if (cfg->sandbox && cfg->choice[i].selected &&
+		    (rc = sandbox_check(registry_at(i), err, errlen)))
+			return rc;
 	}
 	if (cfg->action == CLI_RUN && !any) {
 		snprintf(err, errlen, "no stressor selected: give --NAME N "
 			 "(see stresskit --stressors)");
 		return -EINVAL;
 	}
+	rc = threads_cli_check(cfg, err, errlen);
+	if (!rc)
+		rc = scale_cli_check(cfg, err, errlen);
+	if (rc)
+		return rc;
 	/* --NAME-ops alone runs until the ops are done, as stress-ng does. */
 	if (!cfg->timeout_set && any_ops)
 		cfg->timeout = 0;
@@ -393,6 +488,8 @@ void cli_free(struct cli_config *cfg)
 		free(cfg->choice[i].opts);
 	free(cfg->choice);
 	cfg->choice = NULL;
+	free(cfg->compose.job_buf);
+	cfg->compose.job_buf = NULL;
 }
 
 int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
@@ -419,8 +516,11 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->n = n;
 	plan->timeout = cfg->timeout;
 	plan->grace = 1.0;
+	plan->warmup = cfg->warmup;
+	plan->threads = cfg->threads;
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
+	plan->sandbox = cfg->sandbox;
 	plan->temp_path = cfg->temp_path;
 	plan->have_taskset = cfg->have_taskset;
 	memcpy(plan->taskset, cfg->taskset, sizeof(plan->taskset));

@@ -27,6 +27,11 @@ void log_set_pid(pid_t pid)
 	log_pid = pid;
 }
 
+pid_t log_line_pid(void)
+{
+	return log_pid ? log_pid : getpid();
+}
+
 void log_set_quiet(bool quiet)
 {
 	log_is_quiet = quiet;
@@ -43,7 +48,7 @@ bool log_verbose(void)
 }
 
 /* Writes all of buf, retrying short writes and EINTR. */
-static void log_write_all(int fd, const char *buf, size_t len)
+void log_write_all(int fd, const char *buf, size_t len)
 {
 	while (len) {
 		ssize_t n = write(fd, buf, len);

@@ -15,6 +15,7 @@ void log_set_prefix(const char *word);
 const char *log_prefix(void);
 /* The pid every line carries: the controller's. */
 void log_set_pid(pid_t pid);
+pid_t log_line_pid(void);
 void log_set_quiet(bool quiet);
 void log_set_verbose(bool verbose);
 bool log_verbose(void);
@@ -27,6 +28,9 @@ void log_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap);
 void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* Writes all of buf to fd in as many write(2) calls as it takes. */
+void log_write_all(int fd, const char *buf, size_t len);
 
 /* A usage error before any run: "stresskit: error: ..." on stderr. */
 void log_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -78,6 +78,7 @@ struct stressor_ctx {
 	uint32_t instances;
 	bool verify;		/* --verify */
 	bool verbose;		/* --verbose */
+	bool sandbox;		/* --sandbox: instances run under seccomp */
 	void *priv;		/* set by prepare(), read by instances */
 };
 
@@ -111,6 +112,7 @@ struct instance_slot {
 	volatile uint32_t status;	/* run()'s enum sk_status */
 	uint32_t n_metrics;
 	double start, stop;		/* CLOCK_MONOTONIC, seconds */
+	double utime, stime;		/* this thread's CPU time at stop, seconds */
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
 } __attribute__((aligned(64)));
 
@@ -203,10 +205,27 @@ struct stressor {
 	const char *needs;		/* build features, space-separated: "splice vmsplice" */
 	const struct stressor_opt *opts;
 	size_t opts_size;
+	const char *const *syscalls;	/* --sandbox: SK_SYSCALLS(...) */
 	int (*prepare)(struct stressor_ctx *ctx);	/* parent, before fork */
 	int (*run)(struct instance *in);		/* the instance loop */
 	void (*cleanup)(struct stressor_ctx *ctx);	/* parent, after reap */
 };
+
+/*
+ * What run() may call under --sandbox, setup included, beyond the core's
+ * base set (core/sandbox.c): .syscalls = SK_SYSCALLS("pipe2", "read").
+ * A name this architecture lacks is skipped.
+ */
+#define SK_SYSCALLS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/*
+ * Confines the calling process to the base set plus syscalls (NULL-ended
+ * names, may be NULL): a blocked syscall prints "WHO: blocked syscall NAME"
+ * on stderr and exits with SK_FAILED. For subcommands once they have set
+ * up (a server after bind). Returns 0, or a negative errno (-ENOSYS when
+ * built without libseccomp).
+ */
+int sk_sandbox_enter(const char *who, const char *const *syscalls);
 
 /*
  * Registration: a pointer in the "sk_stressors" linker section. "used" and

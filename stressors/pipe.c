@@ -34,7 +34,8 @@ static const struct stressor_opt pipe_opts[] = {
 	OPT_TABLE_END,
 };
 
-enum { PIPE_READER_OK = 0, PIPE_READER_CORRUPT = 2 };
+/* not an sk_status: a sandboxed reader that trapped exits SK_FAILED */
+enum { PIPE_READER_OK = 0, PIPE_READER_CORRUPT = 100 };
 
 /*
  * Reads exactly len bytes unless EOF comes first; EINTR (Ctrl-C reaches
@@ -181,6 +182,9 @@ static const struct stressor pipe_stressor = {
 	.flags     = STRESSOR_NO_THREADS,
 	.opts      = pipe_opts,
 	.opts_size = sizeof(struct pipe_opts),
+	/* fork() is clone plus set_robust_list in the child */
+	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "clone", "set_robust_list",
+				 "read", "wait4"),
 	.run       = pipe_run,
 };
 STRESSOR_REGISTER(pipe_stressor);

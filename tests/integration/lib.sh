@@ -62,6 +62,15 @@ no_leftovers() {
 	[ -z "$(ls -A "$1")" ] || fail "files left in $1: $(ls -A "$1")"
 }
 
+# bad_input ARGS...: exit 1, one line on stderr naming the problem, no run.
+bad_input() {
+	expect_exit 1 "$SK" "$@" --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match '^stresskit: error: ' "$ERR"
+	[ -z "$OUT" ] || fail "output on bad input: $OUT"
+	[ -z "$(ls -A "$TMP")" ] || fail "files made on bad input"
+}
+
 # metrics_field STRESSOR FIELD OUTPUT: the FIELDth whitespace field of the
 # stressor's --metrics-brief row (1 = prefix, 5 = bogo ops, 9 = ops/s).
 metrics_field() {

@@ -6,7 +6,9 @@ set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 pattern=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
-export SK
+# the source tree, for test helpers and example files beside the tests
+SK_SRC=$(cd "$here/../.." && pwd)
+export SK SK_SRC
 pass=0 failn=0 failed=
 for file in "$here"/test_*.sh; do
 	for t in $(sed -n 's/^\(t_[a-zA-Z0-9_]*\)() *{.*/\1/p' "$file"); do

@@ -79,15 +79,6 @@ t_info_commands() {
 	expect_exit 0 "$SK" --no-rand-seed --pipe 1 --pipe-ops 5
 }
 
-# bad_input ARGS...: exit 1, one line on stderr naming the problem, no run.
-bad_input() {
-	expect_exit 1 "$SK" "$@" --temp-path "$TMP"
-	one_line "$ERR"
-	expect_match '^stresskit: error: ' "$ERR"
-	[ -z "$OUT" ] || fail "output on bad input: $OUT"
-	[ -z "$(ls -A "$TMP")" ] || fail "files made on bad input"
-}
-
 t_bad_input() {
 	bad_input --nosuch 1
 	expect_match 'unknown option --nosuch' "$ERR"
@@ -141,4 +132,22 @@ t_sigint_stops() {
 	grep -q 'bogo ops' "$TMP/log" || fail "no metrics after SIGINT: $(cat "$TMP/log")"
 	rm -f "$TMP/log"
 	no_leftovers "$TMP"
+}
+
+t_instance_counts() {
+	ncpu=$(nproc)
+	expect_exit 0 "$SK" --pipe 0 --pipe-ops 10 --temp-path "$TMP"
+	expect_match "dispatching hogs: $ncpu pipe" "$OUT"
+	expect_exit 0 "$SK" --pipe -1 --pipe-ops 10 --temp-path "$TMP"
+	expect_match "dispatching hogs: $ncpu pipe" "$OUT"
+	expect_exit 0 "$SK" --pipe 50% --pipe-ops 10 --temp-path "$TMP"
+	half=$((ncpu / 2))
+	[ $half -gt 0 ] || half=1
+	expect_match "dispatching hogs: $half pipe" "$OUT"
+}
+
+t_verbose() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 10 -v --temp-path "$TMP"
+	expect_match 'debug: \[[0-9]+\] pipe: instance 0 \(pid [0-9]+\): 10 bogo-ops' "$OUT"
+	expect_match "debug: \[[0-9]+\] run directory $TMP/stresskit-" "$OUT"
 }

@@ -1,0 +1,21 @@
+#!/bin/sh
+# run.sh - make bench: runs every bench/*.sh beside its peers and prints
+# ratios. usage: run.sh BUILD/stresskit BENCHDIR [PATTERN]
+# Each bench/*.sh gets $SK (the stresskit binary) and $BENCHDIR (the bare
+# loops built by bench/Makefile). BENCH_TIME (seconds per measurement,
+# default 3) and BENCH_REPS (repetitions, median taken, default 3) tune it.
+set -u
+SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+BENCHDIR=$2
+pattern=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+export SK BENCHDIR
+export BENCH_TIME=${BENCH_TIME:-3} BENCH_REPS=${BENCH_REPS:-3}
+status=0
+for b in "$here"/*.sh; do
+	case "$b" in */run.sh|*/lib.sh) continue ;; esac
+	case "$(basename "$b")" in *"$pattern"*) ;; *) continue ;; esac
+	echo "== $(basename "$b" .sh)"
+	sh "$b" || status=1
+done
+exit $status

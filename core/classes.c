@@ -1,0 +1,94 @@
+/*
+ * classes.c - the table of class names. The names are stress-ng's, so
+ * "--class pipe --sequential 0" in a kernel bot's job means the same here.
+ */
+#include "classes.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "registry.h"
+#include "stressor.h"
+
+struct class_entry {
+	const char *name;
+	unsigned bit;
+};
+
+static const struct class_entry class_table[] = {
+	{ "cpu",        CLASS_CPU },
+	{ "filesystem", CLASS_FILESYSTEM },
+	{ "io",         CLASS_IO },
+	{ "memory",     CLASS_MEMORY },
+	{ "network",    CLASS_NETWORK },
+	{ "os",         CLASS_OS },
+	{ "pipe",       CLASS_PIPE_IO },
+	{ "scheduler",  CLASS_SCHEDULER },
+};
+
+#define CLASS_COUNT (sizeof(class_table) / sizeof(class_table[0]))
+
+const char *class_name(unsigned bit)
+{
+	for (size_t i = 0; i < CLASS_COUNT; i++)
+		if (class_table[i].bit == bit)
+			return class_table[i].name;
+	return NULL;
+}
+
+void class_format(unsigned mask, char *out, size_t outlen)
+{
+	size_t used = 0;
+
+	if (!outlen)
+		return;
+	out[0] = '\0';
+	for (size_t i = 0; i < CLASS_COUNT && used < outlen; i++)
+		if (mask & class_table[i].bit)
+			used += (size_t)snprintf(out + used, outlen - used, "%s%s",
+						 used ? " " : "", class_table[i].name);
+}
+
+int class_parse_list(const char *list, unsigned *mask, char *err, size_t errlen)
+{
+	const char *p = list;
+
+	*mask = 0;
+	do {
+		size_t len = strcspn(p, ",");
+		size_t i;
+
+		for (i = 0; i < CLASS_COUNT; i++)
+			if (strlen(class_table[i].name) == len &&
+			    !strncmp(class_table[i].name, p, len))
+				break;
+		if (i == CLASS_COUNT) {
+			char names[256];
+
+			class_format(~0u, names, sizeof(names));
+			snprintf(err, errlen, "unknown class '%.*s' (classes: %s)",
+				 (int)len, p, names);
+			return -EINVAL;
+		}
+		*mask |= class_table[i].bit;
+		p += len;
+	} while (*p++ == ',');
+	return 0;
+}
+
+void class_list(FILE *f)
+{
+	char names[256];
+
+	class_format(~0u, names, sizeof(names));
+	fprintf(f, "class names: %s\n", names);
+}
+
+void class_list_stressors(FILE *f, const char *name, int len, unsigned mask)
+{
+	fprintf(f, "class '%.*s' stressors:", len, name);
+	for (size_t i = 0; i < registry_count(); i++)
+		if (registry_at(i)->classes & mask)
+			fprintf(f, " %s", registry_at(i)->name);
+	fprintf(f, "\n");
+}

@@ -1,0 +1,40 @@
+/*
+ * testhook.c - the fault hooks of testhook.h. Nothing here runs unless a
+ * STRESSKIT_TEST_* variable names the instance.
+ */
+#include "testhook.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/personality.h>
+#include <unistd.h>
+
+/* True when variable name holds index, a decimal number. */
+static bool testhook_wants(const char *name, uint32_t index)
+{
+	const char *v = getenv(name);
+	char *end;
+	unsigned long n;
+
+	if (!v || !*v)
+		return false;
+	n = strtoul(v, &end, 10);
+	return !*end && n == index;
+}
+
+void testhook_instance(uint32_t index)
+{
+	/* a query no stressor lists: it changes nothing */
+	if (testhook_wants("STRESSKIT_TEST_BLOCKED_SYSCALL", index))
+		personality(0xffffffff);
+	if (testhook_wants("STRESSKIT_TEST_IGNORE_STOP", index)) {
+		sigset_t all;
+
+		/* a stressor stuck in the kernel or deaf to the flag: only
+		 * SIGKILL ends it */
+		sigfillset(&all);
+		sigprocmask(SIG_SETMASK, &all, NULL);
+		for (;;)
+			pause();
+	}
+}

@@ -1,0 +1,21 @@
+/*
+ * testhook.h - faults the integration tests inject through the
+ * environment, so no test-only stressor ships to users:
+ *   STRESSKIT_TEST_IGNORE_STOP=N      instance N of each stressor ignores
+ *                                     the stop flag and signals until the
+ *                                     controller SIGKILLs it
+ *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls personality(2)
+ *                                     just before run(): under --sandbox,
+ *                                     a blocked syscall
+ * Both are read once per instance, after the start barrier.
+ */
+#ifndef STRESSKIT_TESTHOOK_H
+#define STRESSKIT_TESTHOOK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Runs the hooks the environment asks of instance index; may not return. */
+void testhook_instance(uint32_t index);
+
+#endif

@@ -1,0 +1,58 @@
+# package.mk - what the Makefile does for distributions: the man page and
+# bash completion generated from the built binary, install / uninstall,
+# and the Debian package (make deb, make lintian).
+
+MAN        := $(BUILD)/man/stresskit.1
+COMPLETION := $(BUILD)/completion/stresskit
+EXAMPLES   := $(wildcard example-jobs/*)
+
+BINDIR     = $(PREFIX)/bin
+MAN1DIR    = $(PREFIX)/share/man/man1
+COMPDIR    = $(PREFIX)/share/bash-completion/completions
+EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples
+
+.PHONY: deb lintian
+
+all: $(MAN) $(COMPLETION)
+integration-test: $(MAN) $(COMPLETION)
+
+# Both come from the binary's --help: the options they list are the ones it
+# parses. (A cross build would need the host's binary here.)
+$(MAN): $(BUILD)/stresskit man/stresskit.1.in man/gen-man.sh man/help-options.awk
+	@mkdir -p $(dir $@)
+	man/gen-man.sh $(BUILD)/stresskit man/stresskit.1.in $@
+
+$(COMPLETION): $(BUILD)/stresskit completion/gen-completion.sh man/help-options.awk
+	@mkdir -p $(dir $@)
+	completion/gen-completion.sh $(BUILD)/stresskit $@
+
+install: $(BUILD)/stresskit $(MAN) $(COMPLETION)
+	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(BINDIR)/stresskit
+	install -D -m 0644 $(MAN) $(DESTDIR)$(MAN1DIR)/stresskit.1
+	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
+	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
+	$(if $(EXAMPLES),install -m 0644 $(EXAMPLES) $(DESTDIR)$(EXAMPLEDIR))
+
+# Shared directories (bin, man1, completions) stay; stresskit's own go.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(MAN1DIR)/stresskit.1 \
+		$(DESTDIR)$(COMPDIR)/stresskit
+	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	rmdir $(DESTDIR)$(PREFIX)/share/doc/stresskit 2>/dev/null || true
+
+# The package is built from a copy of the tree under $(BUILD)/deb, so
+# dpkg-buildpackage's files (debian/stresskit, the .deb one level up)
+# never land in the working tree. The source package (.dsc) is made from
+# the same copy for lintian's source checks.
+DEB_DIR := $(BUILD)/deb
+
+deb:
+	rm -rf $(DEB_DIR)
+	mkdir -p $(DEB_DIR)/src
+	tar -c --exclude=./$(BUILD) --exclude=./.git . | tar -x -C $(DEB_DIR)/src
+	cd $(DEB_DIR) && dpkg-source -b src
+	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	@ls $(DEB_DIR)/*.deb
+
+lintian: deb
+	lintian --fail-on error,warning --display-info $(DEB_DIR)/*.dsc $(DEB_DIR)/*.changes

@@ -1,0 +1,400 @@
+/*
+ * sendfile.c - zero-copy sends from the page cache, as stress-ng's sendfile
+ * stressor: each instance sendfile()s a file of --sendfile-size bytes in the
+ * run directory to /dev/null. With --sendfile-sink tcp it sends over a
+ * loopback TCP connection to a forked receiver instead, in --sendfile-chunk
+ * pieces (netperf's TCP_SENDFILE). One bogo-op is one sendfile() call.
+ */
+#include "stressor.h"
+#include "log.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SENDFILE_SIZE_DEFAULT	(4ULL << 20)
+#define SENDFILE_SIZE_MIN	(1ULL << 10)
+#define SENDFILE_SIZE_MAX	(1ULL << 30)
+#define SENDFILE_TCP_CHUNK	(10ULL << 10)	/* netperf TCP_SENDFILE -m 10K */
+#define SENDFILE_FILL_BUF	(1U << 20)
+#define SENDFILE_RECV_BUF	(128U << 10)	/* the default tcp_rmem */
+
+enum { SENDFILE_SINK_NULL, SENDFILE_SINK_TCP };
+
+static const char *const sendfile_sinks[] = { "null", "tcp", NULL };
+
+struct sendfile_opts {
+	uint64_t size;
+	uint64_t chunk;
+	unsigned sink;
+};
+
+static const struct stressor_opt sendfile_opts[] = {
+	{ "sendfile-size", OPT_SIZE, offsetof(struct sendfile_opts, size),
+	  SENDFILE_SIZE_MIN, SENDFILE_SIZE_MAX, SENDFILE_SIZE_DEFAULT, NULL, NULL,
+	  "size of each instance's file" },
+	{ "sendfile-sink", OPT_CHOICE, offsetof(struct sendfile_opts, sink),
+	  0, 0, SENDFILE_SINK_NULL, sendfile_sinks, NULL,
+	  "where the file goes: /dev/null, or a loopback TCP receiver" },
+	{ "sendfile-chunk", OPT_SIZE, offsetof(struct sendfile_opts, chunk),
+	  0, SENDFILE_SIZE_MAX, 0, NULL, NULL,
+	  "bytes per sendfile(), cycling through the file (0: the whole file "
+	  "for null, 10K for tcp)" },
+	OPT_TABLE_END,
+};
+
+/* Receiver exit codes, beside enum sk_status's. */
+enum { SENDFILE_RX_OK = 0, SENDFILE_RX_CORRUPT = 64, SENDFILE_RX_ERROR = 65 };
+
+/* File contents: each 8-byte word holds its own offset, so misplaced data shows. */
+static void sendfile_pattern(uint64_t *words, size_t n, uint64_t off)
+{
+	for (size_t i = 0; i < n; i++)
+		words[i] = off + i * sizeof(uint64_t);
+}
+
+static int sendfile_path(const struct stressor_ctx *ctx, uint32_t index,
+			 char *out, size_t outlen)
+{
+	int n = snprintf(out, outlen, "%s/sendfile-%u", ctx->run_dir, index);
+
+	return n < 0 || (size_t)n >= outlen ? -ENAMETOOLONG : 0;
+}
+
+/* Writes one instance's file; returns 0 or a negative errno. */
+static int sendfile_make_file(const char *path, uint64_t size, uint64_t *buf)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	uint64_t off = 0;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	while (off < size) {
+		size_t len = size - off < SENDFILE_FILL_BUF ? size - off : SENDFILE_FILL_BUF;
+		ssize_t n;
+
+		sendfile_pattern(buf, SENDFILE_FILL_BUF / sizeof(uint64_t), off);
+		n = pwrite(fd, buf, len, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = n < 0 ? -errno : -EIO;
+			break;
+		}
+		off += (uint64_t)n;
+	}
+	if (close(fd) && !err)
+		err = -errno;
+	return err;
+}
+
+/*
+ * One file per instance, as stress-ng does, so instances do not share
+ * page-cache pages; made here so writing it is not part of the timed run.
+ */
+static int sendfile_prepare(struct stressor_ctx *ctx)
+{
+	const struct sendfile_opts *o = ctx->opts;
+	uint64_t *buf = malloc(SENDFILE_FILL_BUF);
+	char path[4096];
+	int err = 0;
+
+	if (!buf)
+		return SK_NO_RESOURCE;
+	for (uint32_t i = 0; i < ctx->instances && !err; i++) {
+		err = sendfile_path(ctx, i, path, sizeof(path));
+		if (!err)
+			err = sendfile_make_file(path, o->size, buf);
+	}
+	free(buf);
+	if (!err)
+		return SK_OK;
+	log_fail("sendfile: cannot write %s: %s", path, strerror(-err));
+	return sk_status_from_errno(-err);
+}
+
+/* Reads up to len bytes, retrying EINTR; -1 on error, 0 on EOF. */
+static ssize_t sendfile_recv(int fd, char *buf, size_t len)
+{
+	for (;;) {
+		ssize_t n = read(fd, buf, len);
+
+		if (n >= 0 || errno != EINTR)
+			return n;
+	}
+}
+
+/*
+ * The receiver: drains the connection until EOF. With --verify each byte is
+ * compared with the file (mapped read-only): the stream is the file over and
+ * over, since the sender cycles through it without gaps.
+ */
+static int sendfile_receiver(int sock, int file_fd, uint64_t size, bool verify)
+{
+	char *buf = malloc(SENDFILE_RECV_BUF);
+	const char *map = NULL;
+	uint64_t pos = 0;
+
+	if (!buf)
+		return SENDFILE_RX_ERROR;
+	if (verify) {
+		map = mmap(NULL, size, PROT_READ, MAP_SHARED, file_fd, 0);
+		if (map == MAP_FAILED)
+			return SENDFILE_RX_ERROR;
+	}
+	for (;;) {
+		ssize_t n = sendfile_recv(sock, buf, SENDFILE_RECV_BUF);
+
+		if (n == 0)
+			return SENDFILE_RX_OK;
+		if (n < 0)
+			return SENDFILE_RX_ERROR;
+		for (size_t done = 0; map && done < (size_t)n;) {
+			size_t len = (size_t)n - done;
+
+			if (len > size - pos)
+				len = size - pos;
+			if (memcmp(buf + done, map + pos, len))
+				return SENDFILE_RX_CORRUPT;
+			done += len;
+			pos = (pos + len) % size;
+		}
+	}
+}
+
+/*
+ * A loopback connection: listen on an ephemeral port, connect, accept.
+ * The kernel completes the handshake before accept(), so no process has to
+ * wait for another. Returns 0 with tx (sender) and rx (receiver) set.
+ */
+static int sendfile_connect(const struct instance *in, int *tx, int *rx)
+{
+	struct sockaddr_in addr = {
+		.sin_family = AF_INET,
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	socklen_t alen = sizeof(addr);
+	const char *what = "socket";
+	int lsock, status = SK_OK;
+
+	*tx = *rx = -1;
+	lsock = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (lsock < 0)
+		return instance_syscall_failed(in, what);
+	what = "bind";
+	if (bind(lsock, (struct sockaddr *)&addr, sizeof(addr)))
+		goto fail;
+	what = "listen";
+	if (listen(lsock, 1))
+		goto fail;
+	what = "getsockname";
+	if (getsockname(lsock, (struct sockaddr *)&addr, &alen))
+		goto fail;
+	what = "socket";
+	*tx = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*tx < 0)
+		goto fail;
+	what = "connect";
+	if (connect(*tx, (struct sockaddr *)&addr, sizeof(addr)))
+		goto fail;
+	what = "accept";
+	*rx = accept4(lsock, NULL, NULL, SOCK_CLOEXEC);
+	if (*rx >= 0)
+		goto out;
+fail:
+	status = instance_syscall_failed(in, what);
+out:
+	close(lsock);
+	return status;
+}
+
+/* Starts the receiver process; it owns rx from here on. */
+static pid_t sendfile_fork_receiver(int tx, int rx, int file_fd, uint64_t size,
+				    bool verify)
+{
+	pid_t parent = getpid();
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(SENDFILE_RX_ERROR);
+	prctl(PR_SET_NAME, "stresskit-sfrx");
+	close(tx);
+	_exit(sendfile_receiver(rx, file_fd, size, verify));
+}
+
+/*
+ * Reaps the receiver; on a failure says what happened to it and returns
+ * SK_FAILED. A receiver that exited cleanly returns SK_OK.
+ */
+static int sendfile_reap_receiver(const struct instance *in, pid_t pid)
+{
+	int ws;
+
+	while (waitpid(pid, &ws, 0) < 0)
+		if (errno != EINTR)
+			return SK_OK;
+	if (WIFSIGNALED(ws)) {
+		instance_fail(in, "the TCP receiver was killed by signal %d (%s)",
+			      WTERMSIG(ws), strsignal(WTERMSIG(ws)));
+		return SK_FAILED;
+	}
+	switch (WEXITSTATUS(ws)) {
+	case SENDFILE_RX_OK:
+		return SK_OK;
+	case SENDFILE_RX_CORRUPT:
+		instance_fail(in, "verify: the TCP receiver got bytes that differ from the file");
+		return SK_FAILED;
+	default:
+		instance_fail(in, "the TCP receiver failed (exit status %d)",
+			      WEXITSTATUS(ws));
+		return SK_FAILED;
+	}
+}
+
+/*
+ * The loop. Each call sends min(chunk, bytes left in the file) from off
+ * (0 at the start); off wraps at the end, so with a whole-file chunk every
+ * call sends the file from 0, as stress-ng does. Returns an sk_status; *bytes_out gets
+ * what was moved. A peer gone (EPIPE, ECONNRESET) returns -errno so the
+ * caller can ask the receiver why.
+ */
+static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
+			 uint64_t chunk, off_t off, uint64_t *bytes_out)
+{
+	uint64_t bytes = 0;
+	int status = SK_OK;
+
+	while (instance_continue(in)) {
+		size_t len = (uint64_t)off + chunk > size ? size - (uint64_t)off : chunk;
+		ssize_t n = sendfile(out, fd, &off, len);
+
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
+				status = -errno;
+				break;
+			}
+			if (n == 0)
+				errno = EIO;	/* the file shrank under us */
+			status = instance_syscall_failed(in, "sendfile");
+			break;
+		}
+		bytes += (uint64_t)n;
+		if ((uint64_t)off >= size)
+			off = 0;
+		instance_ops_inc(in);
+	}
+	*bytes_out = bytes;
+	return status;
+}
+
+static int sendfile_run(struct instance *in)
+{
+	const struct sendfile_opts *o = in->opts;
+	const bool tcp = o->sink == SENDFILE_SINK_TCP;
+	uint64_t chunk = o->chunk ? o->chunk : tcp ? SENDFILE_TCP_CHUNK : o->size;
+	uint64_t bytes = 0;
+	int fd, out = -1, rx = -1, status;
+	pid_t receiver = -1;
+	double secs;
+	char path[4096];
+
+	if (chunk > o->size)
+		chunk = o->size;
+	if (sendfile_path(in->ctx, in->index, path, sizeof(path)))
+		return SK_FAILED;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return instance_syscall_failed(in, "open");
+	if (!tcp) {
+		out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+		status = out < 0 ? instance_syscall_failed(in, "open /dev/null") : SK_OK;
+	} else {
+		status = sendfile_connect(in, &out, &rx);
+		if (status == SK_OK) {
+			receiver = sendfile_fork_receiver(out, rx, fd, o->size,
+							  in->ctx->verify);
+			if (receiver < 0)
+				status = instance_syscall_failed(in, "fork");
+			close(rx);
+		}
+	}
+	if (status != SK_OK)
+		goto out;
+
+	/* the tests' way to show --verify failing: a stream that starts at 8 */
+	status = sendfile_loop(in, out, fd, o->size, chunk,
+			       getenv("STRESSKIT_TEST_SENDFILE_SKEW") ? 8 : 0, &bytes);
+	secs = instance_elapsed(in);
+	if (tcp)
+		instance_metric(in, "Mb per sec sent over TCP loopback",
+				(double)bytes * 8 / secs / 1e6, MEAN_GEOMETRIC, true);
+	else
+		instance_metric(in, "MB per sec sent to /dev/null",
+				(double)bytes / secs / (1 << 20), MEAN_GEOMETRIC, true);
+	if (status < 0) {
+		int err = -status;
+
+		instance_fail(in, "sendfile failed: %s (%s): the TCP receiver went away",
+			      strerrorname_np(err), strerror(err));
+		status = SK_FAILED;
+	}
+out:
+	if (out >= 0)
+		close(out);
+	if (receiver > 0) {
+		/* closing the socket is the receiver's EOF */
+		int rx_status = sendfile_reap_receiver(in, receiver);
+
+		if (status == SK_OK)
+			status = rx_status;
+	}
+	close(fd);
+	return status;
+}
+
+static const struct stressor sendfile_stressor = {
+	.name      = "sendfile",
+	.summary   = "sendfile() a file to /dev/null or over loopback TCP",
+	.help      = "One bogo-op is one sendfile() call. By default each call sends the\n"
+		     "instance's whole --sendfile-size file (4M) to /dev/null, the same op\n"
+		     "as stress-ng's sendfile stressor (whose file is fallocated, ours is\n"
+		     "written with a known pattern in prepare, outside the timed run).\n"
+		     "--sendfile-chunk N sends N bytes per call, cycling through the file.\n"
+		     "--sendfile-sink tcp sends over a 127.0.0.1 TCP connection to a forked\n"
+		     "receiver that drains it with 128K reads, 10K per call by default as\n"
+		     "netperf's TCP_SENDFILE test; --verify has the receiver compare every\n"
+		     "byte with the file.\n"
+		     "Metrics, from the bytes actually sent over each instance's run time:\n"
+		     "MB per sec sent to /dev/null (MB = 2^20 bytes), or for tcp\n"
+		     "Mb per sec sent over TCP loopback (Mb = 10^6 bits, as netperf's\n"
+		     "Throughput_Mbps).",
+	.classes   = CLASS_PIPE_IO | CLASS_OS | CLASS_FILESYSTEM,
+	.flags     = STRESSOR_NO_THREADS,
+	.needs     = "sendfile",
+	.opts      = sendfile_opts,
+	.opts_size = sizeof(struct sendfile_opts),
+	/* fork() is clone plus set_robust_list in the child */
+	.syscalls  = SK_SYSCALLS("openat", "sendfile", "socket", "bind", "listen",
+				 "getsockname", "connect", "accept4", "clone",
+				 "set_robust_list", "prctl", "read", "wait4"),
+	.prepare   = sendfile_prepare,
+	.run       = sendfile_run,
+};
+STRESSOR_REGISTER(sendfile_stressor);

@@ -1,0 +1,170 @@
+# test_zerocopy.sh - the sendfile and splice stressors: every sink and
+# method, --verify, exact --NAME-ops, metrics from bytes really moved, bad
+# sizes, and a TCP receiver killed mid-run.
+
+# metric_value STRESSOR DESC OUTPUT: the value of a miscellaneous metric.
+metric_value() {
+	printf '%s\n' "$3" | awk -v s="$1" -v d="$2" \
+		'$2 == "metrc:" && $4 == s && index($0, d) { print $5; exit }'
+}
+
+# near A B: A is within 10% of B (both positive).
+near() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > 0 && b > 0 && a / b > 0.9 && a / b < 1.1) }' ||
+		fail "$1 is not within 10% of $2"
+}
+
+t_sendfile_null() {
+	expect_exit 0 "$SK" --sendfile 2 -t 0.5 --temp-path "$TMP"
+	[ "$(metrics_field sendfile 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	expect_match 'sendfile +[0-9.]+ MB per sec sent to /dev/null \(geometric mean of 2 instances\)$' "$OUT"
+	no_leftovers "$TMP"
+	# one op is the whole 4M file: the rate is ops/s x 4 MB per instance
+	expect_exit 0 "$SK" --sendfile 1 -t 0.5 --temp-path "$TMP"
+	near "$(metric_value sendfile 'MB per sec sent' "$OUT")" \
+		"$(awk -v r="$(metrics_field sendfile 9 "$OUT")" 'BEGIN { print r * 4 }')"
+}
+
+t_sendfile_chunk_ops_exact() {
+	expect_exit 0 "$SK" --sendfile 2 --sendfile-ops 101 --temp-path "$TMP"
+	[ "$(metrics_field sendfile 5 "$OUT")" = 101 ] || fail "ops not 101: $OUT"
+	# a chunk that does not divide the file: calls still count one each
+	expect_exit 0 "$SK" --sendfile 1 --sendfile-size 4K --sendfile-chunk 1000 \
+		--sendfile-ops 13 --temp-path "$TMP"
+	[ "$(metrics_field sendfile 5 "$OUT")" = 13 ] || fail "ops not 13: $OUT"
+	expect_exit 0 "$SK" --sendfile 2 --sendfile-sink tcp --sendfile-ops 57 --temp-path "$TMP"
+	[ "$(metrics_field sendfile 5 "$OUT")" = 57 ] || fail "tcp ops not 57: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_sendfile_tcp_verify() {
+	expect_exit 0 "$SK" --sendfile 2 --sendfile-sink tcp --verify -t 0.5 --temp-path "$TMP"
+	expect_match 'sendfile +[0-9.]+ Mb per sec sent over TCP loopback \(geometric mean of 2 instances\)$' "$OUT"
+	# chunks that straddle the file's end: the stream must still be the file, in order
+	expect_exit 0 "$SK" --sendfile 1 --sendfile-sink tcp --sendfile-size 5K \
+		--sendfile-chunk 3K --verify -t 0.3 --temp-path "$TMP"
+	# one op is one 10K call: Mb/s is ops/s x 10240 x 8 / 10^6
+	expect_exit 0 "$SK" --sendfile 1 --sendfile-sink tcp -t 0.5 --temp-path "$TMP"
+	near "$(metric_value sendfile 'Mb per sec' "$OUT")" \
+		"$(awk -v r="$(metrics_field sendfile 9 "$OUT")" 'BEGIN { print r * 10240 * 8 / 1e6 }')"
+	no_leftovers "$TMP"
+}
+
+t_sendfile_receiver_killed() {
+	"$SK" --sendfile 1 --sendfile-sink tcp -t 20 --temp-path "$TMP" >"$TMP.out" 2>"$TMP.err" &
+	pid=$!
+	trap 'kill -9 $pid 2>/dev/null || true' EXIT
+	rx=
+	for _ in $(seq 50); do
+		rx=$(sk_procs '^stresskit-sfrx$' | awk '{ print $1 }')
+		[ -n "$rx" ] && break
+		sleep 0.05
+	done
+	[ -n "$rx" ] || fail "no receiver process found"
+	sleep 0.1
+	kill -9 "$rx"
+	start=$(date +%s)
+	set +e
+	wait "$pid"
+	rc=$?
+	set -e
+	trap - EXIT
+	[ $(($(date +%s) - start)) -lt 5 ] || fail "the run did not end soon after the receiver died"
+	[ "$rc" = 2 ] || fail "exit $rc, expected 2: $(cat "$TMP.err")"
+	err=$(cat "$TMP.err")
+	expect_match 'sendfile: instance 0: sendfile failed: (EPIPE|ECONNRESET) .*receiver went away' "$err"
+	expect_match 'receiver was killed by signal 9' "$err"
+	no_leftovers "$TMP"
+}
+
+t_sendfile_bad_sizes() {
+	for bad in "--sendfile-size 512" "--sendfile-size 2G" "--sendfile-size 4Q" \
+		   "--sendfile-chunk 2G" "--sendfile-sink udp"; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$SK" --sendfile 1 $bad -t 1 --temp-path "$TMP"
+		one_line "$ERR"
+		expect_match "${bad%% *}" "$ERR"
+	done
+	no_leftovers "$TMP"
+}
+
+t_splice_null() {
+	expect_exit 0 "$SK" --splice 2 -t 0.5 --temp-path "$TMP"
+	expect_match 'splice +[0-9.]+ MB per sec splice rate \(geometric mean of 2 instances\)$' "$OUT"
+	# the rate is the bytes moved: ops/s x 64K, not ten times that
+	expect_exit 0 "$SK" --splice 1 -t 0.5 --temp-path "$TMP"
+	near "$(metric_value splice 'MB per sec splice rate' "$OUT")" \
+		"$(awk -v r="$(metrics_field splice 9 "$OUT")" 'BEGIN { print r / 16 }')"
+	# a pass bigger than the default pipe still moves all its bytes
+	expect_exit 0 "$SK" --splice 1 --splice-bytes 1M -t 0.3 --temp-path "$TMP"
+	near "$(metric_value splice 'MB per sec splice rate' "$OUT")" \
+		"$(metrics_field splice 9 "$OUT")"
+	no_leftovers "$TMP"
+}
+
+t_splice_every_mode_verify() {
+	for sink in null file; do
+		for method in splice vmsplice write; do
+			expect_exit 0 "$SK" --splice 2 --splice-sink $sink --splice-method $method \
+				--splice-file-size 1M --verify -t 0.3 --temp-path "$TMP"
+			expect_match 'MB per sec splice rate' "$OUT"
+			[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "$sink/$method: no ops"
+		done
+	done
+	# passes that do not divide the file size, past the wrap point
+	expect_exit 0 "$SK" --splice 1 --splice-sink file --splice-method vmsplice \
+		--splice-bytes 100000 --splice-file-size 1M --verify -t 0.3 --temp-path "$TMP"
+	no_leftovers "$TMP"
+}
+
+t_splice_ops_exact() {
+	expect_exit 0 "$SK" --splice 2 --splice-ops 1001 --temp-path "$TMP"
+	[ "$(metrics_field splice 5 "$OUT")" = 1001 ] || fail "ops not 1001: $OUT"
+	expect_exit 0 "$SK" --splice 1 --splice-sink file --splice-method write \
+		--splice-ops 33 --temp-path "$TMP"
+	[ "$(metrics_field splice 5 "$OUT")" = 33 ] || fail "ops not 33: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_splice_bad_sizes() {
+	for bad in "--splice-bytes 0" "--splice-bytes 65M" "--splice-file-size 1K" \
+		   "--splice-method mmap" "--splice-sink pipe"; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$SK" --splice 1 $bad -t 1 --temp-path "$TMP"
+		one_line "$ERR"
+		expect_match "${bad%% *}" "$ERR"
+	done
+	no_leftovers "$TMP"
+}
+
+t_zerocopy_help() {
+	expect_exit 0 "$SK" --help sendfile
+	expect_match 'One bogo-op is one sendfile\(\) call' "$OUT"
+	expect_match -- '--sendfile-chunk SIZE' "$OUT"
+	expect_exit 0 "$SK" --help splice
+	expect_match 'One bogo-op is one pass of --splice-bytes' "$OUT"
+	expect_match 'error-path probe calls' "$OUT"
+}
+
+t_splice_zero_refused() {
+	# a kernel that will not splice from /dev/zero (the test hook plays one):
+	# a zero buffer is vmspliced instead, said once for the run, and checked
+	expect_exit 0 env STRESSKIT_TEST_SPLICE_ZERO_EINVAL=1 "$SK" --splice 2 --verify \
+		-t 0.3 --temp-path "$TMP"
+	[ "$(printf '%s\n' "$OUT" | grep -c 'will not splice from /dev/zero')" = 1 ] ||
+		fail "fallback not said exactly once: $OUT"
+	expect_match 'vmsplicing a zero buffer into the pipe instead' "$OUT"
+	[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_sendfile_verify_catches() {
+	# the test hook starts the stream 8 bytes into the file: --verify must say so
+	expect_exit 2 env STRESSKIT_TEST_SENDFILE_SKEW=1 "$SK" --sendfile 1 --sendfile-sink tcp \
+		--verify -t 0.5 --temp-path "$TMP"
+	expect_match 'sendfile: instance 0: verify: the TCP receiver got bytes that differ from the file' "$ERR"
+	no_leftovers "$TMP"
+	# without --verify nobody looks
+	expect_exit 0 env STRESSKIT_TEST_SENDFILE_SKEW=1 "$SK" --sendfile 1 --sendfile-sink tcp \
+		-t 0.3 --temp-path "$TMP"
+}

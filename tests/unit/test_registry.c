@@ -1,0 +1,102 @@
+/* test_registry.c - registry validation, and every stressor unit registered. */
+#include <string.h>
+
+#include "registry.h"
+#include "unit.h"
+
+static int dummy_run(struct instance *in)
+{
+	(void)in;
+	return SK_OK;
+}
+
+START_TEST(test_validate_sorts)
+{
+	const struct stressor b = { .name = "b", .run = dummy_run };
+	const struct stressor a = { .name = "a", .run = dummy_run };
+	const struct stressor *list[] = { &b, &a };
+	char err[128];
+
+	ck_assert_int_eq(registry_validate(list, 2, err, sizeof(err)), 0);
+	ck_assert_str_eq(list[0]->name, "a");
+	ck_assert_str_eq(list[1]->name, "b");
+}
+END_TEST
+
+START_TEST(test_validate_rejects)
+{
+	const struct stressor a = { .name = "a", .run = dummy_run };
+	const struct stressor a2 = { .name = "a", .run = dummy_run };
+	const struct stressor norun = { .name = "norun" };
+	const struct stressor upper = { .name = "Bad", .run = dummy_run };
+	const struct stressor noname = { .run = dummy_run };
+	const struct stressor *dup[] = { &a, &a2 };
+	const struct stressor *missing[] = { &norun };
+	const struct stressor *bad[] = { &upper };
+	const struct stressor *none[] = { &noname };
+	char err[128];
+
+	ck_assert_int_ne(registry_validate(dup, 2, err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(strstr(err, "registered twice"));
+	ck_assert_int_ne(registry_validate(missing, 1, err, sizeof(err)), 0);
+	ck_assert_ptr_nonnull(strstr(err, "no run()"));
+	ck_assert_int_ne(registry_validate(bad, 1, err, sizeof(err)), 0);
+	ck_assert_int_ne(registry_validate(none, 1, err, sizeof(err)), 0);
+}
+END_TEST
+
+/*
+ * STRESSOR_UNITS is the Makefile's list of the stressor files and folders
+ * it compiled; each must have registered a stressor named after it (a
+ * file may register several: pread registers pread1, pread2, pread3).
+ */
+START_TEST(test_every_unit_registered)
+{
+	char units[] = STRESSOR_UNITS;
+	size_t n_units = 0;
+
+	unit_registry();
+	for (char *u = strtok(units, " "); u; u = strtok(NULL, " ")) {
+		bool found = false;
+
+		for (size_t i = 0; i < registry_count(); i++)
+			if (!strncmp(registry_at(i)->name, u, strlen(u)))
+				found = true;
+		ck_assert_msg(found, "stressors/%s compiled but registered nothing", u);
+		n_units++;
+	}
+	ck_assert_uint_gt(n_units, 0);
+	ck_assert_uint_ge(registry_count(), n_units);
+	for (size_t i = 1; i < registry_count(); i++)
+		ck_assert_int_lt(strcmp(registry_at(i - 1)->name, registry_at(i)->name), 0);
+	ck_assert_ptr_nonnull(registry_find("pipe"));
+	ck_assert_ptr_null(registry_find("nosuch"));
+}
+END_TEST
+
+START_TEST(test_supported)
+{
+	const struct stressor none = { .name = "x", .run = dummy_run };
+	const struct stressor have = { .name = "x", .run = dummy_run, .needs = "splice" };
+	const struct stressor missing = { .name = "x", .run = dummy_run,
+					  .needs = "splice no-such-feature" };
+
+	ck_assert(stressor_supported(&none));
+	ck_assert(stressor_supported(&have) == (strstr(SK_FEATURES, "splice") != NULL));
+	ck_assert(!stressor_supported(&missing));
+}
+END_TEST
+
+static Suite *registry_suite(void)
+{
+	Suite *s = suite_create("registry");
+	TCase *tc = tcase_create("table");
+
+	tcase_add_test(tc, test_validate_sorts);
+	tcase_add_test(tc, test_validate_rejects);
+	tcase_add_test(tc, test_every_unit_registered);
+	tcase_add_test(tc, test_supported);
+	suite_add_tcase(s, tc);
+	return s;
+}
+UNIT_SUITE(registry_suite);
