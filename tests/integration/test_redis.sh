@@ -32,6 +32,18 @@ free_port() {
 	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# wait_port PORT: until something listens on 127.0.0.1:PORT (5 s at most).
+wait_port() {
+	python3 -c "
+import socket, sys, time
+for _ in range(250):
+    try:
+        socket.create_connection(('127.0.0.1', $1)).close(); sys.exit(0)
+    except OSError:
+        time.sleep(0.02)
+sys.exit('nothing listens on port $1')"
+}
+
 # raw PYTHON: runs python with P (the port) and helpers: conn(), and
 # talk(data, want, sock) that sends data and fails unless the reply is want
 # (ending in <closed> when the server must close the connection).
@@ -187,5 +199,104 @@ t_redis_server_bad_args() {
 	one_line "$ERR"
 	port=$(free_port)
 	expect_exit 0 "$SK" redis-server --help
+	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
+}
+
+t_redis_stressor() {
+	expect_exit 0 "$SK" --redis 2 --timeout 1s --metrics-brief --temp-path "$TMP"
+	ops=$(metrics_field redis 5 "$OUT")
+	[ "$ops" -gt 1000 ] || fail "too few ops: $ops"
+	expect_match 'redis +[0-9.]+ SET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
+	expect_match 'redis +[0-9.]+ GET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
+	expect_match 'redis +[0-9.]+ usecs p50 request latency' "$OUT"
+	expect_match 'redis +[0-9.]+ usecs p99 request latency' "$OUT"
+	no_leftovers "$TMP"
+	# one test only: only its rate
+	expect_exit 0 "$SK" --redis 1 --redis-test get -t 0.3s --metrics-brief --temp-path "$TMP"
+	expect_no_match 'SET requests per sec' "$OUT"
+	expect_match 'GET requests per sec' "$OUT"
+}
+
+t_redis_ops_exact() {
+	expect_exit 0 "$SK" --redis 2 --redis-ops 999 --redis-pipeline 7 --redis-clients 3 \
+		--temp-path "$TMP" --metrics-brief
+	[ "$(metrics_field redis 5 "$OUT")" = 999 ] || fail "ops not exactly 999: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_redis_verify() {
+	# a small key space, so that GETs find the keys SET earlier in the run
+	expect_exit 0 "$SK" --redis 1 --verify --redis-keyspace 50 --redis-data-size 100 \
+		-t 0.6s --temp-path "$TMP"
+	expect_match 'successful run' "$OUT"
+}
+
+# A server that answers every GET with a value no SET stored: --verify must fail.
+t_redis_verify_catches_corruption() {
+	port=$(free_port)
+	python3 -c "
+import socket, threading
+srv = socket.socket(); srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(('127.0.0.1', $port)); srv.listen(16)
+def serve(c):
+    buf = b''
+    while True:
+        d = c.recv(65536)
+        if not d: return
+        buf += d; out = b''
+        while True:
+            if buf.startswith(b'*3\r\n\$3\r\nSET'):
+                n = buf.find(b'\r\n', 37)
+                vlen = int(buf[37:n]); end = n + 2 + vlen + 2
+                if len(buf) < end: break
+                buf = buf[end:]; out += b'+OK\r\n'
+            elif buf.startswith(b'*2\r\n\$3\r\nGET') and len(buf) >= 36:
+                buf = buf[36:]; out += b'\$8\r\ncorrupt!\r\n'
+            else: break
+        c.sendall(out)
+while True:
+    c, _ = srv.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
+" &
+fake=$!
+	trap 'kill $fake 2>/dev/null; true' EXIT
+	wait_port "$port"
+	expect_exit 2 "$SK" --redis 1 --verify --redis-keyspace 10 --redis-data-size 8 \
+		--redis-target 127.0.0.1:$port -t 0.5s --temp-path "$TMP"
+	expect_match 'verify: GET key:0000000000[0-9]{2} returned' "$ERR"
+	# without --verify the same run passes: the check is what failed it
+	expect_exit 0 "$SK" --redis 1 --redis-keyspace 10 --redis-data-size 8 \
+		--redis-target 127.0.0.1:$port -t 0.3s --temp-path "$TMP"
+}
+
+t_redis_target_real_server() {
+	port=$(free_port)
+	redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+		--daemonize no --loglevel warning >"$TMP/real.log" 2>&1 &
+	real=$!
+	trap 'kill $real 2>/dev/null; wait $real 2>/dev/null; true' EXIT
+	wait_port "$port"
+	expect_exit 0 "$SK" --redis 2 --verify --redis-keyspace 1000 --redis-target "127.0.0.1:$port" \
+		-t 0.6s --metrics-brief --temp-path "$TMP"
+	expect_match 'SET requests per sec' "$OUT"
+	keys=$(redis-cli -p "$port" dbsize)
+	[ "$keys" -gt 100 ] && [ "$keys" -le 1000 ] || fail "real server holds $keys keys"
+	[ "$(redis-cli -p "$port" strlen key:000000000007)" -eq 1024 ] ||
+		[ "$(redis-cli -p "$port" exists key:000000000007)" = 0 ] || fail "value length"
+	kill "$real"
+	wait "$real" || true
+	trap - EXIT
+	rm -f "$TMP/real.log"
+}
+
+t_redis_bad_options() {
+	expect_exit 1 "$SK" --redis 1 --redis-test set,frob -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match 'redis-test' "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-target localhost -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-target 127.0.0.1:99999 -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-pipeline 0 -t 1 --temp-path "$TMP"
+	one_line "$ERR"
 	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
 }
