@@ -6,7 +6,9 @@ DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
-LDLIBS   += -lm
+LIBS_PC  := yaml-0.1 jansson
+CFLAGS   += $(shell pkg-config --cflags $(LIBS_PC))
+LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread
 
 CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))
@@ -22,7 +24,8 @@ MAIN_OBJ     := $(BUILD)/core/main.o
 UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
-.PHONY: all test unit-test integration-test bench clean install uninstall
+.PHONY: all test unit-test integration-test bench clean install uninstall \
+	sanitize-test fuzz fuzz-run
 
 all: $(BUILD)/stresskit
 
@@ -55,6 +58,45 @@ integration-test: $(BUILD)/stresskit
 
 test: unit-test integration-test
 
+# The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in
+# a build directory of its own; any report fails it (no recovery).
+SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+	      -fno-sanitize-recover=all
+sanitize-test:
+	CFLAGS="$(SAN_CFLAGS)" $(MAKE) BUILD=build-san test
+
+# make fuzz: every tests/fuzz/fuzz_NAME.c, built by clang with libFuzzer
+# against the core and stressor objects, runs FUZZ_SECONDS from its seed
+# corpus tests/fuzz/corpus/NAME/; what it finds goes to build-fuzz/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer \
+		-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+
+fuzz:
+	CFLAGS="$(FUZZ_CFLAGS)" $(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) fuzz-run
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_OBJ) $(STRESSOR_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer $< $(CORE_OBJ) $(STRESSOR_OBJ) -o $@ \
+		$(CONFIG_LIBS) $(LDLIBS)
+
+fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+	@set -e; for n in $(FUZZ_NAMES); do \
+		echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n"; \
+		mkdir -p $(BUILD)/corpus/$$n; \
+		if ! $(BUILD)/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) \
+			-timeout=10 -print_final_stats=1 \
+			-artifact_prefix=$(BUILD)/fuzz_$$n- $(BUILD)/corpus/$$n \
+			tests/fuzz/corpus/$$n >$(BUILD)/fuzz_$$n.log 2>&1; then \
+			tail -n 40 $(BUILD)/fuzz_$$n.log; \
+			echo "fuzz_$$n: FAILED, input in $(BUILD)/fuzz_$$n-*"; \
+			exit 1; \
+		fi; \
+		grep -E '^(Done|stat::number_of_executed_units)' $(BUILD)/fuzz_$$n.log; \
+	done
+
 bench: $(BUILD)/stresskit
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench
 	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench
@@ -62,6 +104,6 @@ bench: $(BUILD)/stresskit
 include mk/package.mk
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-san build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

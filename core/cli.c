@@ -16,6 +16,8 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "scale.h"
+#include "threads.h"
 #include "sandbox.h"
 
 enum global_type {
@@ -23,6 +25,7 @@ enum global_type {
 	G_TIMEOUT,	/* double at offset, sets timeout_set */
 	G_STRING,	/* const char * at offset */
 	G_ACTION,	/* sets the action to .action */
+	G_TIME,		/* double seconds at offset */
 	G_JOB,		/* reads a job file there and then */
 };
 
@@ -59,6 +62,26 @@ static const struct global_opt global_opts[] = {
 	  "run instances on these CPUs, e.g. 0,2-3" },
 	{ "log-prefix", 0, G_STRING, CFG(log_prefix), 0, "WORD",
 	  "first word of each output line (default stresskit; stress-ng for its parsers)" },
+	{ "instance-mode", 0, G_STRING, CFG(instance_mode), 0, "MODE",
+	  "run instances as processes (process, the default) or as threads of one process (thread)" },
+	{ "scale", 0, G_FLAG, CFG(scale), 0, NULL,
+	  "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" },
+	{ "scale-steps", 0, G_STRING, CFG(scale_steps), 0, "LIST",
+	  "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" },
+	{ "scale-csv", 0, G_STRING, CFG(scale_csv), 0, "FILE",
+	  "write the --scale table to FILE as CSV" },
+	{ "scale-plot", 0, G_STRING, CFG(scale_plot), 0, "FILE",
+	  "plot the --scale sweep to FILE as SVG" },
+	{ "warmup", 0, G_TIME, CFG(warmup), 0, "TIME",
+	  "run TIME before counting starts (each --scale step too); the timeout follows it" },
+	{ "yaml", 'Y', G_STRING, CFG(yaml_path), 0, "FILE",
+	  "write the results, configuration and system as YAML (stress-ng's layout)" },
+	{ "json", 0, G_STRING, CFG(json_path), 0, "FILE",
+	  "write the same results as JSON (what stresskit compare reads)" },
+	{ "repeat", 0, G_STRING, CFG(repeat_str), 0, "N",
+	  "run the whole plan N times; summary with mean and \u00b1%stddev" },
+	{ "perf", 0, G_FLAG, CFG(perf), 0, NULL,
+	  "count perf events per stressor (software always, hardware where exposed)" },
 	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
 	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
@@ -167,6 +190,12 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		}
 		cfg->timeout_set = true;
 		return 0;
+	case G_TIME:
+		rc = parse_time(val, (double *)field);
+		if (rc)
+			snprintf(err, errlen, "invalid %s '%s': expected a time of 0 or more, "
+				 "like 2, 2s, 1m (suffixes s m h d w y)", shown, val);
+		return rc;
 	}
 	return -EINVAL;
 }
@@ -388,6 +417,7 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 	cfg->timeout = CLI_DEFAULT_TIMEOUT;
 	cfg->temp_path = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	cfg->log_prefix = "stresskit";
+	cfg->repeat = 1;
 	if (cli_alloc(cfg)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -411,6 +441,16 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		}
 		cfg->have_taskset = true;
 	}
+	if (cfg->repeat_str) {
+		uint64_t n;
+
+		if (parse_u64(cfg->repeat_str, &n) || n < 1 || n > CLI_REPEAT_MAX) {
+			snprintf(err, errlen, "invalid --repeat '%s': expected a whole number "
+				 "of runs from 1 to %d", cfg->repeat_str, CLI_REPEAT_MAX);
+			return -EINVAL;
+		}
+		cfg->repeat = (unsigned)n;
+	}
 	if (cfg->log_prefix && (!*cfg->log_prefix || strpbrk(cfg->log_prefix, " \t\n"))) {
 		snprintf(err, errlen, "invalid --log-prefix '%s': expected one word",
 			 cfg->log_prefix);
@@ -431,6 +471,11 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 			 "(see stresskit --stressors)");
 		return -EINVAL;
 	}
+	rc = threads_cli_check(cfg, err, errlen);
+	if (!rc)
+		rc = scale_cli_check(cfg, err, errlen);
+	if (rc)
+		return rc;
 	/* --NAME-ops alone runs until the ops are done, as stress-ng does. */
 	if (!cfg->timeout_set && any_ops)
 		cfg->timeout = 0;
@@ -471,6 +516,8 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->n = n;
 	plan->timeout = cfg->timeout;
 	plan->grace = 1.0;
+	plan->warmup = cfg->warmup;
+	plan->threads = cfg->threads;
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
 	plan->sandbox = cfg->sandbox;

@@ -40,9 +40,18 @@ struct cli_config {
 	const char *temp_path;
 	const char *log_prefix;
 	const char *taskset_str;
+	const char *instance_mode;	/* --instance-mode, checked by threads.c */
+	bool threads;
+	bool scale;			/* --scale, checked by scale.c */
+	const char *scale_steps, *scale_csv, *scale_plot;
+	double warmup;
 	bool have_taskset;
 	uint64_t taskset[16];
 	unsigned ncpus;
+	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
+	const char *repeat_str;
+	unsigned repeat;	/* --repeat: runs of the whole plan, >= 1 */
+	bool perf;		/* --perf: perf_event_open counters */
 	struct stressor_choice *choice;	/* one per registry entry */
 	struct compose_opts compose;	/* modes, classes, job file */
 	int argc;
@@ -51,6 +60,7 @@ struct cli_config {
 
 /* The run length when no --timeout is given, and --NAME-ops is not either. */
 #define CLI_DEFAULT_TIMEOUT 60.0
+#define CLI_REPEAT_MAX 10000
 
 /* Returns 0, or -EINVAL with one line in err naming the bad input. */
 int cli_parse(int argc, char **argv, struct cli_config *cfg,

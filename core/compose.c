@@ -119,7 +119,7 @@ static int compose_mode(struct cli_config *cfg, bool *counted, uint32_t *n,
 	return 0;
 }
 
-int compose_resolve(struct cli_config *cfg, char *err, size_t errlen)
+static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 {
 	struct compose_opts *co = &cfg->compose;
 	size_t n = registry_count();
@@ -187,6 +187,30 @@ int compose_resolve(struct cli_config *cfg, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* True when p points into the job file's text: the option came from it. */
+static bool compose_from_job(const struct compose_opts *co, const char *p)
+{
+	return p && co->job_buf && p >= co->job_buf && p < co->job_buf + co->job_len;
+}
+
+int compose_resolve(struct cli_config *cfg, char *err, size_t errlen)
+{
+	const struct compose_opts *co = &cfg->compose;
+	int rc = compose_select(cfg, err, errlen);
+	char msg[512];
+
+	/* a mode, class or list from a job file: say which file it was */
+	if (rc && (co->job_mode || compose_from_job(co, co->class_str) ||
+		   compose_from_job(co, co->with_str) ||
+		   compose_from_job(co, co->exclude_str) ||
+		   compose_from_job(co, co->seq_str) ||
+		   compose_from_job(co, co->all_str))) {
+		snprintf(msg, sizeof(msg), "%s", err);
+		snprintf(err, errlen, "%s: %s", co->job_path, msg);
+	}
+	return rc;
 }
 
 void compose_list_classes(FILE *f, const struct compose_opts *co)

@@ -33,6 +33,7 @@ struct compose_opts {
 
 	/* the job file: its text, tokenised in place, outlives parsing */
 	char *job_buf;
+	size_t job_len;
 	const char *job_path;
 	bool in_job;
 };

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -109,7 +110,7 @@ static void instance_signals(void)
 	sigprocmask(SIG_SETMASK, &all, NULL);
 }
 
-static void instance_wait_start(struct run_shared *sh)
+void instance_wait_start(struct run_shared *sh)
 {
 	while (!__atomic_load_n(&sh->start, __ATOMIC_ACQUIRE))
 		sk_futex(&sh->start, FUTEX_WAIT, 0);
@@ -126,20 +127,10 @@ static void instance_affinity(const uint64_t *taskset)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
-void instance_main(const struct stressor_ctx *ctx, uint32_t index,
-		   struct run_shared *sh, struct instance_slot *slot,
-		   uint64_t max_ops, pid_t controller, const uint64_t *taskset)
+void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
+		    pid_t controller, const uint64_t *taskset)
 {
-	struct instance in = {
-		.ctx = ctx,
-		.opts = ctx->opts,
-		.index = index,
-		.slot = slot,
-		.stop = &sh->stop,
-		.max_ops = max_ops ? max_ops : UINT64_MAX,
-	};
 	char name[16];
-	int status;
 
 	instance_stop_word = &sh->stop;
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -150,9 +141,27 @@ void instance_main(const struct stressor_ctx *ctx, uint32_t index,
 	prctl(PR_SET_NAME, name);
 	if (taskset)
 		instance_affinity(taskset);
+}
+
+int instance_body(const struct stressor_ctx *ctx, uint32_t index,
+		  struct run_shared *sh, struct instance_slot *slot,
+		  uint64_t max_ops)
+{
+	struct instance in = {
+		.ctx = ctx,
+		.opts = ctx->opts,
+		.index = index,
+		.slot = slot,
+		.stop = &sh->stop,
+		.max_ops = max_ops ? max_ops : UINT64_MAX,
+	};
+	struct rusage ru;
+	int status;
+
+	/* Per process or per thread: seccomp filters bind the calling thread. */
 	if (ctx->sandbox && (status = sandbox_instance(ctx->stressor, index))) {
 		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
-		_exit(SK_FAILED);
+		return SK_FAILED;
 	}
 
 	instance_wait_start(sh);
@@ -161,9 +170,24 @@ void instance_main(const struct stressor_ctx *ctx, uint32_t index,
 	testhook_instance(index);
 	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
 	slot->stop = sk_now();
+	/* Per thread: a thread instance has no wait4 of its own. */
+	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
+		slot->utime = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
+		slot->stime = (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+	}
+	if (status < 0 || status > SK_UNTRUSTWORTHY)
+		status = SK_FAILED;
 	slot->status = (uint32_t)status;
 	__atomic_store_n(&slot->state, SLOT_DONE, __ATOMIC_RELEASE);
-	_exit(status >= 0 && status <= SK_UNTRUSTWORTHY ? status : SK_FAILED);
+	return status;
+}
+
+void instance_main(const struct stressor_ctx *ctx, uint32_t index,
+		   struct run_shared *sh, struct instance_slot *slot,
+		   uint64_t max_ops, pid_t controller, const uint64_t *taskset)
+{
+	instance_setup(ctx, sh, controller, taskset);
+	_exit(instance_body(ctx, index, sh, slot, max_ops));
 }
 
 void instance_metric(struct instance *in, const char *desc, double value,

@@ -26,6 +26,25 @@ struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
 /* Opens the start barrier, or (stop) tells waiting instances to give up. */
 void shared_release(struct run_shared *sh);
 
+/* Waits until the start barrier opens (or the run is stopped first). */
+void instance_wait_start(struct run_shared *sh);
+
+/*
+ * The process side of an instance (or of a thread-mode worker): dies with
+ * the controller, takes the stop signals, names itself, sets affinity.
+ */
+void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
+		    pid_t controller, const uint64_t *taskset);
+
+/*
+ * One instance from the start barrier to run()'s return, in the calling
+ * process or thread: records start, stop, CPU time and status in the slot
+ * and returns the status.
+ */
+int instance_body(const struct stressor_ctx *ctx, uint32_t index,
+		  struct run_shared *sh, struct instance_slot *slot,
+		  uint64_t max_ops);
+
 /*
  * Runs one instance in a freshly forked child and never returns: sets up
  * signals and the process name, waits at the barrier, calls run(), records

@@ -204,5 +204,6 @@ int job_load(const char *path, struct cli_config *cfg, char *err, size_t errlen)
 		line = nl ? nl + 1 : NULL;
 	}
 	co->in_job = false;
+	co->job_len = (size_t)(names - buf);	/* the text and the copies */
 	return rc;
 }

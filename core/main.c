@@ -16,6 +16,7 @@
 #include "registry.h"
 #include "report.h"
 #include "run.h"
+#include "scale.h"
 #include "session.h"
 #include "version.h"
 
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
 		compose_list_classes(stdout, &cfg.compose);
 		break;
 	case CLI_RUN:
-		rc = session_main(&cfg);
+		rc = cfg.scale ? scale_main(&cfg) : session_main(&cfg);
 		break;
 	}
 	cli_free(&cfg);

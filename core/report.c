@@ -7,8 +7,24 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "log.h"
+
+/*
+ * The per-instance spread, as will-it-scale's min/max per task, in the
+ * shape of any other miscellaneous metric line so stress-ng parsers
+ * read it as one more metric.
+ */
+static void report_spread(const struct stressor_summary *s)
+{
+	if (!s->instances)
+		return;
+	log_metric("%-13s %13.2f bogo ops/s per instance (minimum of %u instances)",
+		   s->name, s->inst_rate_min, s->instances);
+	log_metric("%-13s %13.2f bogo ops/s per instance (maximum of %u instances)",
+		   s->name, s->inst_rate_max, s->instances);
+}
 
 void report_table(const struct stressor_summary *sums, size_t n, bool full)
 {
@@ -32,7 +48,7 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 			   s->name, (unsigned long long)s->ops, s->real_time,
 			   s->utime, s->stime, s->ops_per_sec_real,
 			   s->ops_per_sec_cpu, extra);
-		any_extra |= s->n_metrics > 0;
+		any_extra |= s->n_metrics > 0 || (full && s->instances);
 	}
 	if (!any_extra)
 		return;
@@ -45,26 +61,38 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 				   sums[i].name, ms->value, ms->desc,
 				   mean_name(ms->mean), ms->n);
 		}
+		if (full)
+			report_spread(&sums[i]);
 	}
+}
+
+void report_times_compute(const struct stressor_summary *sums, size_t n,
+			  double wall, unsigned ncpus, struct report_times *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < n; i++) {
+		t->user += sums[i].utime;
+		t->system += sums[i].stime;
+	}
+	t->total = t->user + t->system;
+	t->run_time = wall;
+	t->available = wall * ncpus;
+	t->have_load = getloadavg(t->load, 3) == 3;
 }
 
 void report_times(const struct stressor_summary *sums, size_t n,
 		  double wall, unsigned ncpus)
 {
-	double user = 0, sys = 0, avail = wall * ncpus, load[3] = { 0, 0, 0 };
+	struct report_times t;
+	double avail;
 
-	for (size_t i = 0; i < n; i++) {
-		user += sums[i].utime;
-		sys += sums[i].stime;
-	}
-	if (avail <= 0)
-		avail = 1e-9;
+	report_times_compute(sums, n, wall, ncpus, &t);
+	avail = t.available > 0 ? t.available : 1e-9;
 	log_info("for a %.2fs run time:", wall);
-	log_info("%10.2fs available CPU time", avail);
-	log_info("%10.2fs user time   (%6.2f%%)", user, 100.0 * user / avail);
-	log_info("%10.2fs system time (%6.2f%%)", sys, 100.0 * sys / avail);
-	log_info("%10.2fs total time  (%6.2f%%)", user + sys,
-		 100.0 * (user + sys) / avail);
-	if (getloadavg(load, 3) == 3)
-		log_info("load average: %.2f %.2f %.2f", load[0], load[1], load[2]);
+	log_info("%10.2fs available CPU time", t.available);
+	log_info("%10.2fs user time   (%6.2f%%)", t.user, 100.0 * t.user / avail);
+	log_info("%10.2fs system time (%6.2f%%)", t.system, 100.0 * t.system / avail);
+	log_info("%10.2fs total time  (%6.2f%%)", t.total, 100.0 * t.total / avail);
+	if (t.have_load)
+		log_info("load average: %.2f %.2f %.2f", t.load[0], t.load[1], t.load[2]);
 }

@@ -11,6 +11,8 @@
 
 #include "stressor.h"
 
+struct perf_set;
+
 struct plan_entry {
 	const struct stressor *stressor;
 	const void *opts;	/* filled options struct */
@@ -23,11 +25,14 @@ struct run_plan {
 	size_t n;
 	double timeout;		/* seconds; 0: until every instance returns */
 	double grace;		/* seconds from stop signal to SIGKILL */
+	double warmup;		/* seconds run before counting starts */
+	bool threads;		/* --instance-mode thread */
 	bool verify, verbose;
 	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	bool have_taskset;
 	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
+	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	/*
 	 * Optional: called from the controller's wait loop every
 	 * tick_interval seconds with the seconds since the first fork and
@@ -48,7 +53,9 @@ struct instance_result {
 	int term_signal;	/* the signal that ended it, or 0 */
 	uint64_t ops;
 	double duration;	/* seconds from start barrier to return */
-	double utime, stime;	/* seconds, from wait4 */
+	double utime, stime;	/* seconds, from wait4 (thread mode: the slot) */
+	uint64_t warm_ops;	/* counted during --warmup, taken off ops */
+	double warm_skip;	/* seconds of --warmup, taken off duration */
 	long maxrss_kb;
 	uint32_t n_metrics;
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
@@ -68,6 +75,12 @@ struct run_result {
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
 	int status;		/* the run's exit code */
 };
+
+/* Instance k's share of --NAME-ops total over n, so the sum is exact. */
+static inline uint64_t run_ops_share(uint64_t total, uint32_t n, uint32_t k)
+{
+	return total ? total / n + (k < total % n) : 0;
+}
 
 /* Runs the plan once. Returns 0 when it ran (see res->status), or -errno. */
 int run_execute(const struct run_plan *plan, struct run_result *res);

@@ -22,14 +22,22 @@
 
 #include "instance.h"
 #include "log.h"
+#include "perf.h"
 #include "registry.h"
 #include "rundir.h"
+#include "threads.h"
 
-/* What the controller tracks of each forked instance, sorted by pid. */
+/*
+ * What the controller tracks of each forked process, sorted by pid: one
+ * instance, or (thread mode) a worker running n_inst instances, whose
+ * results and slots follow res and slot.
+ */
 struct child {
 	pid_t pid;
 	struct instance_result *res;
 	struct instance_slot *slot;
+	uint32_t n_inst;
+	bool threads;
 	bool reaped;
 };
 
@@ -66,13 +74,9 @@ static double tv_seconds(struct timeval tv)
 }
 
 /* Takes what a dead instance left in its slot and its rusage. */
-static void run_record(struct child *c, int wstatus, const struct rusage *ru,
-		       double now)
+static void run_record_one(struct instance_result *r, struct instance_slot *s,
+			   int wstatus, const struct rusage *ru, double now)
 {
-	struct instance_result *r = c->res;
-	struct instance_slot *s = c->slot;
-
-	c->reaped = true;
 	r->utime = tv_seconds(ru->ru_utime);
 	r->stime = tv_seconds(ru->ru_stime);
 	r->maxrss_kb = ru->ru_maxrss;
@@ -90,6 +94,16 @@ static void run_record(struct child *c, int wstatus, const struct rusage *ru,
 		r->term_signal = WTERMSIG(wstatus);
 		r->status = SK_SIGNALED;
 	}
+}
+
+static void run_record(struct child *c, int wstatus, const struct rusage *ru,
+		       double now)
+{
+	c->reaped = true;
+	for (uint32_t k = 0; k < c->n_inst; k++)
+		run_record_one(&c->res[k], &c->slot[k], wstatus, ru, now);
+	if (c->threads)
+		threads_record(c->res, c->slot, c->n_inst, ru);
 }
 
 /* Reaps every child that has exited; returns how many. */
@@ -266,6 +280,31 @@ static int run_prepare_stressor(struct run_state *st, size_t i)
 	return status;
 }
 
+/* Thread mode: one worker process runs the instances of entry i. */
+static uint32_t run_fork_threads(struct run_state *st, size_t i, size_t *slot)
+{
+	const struct plan_entry *e = &st->plan->entries[i];
+	struct stressor_result *sr = &st->res->s[i];
+	struct instance_slot *s = shared_slot(st->sh, *slot);
+	pid_t pid = threads_fork(&st->ctx[i], st->sh, s, e->instances, e->max_ops,
+				 getpid(), st->plan->have_taskset ? st->plan->taskset : NULL);
+
+	if (pid < 0) {
+		log_warn("%s: cannot fork the thread worker: %s",
+			 e->stressor->name, strerror(errno));
+		return 0;
+	}
+	st->children[st->n_children++] = (struct child){
+		.pid = pid, .res = sr->inst, .slot = s, .n_inst = e->instances,
+		.threads = true,
+	};
+	for (uint32_t k = 0; k < e->instances; k++)
+		sr->inst[k].pid = pid;
+	sr->n = e->instances;
+	*slot += e->instances;
+	return sr->n;
+}
+
 /* Forks the instances of entry i; returns how many were forked. */
 static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 {
@@ -273,15 +312,16 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 	struct stressor_result *sr = &st->res->s[i];
 	pid_t controller = getpid();
 
+	if (st->plan->threads)
+		return run_fork_threads(st, i, slot);
+
 	for (uint32_t k = 0; k < e->instances; k++) {
 		struct instance_slot *s = shared_slot(st->sh, *slot);
-		uint64_t share = 0;
+		uint64_t share;
 		pid_t pid;
 
 		/* --NAME-ops N is shared out so the total is exactly N. */
-		if (e->max_ops)
-			share = e->max_ops / e->instances +
-				(k < e->max_ops % e->instances);
+		share = run_ops_share(e->max_ops, e->instances, k);
 		pid = fork();
 		if (pid < 0) {
 			log_warn("%s: cannot fork instance %u: %s; running %u",
@@ -295,7 +335,7 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 				      st->plan->have_taskset ? st->plan->taskset : NULL);
 		}
 		st->children[st->n_children++] = (struct child){
-			.pid = pid, .res = &sr->inst[k], .slot = s,
+			.pid = pid, .res = &sr->inst[k], .slot = s, .n_inst = 1,
 		};
 		sr->inst[k].pid = pid;
 		sr->n = k + 1;
@@ -374,6 +414,47 @@ static void run_judge(struct run_state *st)
 	res->status = worst;
 }
 
+/*
+ * --warmup: at its end, what each instance has counted so far and how long
+ * it has run are noted, to be taken off its figures once it is reaped.
+ * The slot's time and ops are read back to back, so the measured window
+ * starts within a counter update of the snapshot.
+ */
+static void run_warmup_snapshot(struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; k < c->n_inst; k++) {
+			struct instance_slot *s = &c->slot[k];
+			struct instance_result *r = &c->res[k];
+			uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
+			double now = sk_now();
+
+			r->warm_ops = s->ops;
+			if (state == SLOT_DONE)
+				r->warm_skip = s->stop - s->start;
+			else if (state == SLOT_RUNNING)
+				r->warm_skip = now - s->start;
+		}
+	}
+}
+
+static void run_warmup_discount(struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; k < c->n_inst; k++) {
+			struct instance_result *r = &c->res[k];
+
+			r->ops = r->ops > r->warm_ops ? r->ops - r->warm_ops : 0;
+			r->duration = r->duration > r->warm_skip ?
+				      r->duration - r->warm_skip : 0;
+		}
+	}
+}
+
 static int run_alloc(struct run_state *st, size_t total)
 {
 	const struct run_plan *plan = st->plan;
@@ -436,6 +517,16 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	sigaddset(&st.waitset, SIGTERM);
 	sigaddset(&st.waitset, SIGHUP);
 	sigprocmask(SIG_BLOCK, &st.waitset, &old);
+	/* Forked instances inherit these blocked, SIGALRM too: a stop that
+	 * reaches an instance before it installs its handler waits for it
+	 * instead of killing it (a short run on a loaded machine). */
+	{
+		sigset_t alrm;
+
+		sigemptyset(&alrm);
+		sigaddset(&alrm, SIGALRM);
+		sigprocmask(SIG_BLOCK, &alrm, NULL);
+	}
 
 	status = run_prepare(&st);
 	fflush(NULL);
@@ -454,13 +545,21 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	st.n_live = st.n_children;
 
 	/* The timeout counts from the first fork, so wall time ~ timeout. */
-	deadline = plan->timeout > 0 ? t0 + plan->timeout : 0;
+	deadline = plan->timeout > 0 ? t0 + plan->warmup + plan->timeout : 0;
+	if (plan->perf)
+		perf_attach(plan->perf, res);
 	shared_release(st.sh);
-	if (run_wait(&st, deadline))
+	if (plan->warmup > 0) {
+		res->interrupted = run_wait(&st, t0 + plan->warmup);
+		run_warmup_snapshot(&st);
+	}
+	if (!res->interrupted && run_wait(&st, deadline))
 		res->interrupted = true;
 	if (st.n_live)
 		run_stop(&st);
 	res->wall = sk_now() - t0;
+	if (plan->warmup > 0)
+		run_warmup_discount(&st);
 
 	if (log_verbose())
 		run_debug_instances(res);

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "progress.h"
+#include "registry.h"
 #include "report.h"
 
 int session_add_run(struct session *s, const struct run_plan *tmpl,
@@ -71,8 +72,11 @@ void session_free(struct session *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* "2 sendfile, 2 pipe", as stress-ng's "dispatching hogs:" says it. */
-static void session_hogs(const struct run_plan *plan, bool ops, char *line,
+/*
+ * "2 sendfile, 2 pipe", as stress-ng's "dispatching hogs:" says it; with
+ * details (for --dry-run) the ops limits and what will be skipped.
+ */
+static void session_hogs(const struct run_plan *plan, bool details, char *line,
 			 size_t len)
 {
 	size_t used = 0;
@@ -84,10 +88,13 @@ static void session_hogs(const struct run_plan *plan, bool ops, char *line,
 		used += (size_t)snprintf(line + used, len - used, "%s%u %s",
 					 i ? ", " : "", e->instances,
 					 e->stressor->name);
-		if (ops && e->max_ops && used < len)
+		if (details && e->max_ops && used < len)
 			used += (size_t)snprintf(line + used, len - used,
 						 " (%llu bogo-ops)",
 						 (unsigned long long)e->max_ops);
+		if (details && !stressor_supported(e->stressor) && used < len)
+			used += (size_t)snprintf(line + used, len - used,
+						 " (not implemented here: skipped)");
 	}
 }
 
@@ -151,6 +158,7 @@ static void session_run_one(struct session *s, size_t i, struct progress *pg)
 	session_hogs(&r->plan, false, hogs, sizeof(hogs));
 	log_info("dispatching hogs: %s", hogs);
 	progress_attach(pg, &r->plan, i, s->n_runs);
+	r->plan.perf = recorder_perf(s->rec);
 	rc = run_execute(&r->plan, &res);
 	progress_clear(pg);
 	r->ran = true;
@@ -169,6 +177,7 @@ static void session_run_one(struct session *s, size_t i, struct progress *pg)
 		for (size_t k = 0; k < res.n; k++)
 			metrics_summarize(&res.s[k], &r->sums[k]);
 		r->n_sums = res.n;
+		recorder_run(s->rec, &res, r->sums);
 	}
 	run_result_free(&res);
 }
@@ -211,6 +220,7 @@ void session_report(const struct session *s)
 			n += s->runs[i].n_sums;
 		}
 		report_table(all, n, cfg->metrics);
+		recorder_report(s->rec, all, n, s->wall);
 		if (cfg->times)
 			report_times(all, n, s->wall, cfg->ncpus);
 	}
@@ -219,6 +229,51 @@ void session_report(const struct session *s)
 		log_info("run interrupted by a signal, metrics cover the time run");
 	log_info("%s run completed in %.2fs",
 		 s->status == SK_OK ? "successful" : "unsuccessful", s->wall);
+}
+
+/* Forgets what the last pass found, so the next one starts afresh. */
+static void session_reset(struct session *s)
+{
+	for (size_t i = 0; i < s->n_runs; i++) {
+		struct session_run *r = &s->runs[i];
+
+		free(r->sums);
+		r->sums = NULL;
+		r->n_sums = 0;
+		r->ran = r->interrupted = false;
+		r->status = SK_OK;
+		r->wall = 0;
+	}
+	s->status = SK_OK;
+	s->wall = 0;
+	s->interrupted = false;
+}
+
+/* --repeat N: the whole list of runs N times, each pass with its table. */
+static int session_repeat(struct session *s)
+{
+	const struct cli_config *cfg = s->cfg;
+	char err[512];
+	int rc = SK_OK;
+
+	s->rec = recorder_begin(cfg, err, sizeof(err));
+	if (!s->rec) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
+	for (unsigned p = 1; p <= cfg->repeat && !s->interrupted; p++) {
+		if (p > 1)
+			session_reset(s);
+		if (cfg->repeat > 1)
+			log_info("pass %u of %u", p, cfg->repeat);
+		session_execute(s);
+		session_report(s);
+		recorder_pass_done(s->rec, s->status);
+		rc = run_status_worse(rc, s->status);
+	}
+	rc = recorder_end(s->rec, rc);
+	s->rec = NULL;
+	return rc;
 }
 
 int session_main(const struct cli_config *cfg)
@@ -235,8 +290,7 @@ int session_main(const struct cli_config *cfg)
 		session_print_plan(&s);
 		rc = SK_OK;
 	} else {
-		rc = session_execute(&s);
-		session_report(&s);
+		rc = session_repeat(&s);
 	}
 	session_free(&s);
 	return rc;

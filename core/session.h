@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "recorder.h"
 #include "run.h"
 
 #include "metrics.h"
@@ -37,6 +38,7 @@ struct session {
 	int status;
 	double wall;			/* sum of the runs' wall times */
 	bool interrupted;		/* a stop signal: later runs skipped */
+	struct recorder *rec;		/* results files, perf; NULL: none */
 };
 
 /* Builds the runs the configuration asks for. Returns 0 or -ENOMEM. */

@@ -112,6 +112,7 @@ struct instance_slot {
 	volatile uint32_t status;	/* run()'s enum sk_status */
 	uint32_t n_metrics;
 	double start, stop;		/* CLOCK_MONOTONIC, seconds */
+	double utime, stime;		/* this thread's CPU time at stop, seconds */
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
 } __attribute__((aligned(64)));
 

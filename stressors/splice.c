@@ -62,7 +62,7 @@ struct splice_state {
 	size_t len;		/* --splice-bytes */
 	uint64_t wrap;		/* file sink: offsets stay below this */
 	loff_t off;		/* file sink: where the next pass writes */
-	uint64_t extent;	/* file sink: bytes of the file written */
+	char *chk;		/* --verify: what is read back */
 };
 
 /*
@@ -203,8 +203,9 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 	s->vmsplice = o->method == SPLICE_METHOD_VMSPLICE;
 	s->len = o->bytes;
 	s->wrap = o->file_size;
-	s->buf = malloc(s->len);
-	if (!s->buf)
+	s->buf = aligned_alloc(4096, (s->len + 4095) & ~(size_t)4095);
+	s->chk = in->ctx->verify ? malloc(s->len) : NULL;
+	if (!s->buf || (in->ctx->verify && !s->chk))
 		return SK_NO_RESOURCE;
 	/*
 	 * /dev/null stands in for /dev/zero's output, so its buffer is zeros;
@@ -239,67 +240,47 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 	return splice_probe_zero(in, s) ? instance_syscall_failed(in, "splice") : SK_OK;
 }
 
-/* Checks n bytes at p against the buffer repeated, starting at stream offset pos. */
-static bool splice_matches(const struct splice_state *s, const char *p,
-			   size_t n, uint64_t pos)
+/*
+ * --verify of the file sink, after each pass (so the check costs no time
+ * after the stop signal): the n bytes just written at off read back as the
+ * buffer's first n. Returns SK_OK or a failure status (having said why).
+ */
+static int splice_verify_pass(struct instance *in, struct splice_state *s,
+			      loff_t off, size_t n)
 {
-	while (n) {
-		size_t at = (size_t)(pos % s->len);
-		size_t len = n < s->len - at ? n : s->len - at;
+	ssize_t got;
 
-		if (memcmp(p, s->buf + at, len))
-			return false;
-		p += len;
-		pos += len;
-		n -= len;
+	do
+		got = pread(s->out, s->chk, n, off);
+	while (got < 0 && errno == EINTR);
+	if (got < 0)
+		return instance_syscall_failed(in, "pread");
+	if ((size_t)got != n || memcmp(s->chk, s->buf, n)) {
+		instance_fail(in, "verify: the file does not hold the %zu bytes "
+			      "written at offset %lld", n, (long long)off);
+		return SK_FAILED;
 	}
-	return true;
+	return SK_OK;
 }
 
 /*
- * --verify, after the timed loop. The file sink: read the file back; passes
- * start at multiples of --splice-bytes, so byte k holds buf[k % len]. The
- * null sink: one more fill of the pipe, read() back instead of spliced.
- * Returns SK_OK or SK_FAILED (having said why).
+ * --verify of the null sink, after the loop: one more fill of the pipe,
+ * read() back instead of spliced to /dev/null.
  */
-static int splice_verify(struct instance *in, struct splice_state *s)
+static int splice_verify_pipe(struct instance *in, struct splice_state *s)
 {
-	char *chk = malloc(s->len);
-	uint64_t pos = 0;
-	ssize_t n = 0;
-	int status = SK_OK;
+	size_t len = s->len > 4096 ? 4096 : s->len;
+	ssize_t n = splice_fill(s, s->buf, len);
 
-	if (!chk)
-		return SK_NO_RESOURCE;
-	if (s->to_file) {
-		while (pos < s->extent && status == SK_OK) {
-			size_t want = s->extent - pos < s->len ? s->extent - pos : s->len;
-
-			n = pread(s->out, chk, want, (off_t)pos);
-			if (n <= 0) {
-				status = n < 0 ? instance_syscall_failed(in, "pread") : SK_FAILED;
-				break;
-			}
-			if (!splice_matches(s, chk, (size_t)n, pos)) {
-				instance_fail(in, "verify: the file differs from the data "
-					      "written near offset %llu", (unsigned long long)pos);
-				status = SK_FAILED;
-			}
-			pos += (uint64_t)n;
-		}
-	} else if (s->pipe_w >= 0) {
-		n = splice_fill(s, s->buf, s->len > 4096 ? 4096 : s->len);
-		if (n > 0)
-			n = read(s->pipe_r, chk, (size_t)n);
-		if (n <= 0)
-			status = instance_syscall_failed(in, "verify pass");
-		else if (!splice_matches(s, chk, (size_t)n, 0)) {
-			instance_fail(in, "verify: the pipe delivered other bytes than went in");
-			status = SK_FAILED;
-		}
+	if (n > 0)
+		n = read(s->pipe_r, s->chk, (size_t)n);
+	if (n <= 0)
+		return instance_syscall_failed(in, "verify pass");
+	if (memcmp(s->chk, s->buf, (size_t)n)) {
+		instance_fail(in, "verify: the pipe delivered other bytes than went in");
+		return SK_FAILED;
 	}
-	free(chk);
-	return status;
+	return SK_OK;
 }
 
 static int splice_run(struct instance *in)
@@ -314,6 +295,7 @@ static int splice_run(struct instance *in)
 	if (status != SK_OK)
 		goto out;
 	while (instance_continue(in)) {
+		loff_t at;
 		ssize_t n;
 
 		if (s.to_file && (uint64_t)s.off + s.len > s.wrap) {
@@ -323,6 +305,7 @@ static int splice_run(struct instance *in)
 				break;
 			}
 		}
+		at = s.off;
 		n = by_write ? splice_pass_write(&s, &what) : splice_pass_pipe(&s, &what);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -333,16 +316,19 @@ static int splice_run(struct instance *in)
 		bytes += (uint64_t)n;
 		if (by_write)
 			s.off += n;
-		if ((uint64_t)s.off > s.extent)
-			s.extent = (uint64_t)s.off;
+		if (s.chk && s.to_file) {
+			status = splice_verify_pass(in, &s, at, (size_t)n);
+			if (status != SK_OK)
+				break;
+		}
 		if ((size_t)n == s.len)
 			instance_ops_inc(in);
 	}
 	instance_metric(in, "MB per sec splice rate",
 			(double)bytes / instance_elapsed(in) / (1 << 20),
 			MEAN_GEOMETRIC, true);
-	if (status == SK_OK && in->ctx->verify)
-		status = splice_verify(in, &s);
+	if (status == SK_OK && s.chk && !s.to_file && s.pipe_w >= 0)
+		status = splice_verify_pipe(in, &s);
 out:
 	if (s.in >= 0)
 		close(s.in);
@@ -353,6 +339,7 @@ out:
 	if (s.out >= 0)
 		close(s.out);
 	free(s.buf);
+	free(s.chk);
 	return status;
 }
 
@@ -370,8 +357,8 @@ static const struct stressor splice_stressor = {
 		     "--splice-file-size; --splice-method vmsplice puts a user buffer into the\n"
 		     "pipe by vmsplice, then splice to the file (fio's splice engine, without\n"
 		     "its poll); write is plain write() of the buffer (fio's sync engine).\n"
-		     "--verify reads the file back after the run (file sink) or one extra\n"
-		     "pass back from the pipe (null sink).\n"
+		     "--verify reads each pass back from the file (file sink), or one extra\n"
+		     "pass back from the pipe after the run (null sink).\n"
 		     "Metric: MB per sec splice rate (MB = 2^20 bytes), from the bytes that\n"
 		     "reached the sink over each instance's run time (stress-ng 0.15 reports\n"
 		     "about ten times the bytes its ops move).",

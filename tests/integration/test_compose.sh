@@ -214,6 +214,13 @@ t_job_bad_input() {
 	printf 'pipe\0 1\n' >bad.job
 	bad_input bad.job
 	expect_match "not a text file" "$ERR"
+	# errors found once the whole job is read name the file
+	printf 'run sequential\nclass pipe\n' >bad.job
+	bad_input bad.job
+	expect_match "error: bad.job: --class needs an instance count" "$ERR"
+	printf 'class=nosuch\nall 1\n' >bad.job
+	bad_input bad.job
+	expect_match "error: bad.job: unknown class 'nosuch'" "$ERR"
 	printf 'pipe 1\n' >ok.job
 	bad_input ok.job --job ok.job
 	expect_match "only one job file" "$ERR"
@@ -237,4 +244,34 @@ t_example_jobs_dry_run() {
 		checked=$((checked + 1))
 	done
 	[ "$checked" -gt 0 ] || fail "no example job could be checked"
+}
+
+t_sequential_sigint_stops_the_rest() {
+	# a stop signal ends the running stressor and skips the rest
+	"$SK" --sequential 1 --with pipe,splice --timeout 20s --temp-path "$TMP" \
+		>"$TMP.log2" 2>&1 &
+	pid=$!
+	sleep 0.7
+	kill -INT "$pid"
+	wait "$pid" || true
+	log=$(cat "$TMP.log2")
+	rm -f "$TMP.log2"
+	expect_match 'stopped by a signal: 1 run not started' "$log"
+	expect_no_match 'dispatching hogs: 1 splice' "$log"
+	[ "$(rows "$log")" = 1 ] || fail "one row expected: $log"
+	[ "$(metrics_field pipe 5 "$log")" -gt 0 ] || fail "no pipe ops: $log"
+	no_leftovers "$TMP"
+}
+
+t_all_several() {
+	expect_exit 0 "$SK" --all 1 --with pipe,splice -t 0.3 --temp-path "$TMP"
+	expect_match 'dispatching hogs: 1 pipe, 1 splice$' "$OUT"
+	[ "$(printf '%s\n' "$OUT" | grep -c 'dispatching hogs')" = 1 ] || fail "one dispatch expected"
+	[ "$(rows "$OUT")" = 2 ] || fail "two rows expected: $OUT"
+	# the same pair in turn: two runs, one table with both rows
+	expect_exit 0 "$SK" --sequential 1 --with splice,pipe -t 0.3 --temp-path "$TMP"
+	[ "$(printf '%s\n' "$OUT" | grep -c 'dispatching hogs: 1 [a-z]*$')" = 2 ] ||
+		fail "two dispatches expected: $OUT"
+	[ "$(rows "$OUT")" = 2 ] || fail "two rows expected: $OUT"
+	no_leftovers "$TMP"
 }

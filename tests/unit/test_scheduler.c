@@ -90,6 +90,8 @@ static const struct stressor s_missing = { .name = "missing", .run = count_run,
 					   .needs = "no-such-feature" };
 
 static char temp_dir[64];
+static bool plan_threads;	/* --instance-mode thread for run() */
+static double plan_warmup;	/* --warmup for run() */
 
 static void setup(void)
 {
@@ -99,6 +101,8 @@ static void setup(void)
 
 static void teardown(void)
 {
+	plan_threads = false;
+	plan_warmup = 0;
 	rmdir(temp_dir);
 }
 
@@ -122,7 +126,8 @@ static void run(const struct stressor *s, uint32_t n, uint64_t ops,
 	static struct plan_entry e;
 	struct run_plan plan = {
 		.entries = &e, .n = 1, .timeout = timeout, .grace = 0.3,
-		.temp_path = temp_dir,
+		.temp_path = temp_dir, .threads = plan_threads,
+		.warmup = plan_warmup,
 	};
 
 	e = (struct plan_entry){ .stressor = s, .instances = n, .max_ops = ops };
@@ -247,6 +252,54 @@ START_TEST(test_run_dir_removed)
 }
 END_TEST
 
+/* Thread mode: one worker, exact ops, per-thread times and statuses. */
+START_TEST(test_threads)
+{
+	struct run_result res;
+
+	plan_threads = true;
+	run(&s_count, 3, 1001, 0, &res);
+	ck_assert_int_eq(res.status, SK_OK);
+	ck_assert_uint_eq(res.s[0].inst[0].ops + res.s[0].inst[1].ops +
+			  res.s[0].inst[2].ops, 1001);
+	ck_assert_int_eq(res.s[0].inst[0].pid, res.s[0].inst[2].pid);
+	run_result_free(&res);
+
+	/* a thread blocked in pause() is interrupted by the stop */
+	run(&s_sleeper, 2, 0, 0.2, &res);
+	ck_assert_int_eq(res.status, SK_OK);
+	for (int k = 0; k < 2; k++) {
+		ck_assert(!res.s[0].inst[k].killed_late);
+		ck_assert(res.s[0].inst[k].finished);
+		ck_assert(res.s[0].inst[k].utime < 0.1);
+	}
+	run_result_free(&res);
+
+	run(&s_fail, 2, 0, 5, &res);
+	ck_assert_int_eq(res.s[0].inst[1].status, SK_FAILED);
+	ck_assert_int_eq(res.status, SK_FAILED);
+	run_result_free(&res);
+}
+END_TEST
+
+/* --warmup: ops and time of the warmup are taken off. */
+START_TEST(test_warmup)
+{
+	struct run_result res;
+
+	plan_warmup = 0.3;
+	run(&s_sleeper, 1, 0, 0.2, &res);
+	ck_assert(res.wall >= 0.5);
+	ck_assert(res.s[0].inst[0].duration < 0.45);
+	ck_assert(res.s[0].inst[0].duration > 0.1);
+	run_result_free(&res);
+	run(&s_count, 1, 0, 0.2, &res);
+	ck_assert(res.s[0].inst[0].warm_ops > 0);
+	ck_assert(res.s[0].inst[0].ops > 0);
+	run_result_free(&res);
+}
+END_TEST
+
 static Suite *scheduler_suite(void)
 {
 	Suite *s = suite_create("scheduler");
@@ -262,6 +315,8 @@ static Suite *scheduler_suite(void)
 	tcase_add_test(tc, test_missing_feature);
 	tcase_add_test(tc, test_failure_and_others);
 	tcase_add_test(tc, test_run_dir_removed);
+	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_warmup);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,236 @@
+/*
+ * perf.c - perf_event_open(2) counters per instance, perf-stat's names.
+ * Counters are opened disabled and enabled just before the start barrier
+ * opens, so fork and set-up are not counted; multiplexed counters are
+ * scaled by time enabled over time running, as perf-stat does.
+ */
+#include "perf.h"
+
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "log.h"
+
+static const struct {
+	const char *name;
+	uint32_t type;
+	uint64_t config;
+} perf_events[PERF_N_COUNTERS] = {
+	[PERF_TASK_CLOCK] = { "task-clock", PERF_TYPE_SOFTWARE,
+			      PERF_COUNT_SW_TASK_CLOCK },
+	[PERF_CONTEXT_SWITCHES] = { "context-switches", PERF_TYPE_SOFTWARE,
+				    PERF_COUNT_SW_CONTEXT_SWITCHES },
+	[PERF_CPU_MIGRATIONS] = { "cpu-migrations", PERF_TYPE_SOFTWARE,
+				  PERF_COUNT_SW_CPU_MIGRATIONS },
+	[PERF_PAGE_FAULTS] = { "page-faults", PERF_TYPE_SOFTWARE,
+			       PERF_COUNT_SW_PAGE_FAULTS },
+	[PERF_INSTRUCTIONS] = { "instructions", PERF_TYPE_HARDWARE,
+				PERF_COUNT_HW_INSTRUCTIONS },
+	[PERF_CYCLES] = { "cycles", PERF_TYPE_HARDWARE,
+			  PERF_COUNT_HW_CPU_CYCLES },
+	[PERF_BRANCH_MISSES] = { "branch-misses", PERF_TYPE_HARDWARE,
+				 PERF_COUNT_HW_BRANCH_MISSES },
+	[PERF_CACHE_MISSES] = { "cache-misses", PERF_TYPE_HARDWARE,
+				PERF_COUNT_HW_CACHE_MISSES },
+	[PERF_DTLB_LOAD_MISSES] = { "dTLB-load-misses", PERF_TYPE_HW_CACHE,
+				    PERF_COUNT_HW_CACHE_DTLB |
+				    (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+				    (PERF_COUNT_HW_CACHE_RESULT_MISS << 16) },
+};
+
+struct perf_set {
+	int *fd;		/* n_inst * PERF_N_COUNTERS, -1: not open */
+	size_t n_inst;
+	bool usable[PERF_N_COUNTERS];
+	char sw_why[128], hw_why[128];
+};
+
+const char *perf_counter_name(enum perf_counter c)
+{
+	return c < PERF_N_COUNTERS ? perf_events[c].name : "?";
+}
+
+static int perf_open(enum perf_counter c, pid_t pid, bool disabled)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = perf_events[c].type;
+	attr.config = perf_events[c].config;
+	attr.disabled = disabled;
+	attr.inherit = 1;
+	attr.exclude_hv = 1;
+	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+			   PERF_FORMAT_TOTAL_TIME_RUNNING;
+	return (int)syscall(__NR_perf_event_open, &attr, pid, -1, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+}
+
+/* Opens each counter on ourselves once to learn what the machine exposes. */
+struct perf_set *perf_new(void)
+{
+	struct perf_set *p = calloc(1, sizeof(*p));
+	bool any_hw = false;
+	int first_hw_err = 0;
+
+	if (!p)
+		return NULL;
+	for (int c = 0; c < PERF_N_COUNTERS; c++) {
+		int fd = perf_open(c, 0, true);
+
+		if (fd >= 0) {
+			close(fd);
+			p->usable[c] = true;
+			any_hw |= c >= PERF_FIRST_HW;
+			continue;
+		}
+		if (c < PERF_FIRST_HW && !p->sw_why[0])
+			snprintf(p->sw_why, sizeof(p->sw_why),
+				 "perf_event_open: %s", strerror(errno));
+		if (c >= PERF_FIRST_HW && !first_hw_err)
+			first_hw_err = errno;
+	}
+	if (!any_hw)
+		snprintf(p->hw_why, sizeof(p->hw_why), "perf_event_open: %s",
+			 strerror(first_hw_err ? first_hw_err : ENOENT));
+	return p;
+}
+
+void perf_free(struct perf_set *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; p->fd && i < p->n_inst * PERF_N_COUNTERS; i++)
+		if (p->fd[i] >= 0)
+			close(p->fd[i]);
+	free(p->fd);
+	free(p);
+}
+
+const char *perf_sw_unavailable(const struct perf_set *p)
+{
+	return p->sw_why[0] ? p->sw_why : NULL;
+}
+
+const char *perf_hw_unavailable(const struct perf_set *p)
+{
+	return p->hw_why[0] ? p->hw_why : NULL;
+}
+
+void perf_attach(struct perf_set *p, const struct run_result *res)
+{
+	size_t total = 0, k = 0;
+
+	free(p->fd);
+	p->fd = NULL;
+	p->n_inst = 0;
+	for (size_t i = 0; i < res->n; i++)
+		total += res->s[i].n;
+	p->fd = malloc((total ? total : 1) * PERF_N_COUNTERS * sizeof(*p->fd));
+	if (!p->fd)
+		return;
+	p->n_inst = total;
+	for (size_t i = 0; i < res->n; i++) {
+		for (uint32_t j = 0; j < res->s[i].n; j++, k++) {
+			int *fd = &p->fd[k * PERF_N_COUNTERS];
+
+			/* An instance that already left (no share of the ops) just has no counters. */
+			/* Thread instances share their worker's pid: its inherited
+			 * counters, opened once, count every instance thread. */
+			bool same = j && res->s[i].inst[j].pid == res->s[i].inst[j - 1].pid;
+
+			for (int c = 0; c < PERF_N_COUNTERS; c++)
+				fd[c] = p->usable[c] && !same ?
+					perf_open(c, res->s[i].inst[j].pid, true) : -1;
+		}
+	}
+	for (size_t i = 0; i < total * PERF_N_COUNTERS; i++)
+		if (p->fd[i] >= 0)
+			ioctl(p->fd[i], PERF_EVENT_IOC_ENABLE, 0);
+}
+
+/* One counter's value, scaled for multiplexing. false when unreadable. */
+static bool perf_read_one(int fd, double *value)
+{
+	uint64_t buf[3];
+
+	if (fd < 0 || read(fd, buf, sizeof(buf)) != sizeof(buf))
+		return false;
+	if (buf[2] == 0)
+		return false;	/* never scheduled: no figure, not zero */
+	*value = (double)buf[0];
+	if (buf[2] < buf[1])
+		*value *= (double)buf[1] / (double)buf[2];
+	return true;
+}
+
+void perf_collect(struct perf_set *p, const struct run_result *res,
+		  struct perf_counts *out)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < res->n; i++) {
+		struct perf_counts *pc = &out[i];
+
+		memset(pc, 0, sizeof(*pc));
+		for (uint32_t j = 0; j < res->s[i].n && k < p->n_inst; j++, k++) {
+			int *fd = &p->fd[k * PERF_N_COUNTERS];
+
+			for (int c = 0; c < PERF_N_COUNTERS; c++) {
+				double v;
+
+				if (perf_read_one(fd[c], &v)) {
+					pc->value[c] += v;
+					pc->have[c] = true;
+				}
+				if (fd[c] >= 0)
+					close(fd[c]);
+				fd[c] = -1;
+			}
+		}
+		pc->value[PERF_TASK_CLOCK] /= 1e6;	/* ns -> msec */
+		if (pc->have[PERF_INSTRUCTIONS] && pc->have[PERF_CYCLES] &&
+		    pc->value[PERF_CYCLES] > 0) {
+			pc->have_ipc = true;
+			pc->ipc = pc->value[PERF_INSTRUCTIONS] / pc->value[PERF_CYCLES];
+		}
+	}
+}
+
+void perf_report(const struct perf_set *p, const char *const *names,
+		 const struct perf_counts *counts, size_t n)
+{
+	if (perf_sw_unavailable(p)) {
+		log_info("perf counters unavailable (%s)", perf_sw_unavailable(p));
+		return;
+	}
+	log_metric("perf counters (sum over instances):");
+	for (size_t i = 0; i < n; i++) {
+		const char *name = names[i];
+		const struct perf_counts *pc = &counts[i];
+
+		for (int c = 0; c < PERF_N_COUNTERS; c++) {
+			if (!pc->have[c])
+				continue;
+			if (c == PERF_TASK_CLOCK)
+				log_metric("%-13s %18.2f msec %s", name,
+					   pc->value[c], perf_counter_name(c));
+			else
+				log_metric("%-13s %18.0f      %s", name,
+					   pc->value[c], perf_counter_name(c));
+		}
+		if (pc->have_ipc)
+			log_metric("%-13s %18.2f      insn per cycle", name, pc->ipc);
+	}
+	if (perf_hw_unavailable(p))
+		log_info("perf hardware counters unavailable on this machine (%s)",
+			 perf_hw_unavailable(p));
+}

@@ -1,0 +1,69 @@
+/*
+ * perf.h - --perf: per-stressor counters through perf_event_open(2),
+ * named as perf-stat names them. The controller opens each counter on each
+ * instance's pid (inherit=1, so an instance's own children count too)
+ * before the start barrier, enables them as the barrier opens, and reads
+ * them once every instance has been reaped.
+ */
+#ifndef STRESSKIT_PERF_H
+#define STRESSKIT_PERF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run.h"
+
+enum perf_counter {
+	PERF_TASK_CLOCK,	/* msec, as perf-stat shows it */
+	PERF_CONTEXT_SWITCHES,
+	PERF_CPU_MIGRATIONS,
+	PERF_PAGE_FAULTS,
+	PERF_FIRST_HW,
+	PERF_INSTRUCTIONS = PERF_FIRST_HW,
+	PERF_CYCLES,
+	PERF_BRANCH_MISSES,
+	PERF_CACHE_MISSES,
+	PERF_DTLB_LOAD_MISSES,
+	PERF_N_COUNTERS,
+};
+
+/* One stressor's counters, summed over its instances. */
+struct perf_counts {
+	bool have[PERF_N_COUNTERS];
+	double value[PERF_N_COUNTERS];
+	bool have_ipc;
+	double ipc;		/* instructions / cycles */
+};
+
+struct perf_set;
+
+/* perf-stat's name: "task-clock", "context-switches", "dTLB-load-misses". */
+const char *perf_counter_name(enum perf_counter c);
+
+/* Allocates the set and probes what the machine exposes. NULL: no memory. */
+struct perf_set *perf_new(void);
+void perf_free(struct perf_set *p);
+
+/* Software counters unusable (no perf_event_open, no permission): why, or NULL. */
+const char *perf_sw_unavailable(const struct perf_set *p);
+/* Hardware counters unusable on this machine: why, or NULL. */
+const char *perf_hw_unavailable(const struct perf_set *p);
+
+/*
+ * The scheduler's hook, after every fork and before the start barrier:
+ * opens the counters on each forked instance and enables them.
+ */
+void perf_attach(struct perf_set *p, const struct run_result *res);
+
+/*
+ * After run_execute(): reads and closes the counters, summing them into
+ * out[i] for each stressor res->s[i] (out has res->n entries).
+ */
+void perf_collect(struct perf_set *p, const struct run_result *res,
+		  struct perf_counts *out);
+
+/* The lines under the table: counts[i] belongs to stressor names[i]. */
+void perf_report(const struct perf_set *p, const char *const *names,
+		 const struct perf_counts *counts, size_t n);
+
+#endif

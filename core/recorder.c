@@ -1,0 +1,162 @@
+/*
+ * recorder.c - keeps every pass over the plan (--repeat N makes N) in the
+ * results document, reads the perf counters after each run, and at the
+ * end prints the summary of repeated passes and writes --yaml and --json.
+ */
+#include "recorder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "perf.h"
+#include "report.h"
+#include "results.h"
+#include "series.h"
+
+struct recorder {
+	const struct cli_config *cfg;
+	struct results_files files;
+	json_t *doc;		/* NULL when nothing reads it */
+	bool in_pass;		/* a pass is begun in doc */
+	struct perf_set *perf;
+	/* this pass's counters, printed under its table */
+	const char **perf_names;
+	struct perf_counts *perf_counts;
+	size_t n_perf;
+	struct report_times times;
+	bool have_times, interrupted, oom_told;
+};
+
+struct recorder *recorder_begin(const struct cli_config *cfg,
+				char *err, size_t errlen)
+{
+	struct recorder *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	r->cfg = cfg;
+	if (results_open_files(cfg, &r->files, err, errlen)) {
+		free(r);
+		return NULL;
+	}
+	if (cfg->yaml_path || cfg->json_path || cfg->repeat > 1)
+		r->doc = results_new(cfg);
+	if (cfg->perf)
+		r->perf = perf_new();
+	return r;
+}
+
+struct perf_set *recorder_perf(struct recorder *r)
+{
+	return r ? r->perf : NULL;
+}
+
+static void recorder_oom(struct recorder *r)
+{
+	if (!r->oom_told)
+		log_warn("out of memory: the results files will be incomplete");
+	r->oom_told = true;
+}
+
+/* Keeps this run's counters for the lines under the table. */
+static struct perf_counts *recorder_perf_collect(struct recorder *r,
+						 const struct run_result *res)
+{
+	size_t n = r->n_perf + res->n;
+	const char **names = realloc(r->perf_names, (n + 1) * sizeof(*names));
+	struct perf_counts *counts;
+
+	if (names)
+		r->perf_names = names;
+	counts = realloc(r->perf_counts, (n + 1) * sizeof(*counts));
+	if (!names || !counts) {
+		if (counts)
+			r->perf_counts = counts;
+		return NULL;
+	}
+	r->perf_counts = counts;
+	counts += r->n_perf;
+	perf_collect(r->perf, res, counts);
+	for (size_t i = 0; i < res->n; i++)
+		r->perf_names[r->n_perf + i] = res->s[i].entry->stressor->name;
+	r->n_perf = n;
+	return counts;
+}
+
+void recorder_run(struct recorder *r, const struct run_result *res,
+		  const struct stressor_summary *sums)
+{
+	struct perf_counts *counts;
+
+	if (!r)
+		return;
+	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
+	r->interrupted |= res->interrupted;
+	if (!r->doc)
+		return;
+	if (!r->in_pass) {
+		if (results_begin_run(r->doc)) {
+			recorder_oom(r);
+			return;
+		}
+		r->in_pass = true;
+	}
+	if (results_add_entries(r->doc, &(struct results_run){
+			.res = res, .sums = sums, .perf = counts }))
+		recorder_oom(r);
+}
+
+void recorder_report(struct recorder *r, const struct stressor_summary *sums,
+		     size_t n, double wall)
+{
+	if (!r)
+		return;
+	if (r->perf && r->n_perf)
+		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
+	r->n_perf = 0;
+	report_times_compute(sums, n, wall, r->cfg->ncpus, &r->times);
+	r->have_times = true;
+}
+
+void recorder_pass_done(struct recorder *r, int status)
+{
+	if (!r)
+		return;
+	if (r->doc && r->in_pass &&
+	    results_end_run(r->doc, status, r->interrupted,
+			    r->have_times ? &r->times : NULL))
+		recorder_oom(r);
+	r->in_pass = false;
+	r->have_times = false;
+	r->interrupted = false;
+}
+
+int recorder_end(struct recorder *r, int status)
+{
+	if (!r)
+		return status;
+	if (r->doc && json_array_size(json_object_get(r->doc, "runs")) > 1) {
+		struct series_set set;
+		char err[256];
+
+		if (series_from_doc(r->doc, &set, err, sizeof(err)) == 0) {
+			series_print_summary(&set);
+			series_free(&set);
+		}
+	}
+	if (r->doc) {
+		results_finish(r->doc);
+		if (results_write(r->doc, &r->files, r->cfg) && status == SK_OK)
+			status = SK_USAGE;
+	}
+	results_close_files(&r->files);
+	json_decref(r->doc);
+	perf_free(r->perf);
+	free(r->perf_names);
+	free(r->perf_counts);
+	free(r);
+	return status;
+}

@@ -1,0 +1,47 @@
+/*
+ * recorder.h - what a session keeps of its runs beyond the text table:
+ * the results document (--yaml, --json, --repeat's summary) and the perf
+ * counters (--perf). The session calls it around each run_execute() and
+ * after each table; it owns the files, the document and the counters.
+ * Every call but recorder_begin takes NULL: nothing recorded.
+ */
+#ifndef STRESSKIT_RECORDER_H
+#define STRESSKIT_RECORDER_H
+
+#include "cli.h"
+#include "metrics.h"
+#include "run.h"
+
+struct recorder;
+
+/*
+ * Before anything runs: opens the results files and probes perf. Returns
+ * NULL with one line in err when a file cannot be written (exit 1).
+ */
+struct recorder *recorder_begin(const struct cli_config *cfg,
+				char *err, size_t errlen);
+
+/* The perf set the scheduler attaches to each instance, or NULL. */
+struct perf_set *recorder_perf(struct recorder *r);
+
+/* After each run_execute(): reads the counters, keeps the run's figures. */
+void recorder_run(struct recorder *r, const struct run_result *res,
+		  const struct stressor_summary *sums);
+
+/*
+ * Right after the table of one pass over the plan: the perf lines under
+ * it, and that pass's times.
+ */
+void recorder_report(struct recorder *r, const struct stressor_summary *sums,
+		     size_t n, double wall);
+
+/* One pass over the plan is over, with this exit status. */
+void recorder_pass_done(struct recorder *r, int status);
+
+/*
+ * After the last pass: the summary of several passes, the files written.
+ * Returns status, or SK_USAGE when a file could not be written.
+ */
+int recorder_end(struct recorder *r, int status);
+
+#endif

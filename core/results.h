@@ -1,0 +1,73 @@
+/*
+ * results.h - the one document model of a session's results: a jansson
+ * tree holding the system, the configuration, every run's metrics (with
+ * per-instance figures, perf counters and times) and, on top, each
+ * figure's mean over the runs in stress-ng's layout. --json dumps it,
+ * --yaml walks it with libyaml's emitter, --repeat's summary and compare
+ * read it back, so there is one place that says what a result is.
+ */
+#ifndef STRESSKIT_RESULTS_H
+#define STRESSKIT_RESULTS_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "metrics.h"
+#include "perf.h"
+#include "report.h"
+#include "run.h"
+
+/* What one run_execute() left, as the session has it after the run. */
+struct results_run {
+	const struct run_result *res;
+	const struct stressor_summary *sums;	/* res->n */
+	const struct perf_counts *perf;		/* res->n, or NULL without --perf */
+};
+
+/* The open output files of --yaml and --json. */
+struct results_files {
+	FILE *yaml, *json;
+};
+
+/*
+ * Opens the --yaml and --json files before anything runs, so a bad path
+ * is one line and exit 1, not a lost hour of results. Returns 0 or -errno
+ * with one line in err.
+ */
+int results_open_files(const struct cli_config *cfg, struct results_files *f,
+		       char *err, size_t errlen);
+
+/* A new document with system-info, configuration and an empty runs list. */
+json_t *results_new(const struct cli_config *cfg);
+
+/*
+ * A run of the document is one repetition of the whole plan (--repeat):
+ * begin it, add the entries of each run_execute() it takes (several in
+ * --sequential mode), then end it with its status and times.
+ */
+int results_begin_run(json_t *doc);
+int results_add_entries(json_t *doc, const struct results_run *run);
+int results_end_run(json_t *doc, int status, bool interrupted,
+		    const struct report_times *times);
+
+/*
+ * Sets the top-level metrics and times: one run's figures as they are,
+ * or the mean of each figure over several runs.
+ */
+int results_finish(json_t *doc);
+
+/* Writes and closes the files; returns 0 or -errno (and says why). */
+int results_write(json_t *doc, struct results_files *f, const struct cli_config *cfg);
+void results_close_files(struct results_files *f);
+
+/* stress-ng's YAML key of a metric description: "mb-per-sec-sent-to-devnull". */
+void results_yaml_key(const char *desc, char *out, size_t len);
+
+/* Emits doc as one YAML document; returns 0 or -EIO. */
+int results_emit_yaml(const json_t *doc, FILE *f);
+
+/* The system-info mapping: kernel, CPU model, CPU counts, version. */
+json_t *results_system_info(void);
+
+#endif

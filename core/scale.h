@@ -1,0 +1,54 @@
+/*
+ * scale.h - the --scale sweep, as will-it-scale runs a testcase: the
+ * selected stressor at 1..N instances (or --scale-steps), a --timeout run
+ * each, then a table of total and per-instance ops/s against the linear
+ * figure (the first step's per-instance rate times n), as text, CSV, SVG.
+ */
+#ifndef STRESSKIT_SCALE_H
+#define STRESSKIT_SCALE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct cli_config;
+
+#define SCALE_STEPS_MAX 256
+
+/* One step of the sweep, all rates in bogo-ops per second. */
+struct scale_row {
+	uint32_t instances;
+	double total;		/* ops over the mean instance run time */
+	double per_instance;	/* total / instances */
+	double linear;		/* base per-instance rate * instances */
+	double efficiency;	/* total / linear, percent */
+	double inst_min, inst_max;	/* the slowest and fastest instance */
+};
+
+/*
+ * Parses "1,2,4,8": strictly increasing counts from 1 to max_instances.
+ * Returns the number of steps, or -EINVAL / -ERANGE.
+ */
+int scale_parse_steps(const char *s, uint32_t max_instances,
+		      uint32_t *steps, size_t max_steps);
+
+/* Linear figure at n instances from a base step of base_n instances. */
+double scale_linear(double base_total, uint32_t base_n, uint32_t n);
+/* total over linear in percent; 0 when linear is 0. */
+double scale_efficiency(double total, double linear);
+/* Fills linear and efficiency of every row from rows[0]. */
+void scale_fill(struct scale_row *rows, size_t n);
+
+/* Writes the rows as CSV with a header line. Returns 0 or -errno. */
+int scale_write_csv(FILE *f, const struct scale_row *rows, size_t n);
+
+/*
+ * Checks --scale and its options; --scale-steps, --scale-csv and
+ * --scale-plot imply --scale. Returns 0 or -EINVAL with one line in err.
+ */
+int scale_cli_check(struct cli_config *cfg, char *err, size_t errlen);
+
+/* Runs the sweep and prints the table; returns the exit status. */
+int scale_main(const struct cli_config *cfg);
+
+#endif

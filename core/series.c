@@ -1,0 +1,194 @@
+/*
+ * series.c - from a results document to per-key series of run values,
+ * and the kernel bots' value ±%stddev formatting.
+ */
+#include "series.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+
+static struct series *series_get(struct series_set *set, const char *key,
+				 enum series_direction dir)
+{
+	struct series *s;
+
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->s[i].key, key))
+			return &set->s[i];
+	s = realloc(set->s, (set->n + 1) * sizeof(*s));
+	if (!s)
+		return NULL;
+	set->s = s;
+	s = &set->s[set->n];
+	memset(s, 0, sizeof(*s));
+	s->key = strdup(key);
+	if (!s->key)
+		return NULL;
+	s->direction = dir;
+	set->n++;
+	return s;
+}
+
+static int series_add(struct series_set *set, const char *stressor,
+		      const char *metric, enum series_direction dir, const json_t *v)
+{
+	char key[256];
+	struct series *s;
+	double *nv;
+
+	if (!json_is_number(v))
+		return 0;	/* null: not measured in this run */
+	snprintf(key, sizeof(key), "%s.%s", stressor, metric);
+	s = series_get(set, key, dir);
+	if (!s)
+		return -ENOMEM;
+	nv = realloc(s->v, (s->n + 1) * sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	s->v = nv;
+	s->v[s->n++] = json_number_value(v);
+	return 0;
+}
+
+/* lkp-tests' name of an extra metric: spaces to '_', the rest kept. */
+static void series_lkp_name(const char *desc, char *out, size_t len)
+{
+	size_t o = 0;
+
+	for (; *desc && o + 1 < len; desc++)
+		out[o++] = *desc == ' ' ? '_' : *desc;
+	out[o] = '\0';
+}
+
+static int series_entry(struct series_set *set, const json_t *e)
+{
+	const char *name = json_string_value(json_object_get(e, "stressor"));
+	const json_t *x, *perf = json_object_get(e, "perf");
+	const char *key;
+	json_t *val;
+	size_t i;
+	int rc;
+
+	if (!name)
+		return -EINVAL;
+	rc = series_add(set, name, "ops", SERIES_HIGHER_BETTER,
+			json_object_get(e, "bogo-ops"));
+	rc = rc ? rc : series_add(set, name, "ops_per_sec", SERIES_HIGHER_BETTER,
+				  json_object_get(e, "bogo-ops-per-second-real-time"));
+	json_array_foreach(json_object_get(e, "extra-metrics"), i, x) {
+		const char *desc = json_string_value(json_object_get(x, "description"));
+		char metric[200];
+
+		if (!desc || rc)
+			continue;
+		series_lkp_name(desc, metric, sizeof(metric));
+		rc = series_add(set, name, metric,
+				json_is_false(json_object_get(x, "higher-is-better")) ?
+				SERIES_LOWER_BETTER : SERIES_HIGHER_BETTER,
+				json_object_get(x, "value"));
+	}
+	json_object_foreach((json_t *)perf, key, val) {
+		char metric[200];
+
+		if (rc)
+			break;
+		snprintf(metric, sizeof(metric), "perf-stat.%s", key);
+		rc = series_add(set, name, metric, SERIES_NEUTRAL, val);
+	}
+	return rc;
+}
+
+int series_from_doc(const json_t *doc, struct series_set *set,
+		    char *err, size_t errlen)
+{
+	const json_t *runs = json_object_get(doc, "runs"), *run, *e;
+	size_t i, j;
+	int rc = 0;
+
+	memset(set, 0, sizeof(*set));
+	if (!json_is_array(runs) || !json_array_size(runs)) {
+		snprintf(err, errlen, "not a stresskit results file (no runs list)");
+		return -EINVAL;
+	}
+	json_array_foreach(runs, i, run) {
+		const json_t *metrics = json_object_get(run, "metrics");
+
+		if (!json_is_array(metrics)) {
+			snprintf(err, errlen, "run %zu has no metrics list", i + 1);
+			series_free(set);
+			return -EINVAL;
+		}
+		json_array_foreach(metrics, j, e) {
+			rc = series_entry(set, e);
+			if (rc) {
+				snprintf(err, errlen, rc == -ENOMEM ? "out of memory" :
+					 "run %zu: a metrics entry without a stressor", i + 1);
+				series_free(set);
+				return rc;
+			}
+		}
+	}
+	set->runs = json_array_size(runs);
+	return 0;
+}
+
+void series_free(struct series_set *set)
+{
+	for (size_t i = 0; set->s && i < set->n; i++) {
+		free(set->s[i].key);
+		free(set->s[i].v);
+	}
+	free(set->s);
+	memset(set, 0, sizeof(*set));
+}
+
+const struct series *series_find(const struct series_set *set, const char *key)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (!strcmp(set->s[i].key, key))
+			return &set->s[i];
+	return NULL;
+}
+
+void series_format_value(double v, char *buf, size_t len)
+{
+	double a = fabs(v);
+
+	if (a >= 1e10)
+		snprintf(buf, len, "%.4g", v);
+	else if (a >= 100 || v == floor(v))
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%.2f", v);
+}
+
+void series_format_cell(const struct stats *st, char *buf, size_t len)
+{
+	char v[32];
+	double pct = stats_stddev_pct(st);
+
+	series_format_value(st->mean, v, sizeof(v));
+	if (pct > STATS_SHOW_STDDEV_PCT)
+		snprintf(buf, len, "%10s \u00b1%3.0f%%", v, pct);
+	else
+		snprintf(buf, len, "%10s      ", v);
+}
+
+void series_print_summary(const struct series_set *set)
+{
+	char cell[64];
+
+	log_metric("summary of %zu passes: mean \u00b1%%stddev (population, shown above %.0f%%)",
+		   set->runs, STATS_SHOW_STDDEV_PCT);
+	for (size_t i = 0; i < set->n; i++) {
+		struct stats st;
+
+		stats_compute(set->s[i].v, set->s[i].n, &st);
+		series_format_cell(&st, cell, sizeof(cell));
+		log_metric("%s  %s", cell, set->s[i].key);
+	}
+}

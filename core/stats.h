@@ -1,0 +1,45 @@
+/*
+ * stats.h - the statistics behind --repeat and compare: mean, population
+ * standard deviation, median, range, and the kernel bots' rule for a
+ * change that is real.
+ */
+#ifndef STRESSKIT_STATS_H
+#define STRESSKIT_STATS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The fewest runs a side for a change to be judged at all. */
+#define STATS_MIN_RUNS 3
+/* The smallest |%change| that can be flagged. */
+#define STATS_MIN_CHANGE_PCT 1.0
+/* ±%stddev is shown when above this, as kernel bots do. */
+#define STATS_SHOW_STDDEV_PCT 2.0
+
+struct stats {
+	size_t n;
+	double mean, stddev, median, min, max;
+};
+
+/* Summarises v[0..n-1] (n may be 0: everything 0); v is not changed. */
+void stats_compute(const double *v, size_t n, struct stats *out);
+
+/* Population stddev over the mean, in percent; 0 when the mean is 0. */
+double stats_stddev_pct(const struct stats *s);
+
+/* (new - base) / base in percent; 0 when the base mean is 0. */
+double stats_change_pct(const struct stats *base, const struct stats *new);
+
+enum stats_verdict {
+	STATS_TOO_FEW,		/* fewer than STATS_MIN_RUNS on a side */
+	STATS_SAME,		/* not significant */
+	STATS_CHANGED,		/* significant */
+};
+
+/*
+ * The rule: |change| >= 1% and each side's median lies outside the other
+ * side's [min, max], with at least STATS_MIN_RUNS runs a side.
+ */
+enum stats_verdict stats_judge(const struct stats *base, const struct stats *new);
+
+#endif

@@ -1,0 +1,207 @@
+/*
+ * threads.c - instances as threads of one worker process.
+ *
+ * The controller forks one worker per stressor; the worker starts one
+ * thread per instance and then only waits for signals. Process-directed
+ * stop signals (the controller's SIGALRM, a Ctrl-C) are blocked in every
+ * instance thread, so they reach the worker's main thread, which sets the
+ * stop flag and interrupts each instance thread with SIGTHREAD_STOP. A
+ * finishing thread tells the main thread with SIGTHREAD_DONE. Each thread
+ * records its own CPU time (RUSAGE_THREAD) in its slot, since wait4 only
+ * sees the worker as a whole.
+ */
+#include "threads.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "log.h"
+#include "registry.h"
+
+#define SIGTHREAD_DONE	SIGUSR1		/* an instance thread returned */
+#define SIGTHREAD_STOP	SIGUSR2		/* interrupts a thread's syscall */
+
+struct threads_arg {
+	const struct stressor_ctx *ctx;
+	struct run_shared *sh;
+	struct instance_slot *slot;
+	uint32_t index;
+	uint64_t max_ops;
+	pid_t tid;		/* 0 until the thread runs */
+	int status;		/* instance_body()'s */
+	uint32_t done;
+	pthread_t thread;
+	bool created;
+};
+
+/* Worker-wide: the stop word and the main thread, for the threads. */
+static volatile uint32_t *threads_stop_word;
+static pid_t threads_main_tid;
+static uint32_t threads_live;
+
+int threads_cli_check(struct cli_config *cfg, char *err, size_t errlen)
+{
+	const char *mode = cfg->instance_mode;
+
+	if (!mode || !strcmp(mode, "process"))
+		return 0;
+	if (strcmp(mode, "thread")) {
+		snprintf(err, errlen, "invalid --instance-mode '%s': expected process or thread",
+			 mode);
+		return -EINVAL;
+	}
+	cfg->threads = true;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor *s = registry_at(i);
+
+		if (cfg->choice[i].selected && (s->flags & STRESSOR_NO_THREADS)) {
+			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
+				 "it forks or changes process-wide state", s->name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void threads_on_stop(int sig)
+{
+	(void)sig;
+	if (threads_stop_word)
+		*threads_stop_word = 1;
+}
+
+static void *threads_instance(void *p)
+{
+	struct threads_arg *a = p;
+
+	__atomic_store_n(&a->tid, (pid_t)syscall(SYS_gettid), __ATOMIC_RELEASE);
+	a->status = instance_body(a->ctx, a->index, a->sh, a->slot, a->max_ops);
+	__atomic_store_n(&a->done, 1, __ATOMIC_RELEASE);
+	__atomic_sub_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
+	syscall(SYS_tgkill, getpid(), threads_main_tid, SIGTHREAD_DONE);
+	return NULL;
+}
+
+/* Sets the stop flag and interrupts every thread still running. */
+static void threads_stop_all(struct threads_arg *args, uint32_t n)
+{
+	__atomic_store_n(threads_stop_word, 1, __ATOMIC_RELEASE);
+	for (uint32_t k = 0; k < n; k++) {
+		pid_t tid = __atomic_load_n(&args[k].tid, __ATOMIC_ACQUIRE);
+
+		if (args[k].created && tid && !__atomic_load_n(&args[k].done, __ATOMIC_ACQUIRE))
+			syscall(SYS_tgkill, getpid(), tid, SIGTHREAD_STOP);
+	}
+}
+
+/* The worker's main thread: start the instances, relay stops, join. */
+static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
+			  struct instance_slot *slots, uint32_t n, uint64_t max_ops)
+{
+	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
+	struct threads_arg *args = calloc(n, sizeof(*args));
+	struct sigaction sa;
+	sigset_t waitset;
+	int status = SK_OK;
+
+	if (!args)
+		return SK_NO_RESOURCE;
+	threads_stop_word = &sh->stop;
+	threads_main_tid = (pid_t)syscall(SYS_gettid);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = threads_on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTHREAD_STOP, &sa, NULL);
+	sigemptyset(&waitset);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaddset(&waitset, stop_signals[i]);
+	sigaddset(&waitset, SIGTHREAD_DONE);
+	/* Blocked before the threads exist, so they inherit the mask. */
+	pthread_sigmask(SIG_BLOCK, &waitset, NULL);
+	/*
+	 * The threads start once the barrier opens: the controller attaches
+	 * its perf counters (inherited) to the worker before it opens it, so
+	 * they count every instance thread. Each thread times itself.
+	 */
+	instance_wait_start(sh);
+
+	for (uint32_t k = 0; k < n; k++) {
+		struct threads_arg *a = &args[k];
+
+		*a = (struct threads_arg){
+			.ctx = ctx, .sh = sh, .slot = &slots[k], .index = k,
+			.max_ops = run_ops_share(max_ops, n, k),
+		};
+		/* --NAME-ops fewer than instances: this one has nothing to do. */
+		if (max_ops && !a->max_ops)
+			continue;
+		__atomic_add_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
+		if (pthread_create(&a->thread, NULL, threads_instance, a)) {
+			__atomic_sub_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
+			log_warn("%s: cannot start thread instance %u", ctx->stressor->name, k);
+			status = SK_NO_RESOURCE;
+			continue;
+		}
+		a->created = true;
+	}
+	while (__atomic_load_n(&threads_live, __ATOMIC_ACQUIRE)) {
+		int sig = sigwaitinfo(&waitset, NULL);
+
+		if (sig > 0 && sig != SIGTHREAD_DONE)
+			threads_stop_all(args, n);
+	}
+	/* The worst status is the worker's: it stands for threads that
+	 * never recorded their own (a sandbox that would not load). */
+	for (uint32_t k = 0; k < n; k++) {
+		if (!args[k].created)
+			continue;
+		pthread_join(args[k].thread, NULL);
+		status = run_status_worse(status, args[k].status);
+	}
+	free(args);
+	return status;
+}
+
+pid_t threads_fork(const struct stressor_ctx *ctx, struct run_shared *sh,
+		   struct instance_slot *slots, uint32_t n, uint64_t max_ops,
+		   pid_t controller, const uint64_t *taskset)
+{
+	pid_t pid = fork();
+
+	if (pid != 0)
+		return pid;
+	instance_setup(ctx, sh, controller, taskset);
+	_exit(threads_worker(ctx, sh, slots, n, max_ops));
+}
+
+void threads_record(struct instance_result *res, const struct instance_slot *slots,
+		    uint32_t n, const struct rusage *ru)
+{
+	double user = (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6;
+	double sys = (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
+	uint32_t unrecorded = 0;
+
+	for (uint32_t k = 0; k < n; k++) {
+		if (slots[k].state != SLOT_DONE) {
+			unrecorded++;
+			continue;
+		}
+		res[k].utime = slots[k].utime;
+		res[k].stime = slots[k].stime;
+		res[k].status = (int)slots[k].status;
+		user -= slots[k].utime;
+		sys -= slots[k].stime;
+	}
+	for (uint32_t k = 0; unrecorded && k < n; k++) {
+		if (slots[k].state == SLOT_DONE)
+			continue;
+		res[k].utime = user > 0 ? user / unrecorded : 0;
+		res[k].stime = sys > 0 ? sys / unrecorded : 0;
+	}
+}

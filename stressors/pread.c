@@ -1,0 +1,233 @@
+/*
+ * pread.c - will-it-scale's three pread cases on shmem. Every instance
+ * loops pread(fd, buf, 4096, offset) on a file of its own open file
+ * description; one bogo-op is one 4 KiB pread(2).
+ *   pread1: a private file per instance (no sharing: the scaling baseline);
+ *   pread2: one 4 KiB file shared by every instance, all reading page 0, so
+ *           every task contends on the same page-cache folio;
+ *   pread3: one shared file, each instance reading a page of its own.
+ * The files are memfds, so they live on shmem whatever --temp-path says.
+ */
+#include "stressor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define PREAD_LEN	4096	/* will-it-scale's BUFLEN, one page */
+
+/* Which file an instance reads, and where. */
+enum pread_sharing {
+	PREAD_PRIVATE,		/* pread1 */
+	PREAD_SAME_PAGE,	/* pread2 */
+	PREAD_OWN_PAGE,		/* pread3 */
+};
+
+/* Parent state of pread2/pread3: the shared memfd instances reopen. */
+struct pread_shared {
+	int fd;
+};
+
+/* The byte page i is filled with, so --verify can tell pages apart. */
+static char pread_fill(uint32_t page)
+{
+	return (char)('a' + page % 26);
+}
+
+/* Creates a memfd of pages pages, page i filled with pread_fill(i). */
+static int pread_make_file(uint32_t pages)
+{
+	char buf[PREAD_LEN];
+	int fd = memfd_create("stresskit-pread", MFD_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	for (uint32_t i = 0; i < pages; i++) {
+		memset(buf, pread_fill(i), sizeof(buf));
+		if (pwrite(fd, buf, sizeof(buf), (off_t)i * PREAD_LEN) != PREAD_LEN) {
+			int err = errno ? errno : ENOSPC;
+
+			close(fd);
+			return -err;
+		}
+	}
+	return fd;
+}
+
+/*
+ * Opens fd again through /proc: a new open file description of the same
+ * inode, as will-it-scale's open() of the path, so instances share the
+ * page cache but not the struct file (no f_pos or refcount contention).
+ */
+static int pread_reopen(int fd)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+static int pread_prepare_shared(struct stressor_ctx *ctx, uint32_t pages)
+{
+	struct pread_shared *sh = malloc(sizeof(*sh));
+
+	if (!sh)
+		return SK_NO_RESOURCE;
+	sh->fd = pread_make_file(pages);
+	if (sh->fd < 0) {
+		int status = sk_status_from_errno(-sh->fd);
+
+		free(sh);
+		return status;
+	}
+	ctx->priv = sh;
+	return SK_OK;
+}
+
+static int pread2_prepare(struct stressor_ctx *ctx)
+{
+	return pread_prepare_shared(ctx, 1);
+}
+
+static int pread3_prepare(struct stressor_ctx *ctx)
+{
+	return pread_prepare_shared(ctx, ctx->instances ? ctx->instances : 1);
+}
+
+static void pread_cleanup(struct stressor_ctx *ctx)
+{
+	struct pread_shared *sh = ctx->priv;
+
+	if (!sh)
+		return;
+	close(sh->fd);
+	free(sh);
+	ctx->priv = NULL;
+}
+
+/* The loop all three share; the fd is this instance's own. */
+static int pread_loop(struct instance *in, int fd, uint32_t page)
+{
+	const off_t off = (off_t)page * PREAD_LEN;
+	const bool verify = in->ctx->verify;
+	const char want = pread_fill(page);
+	char buf[PREAD_LEN] __attribute__((aligned(64)));
+
+	while (instance_continue(in)) {
+		ssize_t n = pread(fd, buf, PREAD_LEN, off);
+
+		if (n != PREAD_LEN) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n >= 0) {
+				instance_fail(in, "pread returned %zd bytes, expected %d",
+					      n, PREAD_LEN);
+				return SK_FAILED;
+			}
+			return instance_syscall_failed(in, "pread");
+		}
+		if (verify && (buf[0] != want || buf[PREAD_LEN - 1] != want)) {
+			instance_fail(in, "verify: page %u read back wrong data", page);
+			return SK_FAILED;
+		}
+		instance_ops_inc(in);
+	}
+	return SK_OK;
+}
+
+static int pread_run_mode(struct instance *in, enum pread_sharing mode)
+{
+	const struct pread_shared *sh = in->ctx->priv;
+	int fd, status, file = -1;
+	uint32_t page = mode == PREAD_OWN_PAGE ? in->index : 0;
+
+	if (mode == PREAD_PRIVATE) {
+		file = pread_make_file(1);
+		if (file < 0) {
+			errno = -file;
+			return instance_syscall_failed(in, "memfd_create");
+		}
+		fd = file;
+	} else {
+		fd = pread_reopen(sh->fd);
+		if (fd < 0)
+			return instance_syscall_failed(in, "open /proc/self/fd");
+		file = fd;
+	}
+	status = pread_loop(in, fd, page);
+	close(file);
+	return status;
+}
+
+static int pread1_run(struct instance *in)
+{
+	return pread_run_mode(in, PREAD_PRIVATE);
+}
+
+static int pread2_run(struct instance *in)
+{
+	return pread_run_mode(in, PREAD_SAME_PAGE);
+}
+
+static int pread3_run(struct instance *in)
+{
+	return pread_run_mode(in, PREAD_OWN_PAGE);
+}
+
+/* What --sandbox allows: the private file is made by the instance. */
+#define PREAD_SYSCALLS SK_SYSCALLS("memfd_create", "pwrite64", "openat", "pread64")
+
+#define PREAD_HELP_TAIL							\
+	"The file is a memfd, so it lives on shmem (tmpfs) whatever\n"	\
+	"--temp-path is. One bogo-op is one 4 KiB pread(). With --verify\n"	\
+	"each read is checked against the page's fill byte."
+
+static const struct stressor pread1_stressor = {
+	.name      = "pread1",
+	.summary   = "pread 4 KiB from a private shmem file per instance",
+	.help      = "will-it-scale pread1: each instance reads page 0 of a 4 KiB file\n"
+		     "of its own, so nothing is shared between instances.\n"
+		     PREAD_HELP_TAIL,
+	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
+	.run       = pread1_run,
+};
+
+static const struct stressor pread2_stressor = {
+	.name      = "pread2",
+	.summary   = "pread the same 4 KiB shmem page from every instance",
+	.help      = "will-it-scale pread2: the parent makes one 4 KiB file shared by\n"
+		     "every instance; each opens it on its own (its own open file) and\n"
+		     "reads page 0, so all contend on one page-cache folio.\n"
+		     PREAD_HELP_TAIL,
+	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
+	.prepare   = pread2_prepare,
+	.run       = pread2_run,
+	.cleanup   = pread_cleanup,
+};
+
+static const struct stressor pread3_stressor = {
+	.name      = "pread3",
+	.summary   = "pread a shmem file shared by all, a page per instance",
+	.help      = "will-it-scale pread3: the parent makes one file of a 4 KiB page\n"
+		     "per instance; each instance opens it on its own and reads its\n"
+		     "own page (instance i reads page i).\n"
+		     PREAD_HELP_TAIL,
+	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.needs     = "memfd_create",
+	.syscalls  = PREAD_SYSCALLS,
+	.prepare   = pread3_prepare,
+	.run       = pread3_run,
+	.cleanup   = pread_cleanup,
+};
+
+STRESSOR_REGISTER(pread1_stressor);
+STRESSOR_REGISTER(pread2_stressor);
+STRESSOR_REGISTER(pread3_stressor);

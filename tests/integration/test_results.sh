@@ -1,0 +1,217 @@
+# test_results.sh - --yaml and --json read back with real parsers, --repeat,
+# --perf counters, --times in YAML, and compare on crafted results files
+# whose means, spreads and significance are known.
+
+# py SCRIPT ARGS...: runs a python3 check; a failed assert fails the test.
+py() {
+	python3 -c "$@" || fail "python check failed"
+}
+
+t_yaml_json_readback() {
+	expect_exit 0 "$SK" --pipe 2 -t 0.3 -M --times --yaml r.yaml --json r.json --temp-path "$TMP"
+	py '
+import json, sys, yaml
+y = yaml.safe_load(open("r.yaml"))
+j = json.load(open("r.json"))
+assert list(y) == ["system-info", "configuration", "metrics", "times", "runs"], list(y)
+def same(a, b):
+    if isinstance(a, float) or isinstance(b, float):
+        return abs(a - b) <= 1e-6 * max(1, abs(a), abs(b))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, z) for x, z in zip(a, b))
+    return a == b and type(a) == type(b)
+assert same(y, j), "YAML and JSON differ"
+si = y["system-info"]
+for k in ("stresskit-version", "release", "cpu-model", "cpus-online", "machine"):
+    assert si[k] not in (None, ""), k
+assert isinstance(si["cpus-online"], int) and isinstance(si["release"], str)
+m = y["metrics"][0]
+keys = ["stressor", "bogo-ops", "bogo-ops-per-second-usr-sys-time",
+        "bogo-ops-per-second-real-time", "wall-clock-time", "user-time",
+        "system-time", "cpu-usage-per-instance", "max-rss",
+        "mb-per-sec-pipe-write-rate"]
+assert list(m)[:len(keys)] == keys, list(m)
+assert m["stressor"] == "pipe" and isinstance(m["bogo-ops"], int) and m["bogo-ops"] > 0
+assert len(m["instances"]) == 2
+assert sum(i["bogo-ops"] for i in m["instances"]) == m["bogo-ops"]
+assert m["extra-metrics"][0]["description"] == "MB per sec pipe write rate"
+assert m["extra-metrics"][0]["higher-is-better"] is True
+c = y["configuration"]
+assert "--pipe 2" in c["command-line"] and c["argv"][1:3] == ["--pipe", "2"]
+assert c["stressors"][0]["options"]["pipe-data-size"] == "4K"
+assert c["timeout"] == 0.3 and c["repeat"] == 1
+t = y["times"]
+assert list(t)[:8] == ["run-time", "available-cpu-time", "user-time", "system-time",
+    "total-time", "user-time-percent", "system-time-percent", "total-time-percent"], list(t)
+assert len(y["runs"]) == 1 and y["runs"][0]["metrics"][0]["bogo-ops"] == m["bogo-ops"]
+'
+	head -1 r.yaml | grep -qx -- '---' || fail "YAML does not start with ---"
+	tail -1 r.yaml | grep -qx -- '\.\.\.' || fail "YAML does not end with ..."
+}
+
+t_yaml_escaping() {
+	# every awkward character in one word: quotes, colon, hash, backslash, unicode
+	word="it's:\"a\"#b\\c-ü"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 10 --log-prefix "$word" --yaml r.yaml --json r.json --temp-path "$TMP"
+	W="$word" py '
+import json, os, yaml
+for doc in (yaml.safe_load(open("r.yaml")), json.load(open("r.json"))):
+    assert doc["configuration"]["log-prefix"] == os.environ["W"], doc["configuration"]["log-prefix"]
+    assert doc["configuration"]["argv"][6] == os.environ["W"]
+    assert doc["metrics"][0]["bogo-ops"] == 10
+'
+}
+
+t_results_bad_path() {
+	mkdir -p "$TMP/d"
+	expect_exit 1 "$SK" --pipe 1 --yaml "$TMP/nosuch/r.yaml" --temp-path "$TMP/d"
+	one_line "$ERR"
+	expect_match "cannot write --yaml '.*/nosuch/r.yaml'" "$ERR"
+	[ -z "$OUT" ] || fail "ran despite a bad --yaml: $OUT"
+	# a good --yaml beside a bad --json leaves no file behind
+	expect_exit 1 "$SK" --pipe 1 --yaml "$TMP/d/r.yaml" --json "$TMP/nosuch/r.json" --temp-path "$TMP/d"
+	one_line "$ERR"
+	no_leftovers "$TMP/d"
+}
+
+t_repeat() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --json r.json --temp-path "$TMP"
+	expect_match 'info:  \[[0-9]+\] pass 3 of 3$' "$OUT"
+	# each run's row keeps stress-ng's ten fields
+	rows=$(printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/ && NF == 10' | wc -l)
+	[ "$rows" = 3 ] || fail "expected 3 stress-ng rows, got $rows"
+	expect_match 'summary of 3 passes: mean ±%stddev' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\] +[0-9.]+( ± +[0-9]+%)? +pipe\.ops_per_sec$' "$OUT"
+	py '
+import json, statistics
+j = json.load(open("r.json"))
+runs = [r["metrics"][0]["bogo-ops-per-second-real-time"] for r in j["runs"]]
+assert len(runs) == 3 and [r["run"] for r in j["runs"]] == [1, 2, 3]
+top = j["metrics"][0]
+assert abs(top["bogo-ops-per-second-real-time"] - statistics.mean(runs)) < 1e-6 * max(runs)
+assert top["runs"] == 3 and "instances" not in top
+'
+	expect_exit 1 "$SK" --pipe 1 --repeat 0
+	one_line "$ERR"
+	expect_match "invalid --repeat '0'" "$ERR"
+	expect_exit 1 "$SK" --pipe 1 --repeat x
+	one_line "$ERR"
+}
+
+t_perf_pipe() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.3 --perf --json r.json --temp-path "$TMP"
+	expect_match 'pipe +[0-9]+ +context-switches$' "$OUT"
+	expect_match 'msec task-clock$' "$OUT"
+	# hardware counters are shown, or one line says why not
+	if ! printf '%s\n' "$OUT" | grep -q ' cycles$'; then
+		[ "$(printf '%s\n' "$OUT" | grep -c 'hardware counters unavailable')" = 1 ] ||
+			fail "neither hardware counters nor a line saying so"
+	fi
+	py '
+import json
+p = json.load(open("r.json"))["metrics"][0]["perf"]
+for k in ("task-clock", "context-switches", "page-faults"):
+    assert p[k] > 0, (k, p)
+assert "cpu-migrations" in p
+'
+}
+
+# crafted NAME OPS_PER_SEC... [-- LATENCY...]: a results file with one run
+# per value (ops = ops/s * 10), the way --json writes them.
+crafted() {
+	name=$1
+	shift
+	python3 - "$name" "$@" <<'PY'
+import json, sys
+name, vals = sys.argv[1], sys.argv[2:]
+lat = []
+if "--" in vals:
+    i = vals.index("--")
+    vals, lat = vals[:i], vals[i + 1:]
+runs = []
+for k, v in enumerate(vals):
+    v = float(v)
+    extra = [{"description": "MB per sec pipe write rate", "value": v / 100, "higher-is-better": True}]
+    if lat:
+        extra.append({"description": "latency usec", "value": float(lat[k]), "higher-is-better": False})
+    runs.append({"run": k + 1, "metrics": [{"stressor": "pipe", "bogo-ops": int(v * 10),
+        "bogo-ops-per-second-real-time": v, "extra-metrics": extra}]})
+json.dump({"runs": runs}, open(name, "w"))
+PY
+}
+
+# row KEY: the compare row of KEY in $OUT
+row() {
+	printf '%s\n' "$OUT" | grep -E "  $1( |\$)" || fail "no row $1 in: $OUT"
+}
+
+t_compare_improvement_regression() {
+	crafted base.json 100 101 99 -- 10 10 10
+	crafted up.json 110 111 109 -- 12 12 12
+	crafted down.json 90 91 89 -- 8 8 8
+	expect_exit 0 "$SK" compare base.json up.json
+	expect_match '^base\.json' "$OUT"
+	r=$(row pipe.ops_per_sec)
+	expect_match '^ +100 +\+10\.0% +110 +pipe\.ops_per_sec  improvement$' "$r"
+	expect_match 'pipe\.ops  improvement$' "$(row pipe.ops)"
+	# latency went up: lower is better, so that is a regression
+	expect_match '\+20\.0% +12 +pipe\.latency_usec  regression$' "$(row pipe.latency_usec)"
+	expect_match 'pipe\.MB_per_sec_pipe_write_rate  improvement$' "$(row pipe.MB_per_sec_pipe_write_rate)"
+	expect_exit 0 "$SK" compare base.json down.json
+	expect_match '^ +100 +-10\.0% +90 +pipe\.ops_per_sec  regression$' "$(row pipe.ops_per_sec)"
+	expect_exit 2 "$SK" compare --fail-on-regression base.json down.json
+	expect_exit 2 "$SK" compare base.json up.json --fail-on-regression
+	expect_exit 0 "$SK" compare --fail-on-regression base.json base.json
+	# two NEW files: each judged against BASE
+	expect_exit 0 "$SK" compare base.json up.json down.json
+	expect_match '\+10\.0% +110 +-10\.0% +90 +pipe\.ops_per_sec  improvement in 1  regression in 2$' "$(row pipe.ops_per_sec)"
+}
+
+t_compare_not_significant() {
+	crafted base.json 100 110 90
+	crafted new.json 95 100 110
+	expect_exit 0 "$SK" compare --fail-on-regression base.json new.json
+	# population stddev of 100 110 90 is 8.2 = 8% of the mean
+	r=$(row pipe.ops_per_sec)
+	expect_match '^ +100 ±  8% +\+1\.7% +102 ±  6% +pipe\.ops_per_sec$' "$r"
+	expect_no_match 'improvement|regression|note:' "$OUT"
+	# a large change whose ranges overlap is not flagged either
+	crafted wide.json 50 150 200
+	expect_exit 0 "$SK" compare base.json wide.json
+	expect_match '\+33\.3% .*pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
+}
+
+t_compare_too_few_runs() {
+	crafted base.json 100 101
+	crafted new.json 200 201 202
+	expect_exit 0 "$SK" compare --fail-on-regression new.json base.json
+	expect_match '-50\.[0-9]% +100 +pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
+	n=$(printf '%s\n' "$OUT" | grep -c '^note: ')
+	[ "$n" = 1 ] || fail "expected one note line: $OUT"
+	expect_match 'fewer than 3 runs .*runs: 3 2' "$OUT"
+}
+
+t_compare_bad_files() {
+	crafted base.json 100 101 99
+	echo '{ not json' > broken.json
+	echo '{"metrics": []}' > norun.json
+	for args in "base.json" "base.json nosuch.json" "base.json broken.json" \
+		"norun.json base.json" "--bogus base.json base.json"; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$SK" compare $args
+		one_line "$ERR"
+		expect_match '^stresskit: error: compare: ' "$ERR"
+		[ -z "$OUT" ] || fail "output for bad compare: $OUT"
+	done
+}
+
+t_compare_real_runs() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 --json a.json --temp-path "$TMP"
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 --json b.json --temp-path "$TMP"
+	expect_exit 0 "$SK" compare a.json b.json
+	row pipe.ops_per_sec >/dev/null
+	row pipe.MB_per_sec_pipe_write_rate >/dev/null
+	expect_match 'runs: 1 1' "$OUT"
+}

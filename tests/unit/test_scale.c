@@ -1,0 +1,100 @@
+/* test_scale.c - the sweep's pure parts: steps, linear, efficiency, CSV, SVG. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot_svg.h"
+#include "scale.h"
+#include "unit.h"
+
+START_TEST(test_parse_steps)
+{
+	uint32_t s[8];
+
+	ck_assert_int_eq(scale_parse_steps("1,2,4,8", 64, s, 8), 4);
+	ck_assert_uint_eq(s[0], 1);
+	ck_assert_uint_eq(s[3], 8);
+	ck_assert_int_eq(scale_parse_steps("3", 64, s, 8), 1);
+	ck_assert_uint_eq(s[0], 3);
+	ck_assert_int_eq(scale_parse_steps("2,1", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("1,1", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("0", 64, s, 8), -ERANGE);
+	ck_assert_int_eq(scale_parse_steps("65", 64, s, 8), -ERANGE);
+	ck_assert_int_eq(scale_parse_steps("1,", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps(",1", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("1,,2", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("1,x", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("", 64, s, 8), -EINVAL);
+	ck_assert_int_eq(scale_parse_steps("1,2,3", 64, s, 2), -EINVAL);
+}
+END_TEST
+
+START_TEST(test_linear_efficiency)
+{
+	ck_assert_double_eq_tol(scale_linear(1000, 1, 4), 4000, 1e-9);
+	/* a base of 2 instances: per-instance 500 */
+	ck_assert_double_eq_tol(scale_linear(1000, 2, 8), 4000, 1e-9);
+	ck_assert_double_eq_tol(scale_linear(1000, 0, 8), 0, 1e-9);
+	ck_assert_double_eq_tol(scale_efficiency(3000, 4000), 75, 1e-9);
+	ck_assert_double_eq_tol(scale_efficiency(3000, 0), 0, 1e-9);
+}
+END_TEST
+
+static struct scale_row test_rows[] = {
+	{ .instances = 1, .total = 100, .inst_min = 100, .inst_max = 100 },
+	{ .instances = 2, .total = 150, .inst_min = 70, .inst_max = 80 },
+	{ .instances = 4, .total = 400, .inst_min = 90, .inst_max = 110 },
+};
+
+START_TEST(test_fill_and_csv)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	scale_fill(test_rows, 3);
+	ck_assert_double_eq_tol(test_rows[1].linear, 200, 1e-9);
+	ck_assert_double_eq_tol(test_rows[1].efficiency, 75, 1e-9);
+	ck_assert_double_eq_tol(test_rows[1].per_instance, 75, 1e-9);
+	ck_assert_double_eq_tol(test_rows[2].efficiency, 100, 1e-9);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(scale_write_csv(f, test_rows, 3), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "instances,total_ops_per_sec,"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n2,150.00,75.00,200.00,75.00,70.00,80.00\n"));
+	free(buf);
+}
+END_TEST
+
+START_TEST(test_svg_escapes)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	scale_fill(test_rows, 3);
+	ck_assert_int_eq(plot_svg_scale(f, "a<b & \"c\"", test_rows, 3), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "a&lt;b &amp; &quot;c&quot;"));
+	ck_assert_ptr_null(strstr(buf, "a<b"));
+	ck_assert_ptr_nonnull(strstr(buf, "id=\"series-total\""));
+	ck_assert_ptr_nonnull(strstr(buf, "id=\"series-linear\""));
+	ck_assert_ptr_nonnull(strstr(buf, "id=\"series-instance-range\""));
+	ck_assert_ptr_nonnull(strstr(buf, "</svg>\n"));
+	free(buf);
+}
+END_TEST
+
+static Suite *scale_suite(void)
+{
+	Suite *s = suite_create("scale");
+	TCase *tc = tcase_create("scale");
+
+	tcase_add_test(tc, test_parse_steps);
+	tcase_add_test(tc, test_linear_efficiency);
+	tcase_add_test(tc, test_fill_and_csv);
+	tcase_add_test(tc, test_svg_escapes);
+	suite_add_tcase(s, tc);
+	return s;
+}
+UNIT_SUITE(scale_suite);
