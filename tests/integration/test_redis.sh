@@ -9,7 +9,7 @@ rs_start() {
 	RS_PID=$!
 	trap 'kill $RS_PID 2>/dev/null; wait $RS_PID 2>/dev/null; true' EXIT
 	for _ in $(seq 100); do
-		RS_PORT=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\)$/\1/p' "$TMP/rs.out" 2>/dev/null)
+		RS_PORT=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\)$/\1/p' "$TMP/rs.out" 2>/dev/null || true)
 		[ -n "$RS_PORT" ] && return 0
 		sleep 0.02
 	done
