@@ -22,3 +22,12 @@ measure() {
 for name in $("$SK" --stressors | awk '!/not implemented/ { print $1 }'); do
 	measure "$name 1" --"$name" 1
 done
+# the variants that go through other syscalls
+if "$SK" --help splice >/dev/null 2>&1; then
+	name=splice
+	measure "splice 1 --splice-sink file" --splice 1 --splice-sink file
+fi
+if "$SK" --help sendfile >/dev/null 2>&1; then
+	name=sendfile
+	measure "sendfile 1 --sendfile-sink tcp" --sendfile 1 --sendfile-sink tcp
+fi

@@ -13,6 +13,7 @@
 #include "sandbox.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,8 +64,10 @@ static const char *const sandbox_sanitizer[] = { NULL };
 #define SANDBOX_NAME_MAX	32
 
 static char sandbox_names[SANDBOX_NR_MAX][SANDBOX_NAME_MAX];
-static char sandbox_prefix[256];
-static size_t sandbox_prefix_len;
+static pthread_once_t sandbox_names_once = PTHREAD_ONCE_INIT;
+/* Per thread: thread instances each load a filter under their own name. */
+static __thread char sandbox_prefix[256];
+static __thread size_t sandbox_prefix_len;
 
 int sandbox_check(const struct stressor *s, char *err, size_t errlen)
 {
@@ -159,7 +162,7 @@ int sk_sandbox_enter(const char *who, const char *const *syscalls)
 	if (n < 0 || (size_t)n >= sizeof(sandbox_prefix))
 		return -ENAMETOOLONG;
 	sandbox_prefix_len = (size_t)n;
-	sandbox_resolve_names();
+	pthread_once(&sandbox_names_once, sandbox_resolve_names);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = sandbox_on_sigsys;

@@ -215,6 +215,8 @@ void session_report(const struct session *s)
 	if (all && n) {
 		n = 0;
 		for (size_t i = 0; i < s->n_runs; i++) {
+			if (!s->runs[i].n_sums)
+				continue;	/* a skipped run: sums is NULL */
 			memcpy(all + n, s->runs[i].sums,
 			       s->runs[i].n_sums * sizeof(*all));
 			n += s->runs[i].n_sums;

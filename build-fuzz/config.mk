@@ -1,0 +1,1 @@
+CONFIG_LIBS :=   -lJudy -lseccomp     
