@@ -160,7 +160,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 
 	slot->tid = (int32_t)syscall(SYS_gettid);
 	/* Per process or per thread: seccomp filters bind the calling thread. */
-	if (ctx->sandbox && (status = sandbox_instance(ctx->stressor, index))) {
+	if (ctx->sandbox && (status = sandbox_instance(&in))) {
 		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
 		return SK_FAILED;
 	}
@@ -170,6 +170,8 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	slot->state = SLOT_RUNNING;
 	testhook_instance(index);
 	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
+	if (ctx->sandbox && sandbox_tripped())
+		status = SK_FAILED;
 	slot->stop = sk_now();
 	/* Per thread: a thread instance has no wait4 of its own. */
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {

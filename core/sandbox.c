@@ -55,8 +55,13 @@ static const char *const sandbox_sanitizer[] = {
 static const char *const sandbox_sanitizer[] = { NULL };
 #endif
 
+/* A thread instance's own struct instance, and whether it tripped. */
+static __thread struct instance *sandbox_in;
+static __thread volatile sig_atomic_t sandbox_tripped_flag;
+
 #ifdef HAVE_LIBSECCOMP
 #include <seccomp.h>
+#include <ucontext.h>
 
 /* Names of the native syscalls, resolved before the filter is loaded:
  * the SIGSYS handler may only copy bytes and write(2). */
@@ -99,6 +104,31 @@ static size_t sandbox_append(char *dst, size_t at, size_t cap, const char *s)
 	return at;
 }
 
+/*
+ * A thread instance cannot exit alone without stranding its worker, so
+ * its blocked call returns EPERM instead, its loop ends at the next
+ * instance_continue() (max_ops 0) and instance_body() fails it. True
+ * when so; a process (an instance or its helper) exits instead.
+ */
+static bool sandbox_thread_fails(void *uc)
+{
+	ucontext_t *ctx = uc;
+
+	if (!sandbox_in || syscall(SYS_gettid) == getpid())
+		return false;
+#if defined(__x86_64__)
+	ctx->uc_mcontext.gregs[REG_RAX] = (greg_t)-EPERM;
+#elif defined(__aarch64__)
+	ctx->uc_mcontext.regs[0] = (unsigned long long)-EPERM;
+#else
+	(void)ctx;
+	return false;
+#endif
+	sandbox_in->max_ops = 0;
+	sandbox_tripped_flag = 1;
+	return true;
+}
+
 /* Async-signal-safe: copies, formats a number by hand, one write(2). */
 static void sandbox_on_sigsys(int sig, siginfo_t *si, void *uc)
 {
@@ -128,6 +158,8 @@ static void sandbox_on_sigsys(int sig, siginfo_t *si, void *uc)
 	line[n++] = '\n';
 	if (write(STDERR_FILENO, line, n) < 0)
 		n = 0;
+	if (sandbox_thread_fails(uc))
+		return;
 	/* the raw call: a sanitizer's _exit interceptor would call more */
 	syscall(SYS_exit_group, SK_FAILED);
 	_exit(SK_FAILED);
@@ -208,10 +240,17 @@ int sk_sandbox_enter(const char *who, const char *const *syscalls)
 
 #endif
 
-int sandbox_instance(const struct stressor *s, uint32_t index)
+int sandbox_instance(struct instance *in)
 {
+	const struct stressor *s = in->ctx->stressor;
 	char who[64];
 
-	snprintf(who, sizeof(who), "%s instance %u", s->name, index);
+	snprintf(who, sizeof(who), "%s instance %u", s->name, in->index);
+	sandbox_in = in;
 	return sk_sandbox_enter(who, s->syscalls);
+}
+
+bool sandbox_tripped(void)
+{
+	return sandbox_tripped_flag;
 }

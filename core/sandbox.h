@@ -6,6 +6,7 @@
 #ifndef STRESSKIT_SANDBOX_H
 #define STRESSKIT_SANDBOX_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,8 +19,14 @@
  */
 int sandbox_check(const struct stressor *s, char *err, size_t errlen);
 
-/* Confines instance index of s; called in the instance before run(). */
-int sandbox_instance(const struct stressor *s, uint32_t index);
+/*
+ * Confines an instance (a process, or a thread of a worker) to its
+ * stressor's list; called in the instance before run().
+ */
+int sandbox_instance(struct instance *in);
+
+/* True when this thread instance made a blocked call: it has failed. */
+bool sandbox_tripped(void);
 
 /* The core's own syscalls, NULL-terminated: what every sandbox allows. */
 extern const char *const sandbox_base[];

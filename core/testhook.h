@@ -4,10 +4,10 @@
  *   STRESSKIT_TEST_IGNORE_STOP=N      instance N of each stressor ignores
  *                                     the stop flag and signals until the
  *                                     controller SIGKILLs it
- *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls openat(2) just
- *                                     before run(): under --sandbox, a
- *                                     blocked syscall
- * Both are read once per instance, before the start barrier.
+ *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls personality(2)
+ *                                     just before run(): under --sandbox,
+ *                                     a blocked syscall
+ * Both are read once per instance, after the start barrier.
  */
 #ifndef STRESSKIT_TESTHOOK_H
 #define STRESSKIT_TESTHOOK_H

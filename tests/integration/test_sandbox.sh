@@ -12,6 +12,10 @@ t_sandbox_every_stressor() {
 	for s in $("$SK" --stressors | awk '!/not implemented/ { print $1 }'); do
 		sandbox_runs --"$s" 2
 		sandbox_runs --"$s" 1 --verify
+		# as threads of one worker, where the stressor allows it
+		if "$SK" --"$s" 2 --instance-mode thread --dry-run >/dev/null 2>&1; then
+			sandbox_runs --"$s" 2 --instance-mode thread
+		fi
 	done
 	# the variants that call other syscalls
 	if "$SK" --help splice >/dev/null 2>&1; then
@@ -24,14 +28,22 @@ t_sandbox_every_stressor() {
 }
 
 t_sandbox_blocked_syscall() {
-	# the test hook: instance 0 calls openat(2), not on pipe's list
+	# the test hook: instance 0 calls personality(2), on no list
 	expect_exit 2 env STRESSKIT_TEST_BLOCKED_SYSCALL=0 "$SK" --sandbox --pipe 2 -t 0.3 --temp-path "$TMP"
 	one_line "$ERR"
-	expect_match '^stresskit: fail: +\[[0-9]+\] pipe instance 0: blocked syscall openat$' "$ERR"
+	expect_match '^stresskit: fail: +\[[0-9]+\] pipe instance 0: blocked syscall personality$' "$ERR"
 	# the other instance ran on
 	expect_match 'MB per sec pipe write rate \(geometric mean of 1 instances\)$' "$OUT"
 	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
 	no_leftovers "$TMP"
+	# a thread instance fails alone too: its worker and siblings go on
+	if "$SK" --help pread2 >/dev/null 2>&1; then
+		expect_exit 2 env STRESSKIT_TEST_BLOCKED_SYSCALL=0 "$SK" --sandbox --pread2 2 \
+			--instance-mode thread -t 0.3 --temp-path "$TMP"
+		expect_match '^stresskit: fail: +\[[0-9]+\] pread2 instance 0: blocked syscall personality$' "$ERR"
+		[ "$(metrics_field pread2 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+		no_leftovers "$TMP"
+	fi
 	# without --sandbox the same call is allowed
 	expect_exit 0 env STRESSKIT_TEST_BLOCKED_SYSCALL=0 "$SK" --pipe 2 -t 0.3 --temp-path "$TMP"
 }

@@ -1,1 +1,0 @@
-CONFIG_LIBS :=   -lJudy -lseccomp     
