@@ -145,3 +145,15 @@ t_zerocopy_help() {
 	expect_match 'One bogo-op is one pass of --splice-bytes' "$OUT"
 	expect_match 'error-path probe calls' "$OUT"
 }
+
+t_splice_zero_refused() {
+	# a kernel that will not splice from /dev/zero (the test hook plays one):
+	# a zero buffer is vmspliced instead, said once for the run, and checked
+	expect_exit 0 env STRESSKIT_TEST_SPLICE_ZERO_EINVAL=1 "$SK" --splice 2 --verify \
+		-t 0.3 --temp-path "$TMP"
+	[ "$(printf '%s\n' "$OUT" | grep -c 'will not splice from /dev/zero')" = 1 ] ||
+		fail "fallback not said exactly once: $OUT"
+	expect_match 'vmsplicing a zero buffer into the pipe instead' "$OUT"
+	[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	no_leftovers "$TMP"
+}
