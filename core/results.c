@@ -125,6 +125,14 @@ static json_t *results_configuration(const struct cli_config *cfg)
 	results_set(c, "temp-path", results_string_or_null(cfg->temp_path));
 	results_set(c, "taskset", results_string_or_null(cfg->taskset_str));
 	results_set(c, "log-prefix", results_string_or_null(cfg->log_prefix));
+	results_set(c, "mode", json_string(cfg->compose.mode == COMPOSE_SEQUENTIAL ? "sequential" :
+					   cfg->compose.mode == COMPOSE_PARALLEL ? "parallel" :
+					   "together"));
+	results_set(c, "class", results_string_or_null(cfg->compose.class_str));
+	results_set(c, "with", results_string_or_null(cfg->compose.with_str));
+	results_set(c, "exclude", results_string_or_null(cfg->compose.exclude_str));
+	results_set(c, "job", results_string_or_null(cfg->compose.job_path));
+	results_set(c, "sandbox", json_boolean(cfg->sandbox));
 	results_set(c, "yaml", results_string_or_null(cfg->yaml_path));
 	results_set(c, "json", results_string_or_null(cfg->json_path));
 	for (size_t i = 0; i < registry_count(); i++)

@@ -215,3 +215,19 @@ t_compare_real_runs() {
 	row pipe.MB_per_sec_pipe_write_rate >/dev/null
 	expect_match 'runs: 1 1' "$OUT"
 }
+
+t_repeat_interrupted() {
+	"$SK" --pipe 1 -t 20s --repeat 3 --json r.json --yaml r.yaml --temp-path "$TMP" >log 2>&1 &
+	pid=$!
+	sleep 0.5
+	kill -INT "$pid"
+	wait "$pid" || true
+	grep -q 'pass 1 of 3' log || fail "no pass 1: $(cat log)"
+	! grep -q 'pass 2 of 3' log || fail "a pass started after SIGINT"
+	py '
+import json, yaml
+for doc in (json.load(open("r.json")), yaml.safe_load(open("r.yaml"))):
+    assert len(doc["runs"]) == 1 and doc["runs"][0]["interrupted"] is True
+    assert doc["metrics"][0]["bogo-ops"] > 0
+'
+}
