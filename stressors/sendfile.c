@@ -267,17 +267,16 @@ static int sendfile_reap_receiver(const struct instance *in, pid_t pid)
 }
 
 /*
- * The loop. Each call sends min(chunk, bytes left in the file) from off;
- * off wraps at the end, so with a whole-file chunk every call sends the
- * file from 0, as stress-ng does. Returns an sk_status; *bytes_out gets
+ * The loop. Each call sends min(chunk, bytes left in the file) from off
+ * (0 at the start); off wraps at the end, so with a whole-file chunk every
+ * call sends the file from 0, as stress-ng does. Returns an sk_status; *bytes_out gets
  * what was moved. A peer gone (EPIPE, ECONNRESET) returns -errno so the
  * caller can ask the receiver why.
  */
 static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
-			 uint64_t chunk, uint64_t *bytes_out)
+			 uint64_t chunk, off_t off, uint64_t *bytes_out)
 {
 	uint64_t bytes = 0;
-	off_t off = 0;
 	int status = SK_OK;
 
 	while (instance_continue(in)) {
@@ -339,7 +338,9 @@ static int sendfile_run(struct instance *in)
 	if (status != SK_OK)
 		goto out;
 
-	status = sendfile_loop(in, out, fd, o->size, chunk, &bytes);
+	/* the tests' way to show --verify failing: a stream that starts at 8 */
+	status = sendfile_loop(in, out, fd, o->size, chunk,
+			       getenv("STRESSKIT_TEST_SENDFILE_SKEW") ? 8 : 0, &bytes);
 	secs = instance_elapsed(in);
 	if (tcp)
 		instance_metric(in, "Mb per sec sent over TCP loopback",

@@ -157,3 +157,14 @@ t_splice_zero_refused() {
 	[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
 	no_leftovers "$TMP"
 }
+
+t_sendfile_verify_catches() {
+	# the test hook starts the stream 8 bytes into the file: --verify must say so
+	expect_exit 2 env STRESSKIT_TEST_SENDFILE_SKEW=1 "$SK" --sendfile 1 --sendfile-sink tcp \
+		--verify -t 0.5 --temp-path "$TMP"
+	expect_match 'sendfile: instance 0: verify: the TCP receiver got bytes that differ from the file' "$ERR"
+	no_leftovers "$TMP"
+	# without --verify nobody looks
+	expect_exit 0 env STRESSKIT_TEST_SENDFILE_SKEW=1 "$SK" --sendfile 1 --sendfile-sink tcp \
+		-t 0.3 --temp-path "$TMP"
+}
