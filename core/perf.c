@@ -142,14 +142,18 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 		for (uint32_t j = 0; j < res->s[i].n; j++, k++) {
 			int *fd = &p->fd[k * PERF_N_COUNTERS];
 
-			/* An instance that already left (no share of the ops) just has no counters. */
-			/* Thread instances share their worker's pid: its inherited
-			 * counters, opened once, count every instance thread. */
-			bool same = j && res->s[i].inst[j].pid == res->s[i].inst[j - 1].pid;
+			/*
+			 * An instance that already left (no share of the ops)
+			 * just has no counters. Thread instances share their
+			 * worker's pid: its inherited counters, opened once,
+			 * count every instance thread. pid 0 would be us.
+			 */
+			pid_t pid = res->s[i].inst[j].pid;
+			bool same = j && pid == res->s[i].inst[j - 1].pid;
 
 			for (int c = 0; c < PERF_N_COUNTERS; c++)
-				fd[c] = p->usable[c] && !same ?
-					perf_open(c, res->s[i].inst[j].pid, true) : -1;
+				fd[c] = p->usable[c] && !same && pid > 0 ?
+					perf_open(c, pid, true) : -1;
 		}
 	}
 	for (size_t i = 0; i < total * PERF_N_COUNTERS; i++)
@@ -230,7 +234,18 @@ void perf_report(const struct perf_set *p, const char *const *names,
 		if (pc->have_ipc)
 			log_metric("%-13s %18.2f      insn per cycle", name, pc->ipc);
 	}
-	if (perf_hw_unavailable(p))
+	if (perf_hw_unavailable(p)) {
 		log_info("perf hardware counters unavailable on this machine (%s)",
 			 perf_hw_unavailable(p));
+	} else {
+		char missing[256] = "";
+		size_t used = 0;
+
+		for (int c = PERF_FIRST_HW; c < PERF_N_COUNTERS; c++)
+			if (!p->usable[c] && used < sizeof(missing))
+				used += (size_t)snprintf(missing + used, sizeof(missing) - used,
+							 " %s", perf_counter_name(c));
+		if (used)
+			log_info("perf counters this machine does not expose:%s", missing);
+	}
 }

@@ -13,8 +13,6 @@
 #include <unistd.h>
 
 #include "log.h"
-#include "opts.h"
-#include "registry.h"
 
 void results_yaml_key(const char *desc, char *out, size_t len)
 {
@@ -35,123 +33,15 @@ static json_t *results_real(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* Sets key and drops the reference; a failed allocation shows at the end as -ENOMEM. */
-static void results_set(json_t *obj, const char *key, json_t *v)
-{
-	if (v)
-		json_object_set_new(obj, key, v);
-}
-
-/* The whole command line, shell-quoted where a word needs it. */
-static json_t *results_command_line(int argc, char **argv)
-{
-	char *line = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&line, &len);
-	json_t *s;
-
-	if (!f)
-		return NULL;
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (i)
-			fputc(' ', f);
-		if (*a && !strpbrk(a, " \t\n'\"\\$`*?[]{}()<>|&;#~!")) {
-			fputs(a, f);
-			continue;
-		}
-		fputc('\'', f);
-		for (; *a; a++)
-			fputs(*a == '\'' ? "'\\''" : (char[2]){ *a, 0 }, f);
-		fputc('\'', f);
-	}
-	fclose(f);
-	s = json_string(line);
-	free(line);
-	return s;
-}
-
-static json_t *results_stressor_config(const struct stressor *s,
-				       const struct stressor_choice *c)
-{
-	json_t *o = json_object(), *opts = json_object();
-	char val[256];
-
-	if (!o || !opts) {
-		json_decref(o);
-		json_decref(opts);
-		return NULL;
-	}
-	results_set(o, "stressor", json_string(s->name));
-	results_set(o, "instances", json_integer(c->instances));
-	results_set(o, "ops", json_integer((json_int_t)c->ops));
-	for (const struct stressor_opt *opt = s->opts; opt && opt->name; opt++) {
-		opts_format(opt, c->opts, val, sizeof(val));
-		results_set(opts, opt->name, json_string(val));
-	}
-	json_object_set_new(o, "options", opts);
-	return o;
-}
-
-static json_t *results_string_or_null(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-static json_t *results_configuration(const struct cli_config *cfg)
-{
-	json_t *c = json_object(), *argv = json_array(), *st = json_array();
-
-	if (!c || !argv || !st) {
-		json_decref(c);
-		json_decref(argv);
-		json_decref(st);
-		return NULL;
-	}
-	results_set(c, "command-line", results_command_line(cfg->argc, cfg->argv));
-	for (int i = 0; i < cfg->argc; i++)
-		json_array_append_new(argv, json_string(cfg->argv[i]));
-	json_object_set_new(c, "argv", argv);
-	results_set(c, "timeout", json_real(cfg->timeout));
-	results_set(c, "repeat", json_integer(cfg->repeat));
-	results_set(c, "metrics", json_boolean(cfg->metrics));
-	results_set(c, "metrics-brief", json_boolean(cfg->metrics_brief));
-	results_set(c, "times", json_boolean(cfg->times));
-	results_set(c, "perf", json_boolean(cfg->perf));
-	results_set(c, "verify", json_boolean(cfg->verify));
-	results_set(c, "quiet", json_boolean(cfg->quiet));
-	results_set(c, "verbose", json_boolean(cfg->verbose));
-	results_set(c, "temp-path", results_string_or_null(cfg->temp_path));
-	results_set(c, "taskset", results_string_or_null(cfg->taskset_str));
-	results_set(c, "log-prefix", results_string_or_null(cfg->log_prefix));
-	results_set(c, "mode", json_string(cfg->compose.mode == COMPOSE_SEQUENTIAL ? "sequential" :
-					   cfg->compose.mode == COMPOSE_PARALLEL ? "parallel" :
-					   "together"));
-	results_set(c, "class", results_string_or_null(cfg->compose.class_str));
-	results_set(c, "with", results_string_or_null(cfg->compose.with_str));
-	results_set(c, "exclude", results_string_or_null(cfg->compose.exclude_str));
-	results_set(c, "job", results_string_or_null(cfg->compose.job_path));
-	results_set(c, "sandbox", json_boolean(cfg->sandbox));
-	results_set(c, "yaml", results_string_or_null(cfg->yaml_path));
-	results_set(c, "json", results_string_or_null(cfg->json_path));
-	for (size_t i = 0; i < registry_count(); i++)
-		if (cfg->choice[i].selected)
-			json_array_append_new(st, results_stressor_config(
-				registry_at(i), &cfg->choice[i]));
-	json_object_set_new(c, "stressors", st);
-	return c;
-}
-
 json_t *results_new(const struct cli_config *cfg)
 {
 	json_t *doc = json_object();
 
 	if (!doc)
 		return NULL;
-	results_set(doc, "system-info", results_system_info());
-	results_set(doc, "configuration", results_configuration(cfg));
-	results_set(doc, "runs", json_array());
+	json_object_set_new(doc, "system-info", results_system_info());
+	json_object_set_new(doc, "configuration", results_configuration(cfg));
+	json_object_set_new(doc, "runs", json_array());
 	return doc;
 }
 
@@ -165,20 +55,20 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 		json_decref(m);
 		return NULL;
 	}
-	results_set(o, "instance", json_integer(index));
-	results_set(o, "pid", json_integer(r->pid));
-	results_set(o, "bogo-ops", json_integer((json_int_t)r->ops));
-	results_set(o, "bogo-ops-per-second-real-time",
+	json_object_set_new(o, "instance", json_integer(index));
+	json_object_set_new(o, "pid", json_integer(r->pid));
+	json_object_set_new(o, "bogo-ops", json_integer((json_int_t)r->ops));
+	json_object_set_new(o, "bogo-ops-per-second-real-time",
 		    results_real(r->duration > 0 ? (double)r->ops / r->duration : 0));
-	results_set(o, "run-time", results_real(r->duration));
-	results_set(o, "user-time", results_real(r->utime));
-	results_set(o, "system-time", results_real(r->stime));
-	results_set(o, "max-rss", json_integer(r->maxrss_kb));
-	results_set(o, "status", json_integer(r->status));
-	results_set(o, "counter-intact", json_boolean(!r->torn));
+	json_object_set_new(o, "run-time", results_real(r->duration));
+	json_object_set_new(o, "user-time", results_real(r->utime));
+	json_object_set_new(o, "system-time", results_real(r->stime));
+	json_object_set_new(o, "max-rss", json_integer(r->maxrss_kb));
+	json_object_set_new(o, "status", json_integer(r->status));
+	json_object_set_new(o, "counter-intact", json_boolean(!r->torn));
 	for (uint32_t k = 0; k < r->n_metrics; k++) {
 		results_yaml_key(r->metrics[k].desc, key, sizeof(key));
-		results_set(m, key, results_real(r->metrics[k].value));
+		json_object_set_new(m, key, results_real(r->metrics[k].value));
 	}
 	json_object_set_new(o, "metrics", m);
 	return o;
@@ -197,12 +87,12 @@ static json_t *results_perf(const struct perf_counts *pc)
 			continue;
 		/* Counts stay integers unless multiplexing scaled them. */
 		if (c != PERF_TASK_CLOCK && v == floor(v) && v < 9e15)
-			results_set(o, perf_counter_name(c), json_integer((json_int_t)v));
+			json_object_set_new(o, perf_counter_name(c), json_integer((json_int_t)v));
 		else
-			results_set(o, perf_counter_name(c), results_real(v));
+			json_object_set_new(o, perf_counter_name(c), results_real(v));
 	}
 	if (pc->have_ipc)
-		results_set(o, "insn-per-cycle", results_real(pc->ipc));
+		json_object_set_new(o, "insn-per-cycle", results_real(pc->ipc));
 	return o;
 }
 
@@ -220,36 +110,36 @@ static json_t *results_metrics_entry(const struct stressor_result *sr,
 		json_decref(inst);
 		return NULL;
 	}
-	results_set(o, "stressor", json_string(s->name));
-	results_set(o, "bogo-ops", json_integer((json_int_t)s->ops));
-	results_set(o, "bogo-ops-per-second-usr-sys-time", results_real(s->ops_per_sec_cpu));
-	results_set(o, "bogo-ops-per-second-real-time", results_real(s->ops_per_sec_real));
-	results_set(o, "wall-clock-time", results_real(s->real_time));
-	results_set(o, "user-time", results_real(s->utime));
-	results_set(o, "system-time", results_real(s->stime));
-	results_set(o, "cpu-usage-per-instance", results_real(s->cpu_percent));
-	results_set(o, "max-rss", json_integer(s->maxrss_kb));
+	json_object_set_new(o, "stressor", json_string(s->name));
+	json_object_set_new(o, "bogo-ops", json_integer((json_int_t)s->ops));
+	json_object_set_new(o, "bogo-ops-per-second-usr-sys-time", results_real(s->ops_per_sec_cpu));
+	json_object_set_new(o, "bogo-ops-per-second-real-time", results_real(s->ops_per_sec_real));
+	json_object_set_new(o, "wall-clock-time", results_real(s->real_time));
+	json_object_set_new(o, "user-time", results_real(s->utime));
+	json_object_set_new(o, "system-time", results_real(s->stime));
+	json_object_set_new(o, "cpu-usage-per-instance", results_real(s->cpu_percent));
+	json_object_set_new(o, "max-rss", json_integer(s->maxrss_kb));
 	for (size_t m = 0; m < s->n_metrics; m++) {
 		const struct metric_summary *ms = &s->metrics[m];
 		json_t *e = json_object();
 
 		results_yaml_key(ms->desc, key, sizeof(key));
-		results_set(o, key, results_real(ms->value));
+		json_object_set_new(o, key, results_real(ms->value));
 		if (!e)
 			continue;
-		results_set(e, "description", json_string(ms->desc));
-		results_set(e, "value", results_real(ms->value));
-		results_set(e, "mean", json_string(mean_name(ms->mean)));
-		results_set(e, "instances", json_integer(ms->n));
-		results_set(e, "higher-is-better", json_boolean(ms->higher_is_better));
+		json_object_set_new(e, "description", json_string(ms->desc));
+		json_object_set_new(e, "value", results_real(ms->value));
+		json_object_set_new(e, "mean", json_string(mean_name(ms->mean)));
+		json_object_set_new(e, "instances", json_integer(ms->n));
+		json_object_set_new(e, "higher-is-better", json_boolean(ms->higher_is_better));
 		json_array_append_new(extra, e);
 	}
-	results_set(o, "instances-forked", json_integer(s->instances));
-	results_set(o, "status", json_integer(sr->status));
-	results_set(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));
+	json_object_set_new(o, "instances-forked", json_integer(s->instances));
+	json_object_set_new(o, "status", json_integer(sr->status));
+	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));
 	json_object_set_new(o, "extra-metrics", extra);
 	if (pc)
-		results_set(o, "perf", results_perf(pc));
+		json_object_set_new(o, "perf", results_perf(pc));
 	for (uint32_t k = 0; k < sr->n; k++)
 		json_array_append_new(inst, results_instance(&sr->inst[k], k));
 	json_object_set_new(o, "instances", inst);
@@ -263,18 +153,18 @@ static json_t *results_times(const struct report_times *t)
 
 	if (!o)
 		return NULL;
-	results_set(o, "run-time", results_real(t->run_time));
-	results_set(o, "available-cpu-time", results_real(t->available));
-	results_set(o, "user-time", results_real(t->user));
-	results_set(o, "system-time", results_real(t->system));
-	results_set(o, "total-time", results_real(t->total));
-	results_set(o, "user-time-percent", results_real(100.0 * t->user / avail));
-	results_set(o, "system-time-percent", results_real(100.0 * t->system / avail));
-	results_set(o, "total-time-percent", results_real(100.0 * t->total / avail));
+	json_object_set_new(o, "run-time", results_real(t->run_time));
+	json_object_set_new(o, "available-cpu-time", results_real(t->available));
+	json_object_set_new(o, "user-time", results_real(t->user));
+	json_object_set_new(o, "system-time", results_real(t->system));
+	json_object_set_new(o, "total-time", results_real(t->total));
+	json_object_set_new(o, "user-time-percent", results_real(100.0 * t->user / avail));
+	json_object_set_new(o, "system-time-percent", results_real(100.0 * t->system / avail));
+	json_object_set_new(o, "total-time-percent", results_real(100.0 * t->total / avail));
 	if (t->have_load) {
-		results_set(o, "load-average-1-minute", results_real(t->load[0]));
-		results_set(o, "load-average-5-minute", results_real(t->load[1]));
-		results_set(o, "load-average-15-minute", results_real(t->load[2]));
+		json_object_set_new(o, "load-average-1-minute", results_real(t->load[0]));
+		json_object_set_new(o, "load-average-5-minute", results_real(t->load[1]));
+		json_object_set_new(o, "load-average-15-minute", results_real(t->load[2]));
 	}
 	return o;
 }
@@ -286,7 +176,7 @@ int results_begin_run(json_t *doc)
 
 	if (!runs || !r)
 		goto oom;
-	results_set(r, "run", json_integer((json_int_t)json_array_size(runs) + 1));
+	json_object_set_new(r, "run", json_integer((json_int_t)json_array_size(runs) + 1));
 	if (json_object_set_new(r, "metrics", json_array()) ||
 	    json_array_append(runs, r))
 		goto oom;
@@ -332,10 +222,10 @@ int results_end_run(json_t *doc, int status, bool interrupted,
 	/* status and interrupted go before the metrics list, for reading ease */
 	m = json_incref(json_object_get(r, "metrics"));
 	json_object_del(r, "metrics");
-	results_set(r, "status", json_integer(status));
-	results_set(r, "interrupted", json_boolean(interrupted));
-	results_set(r, "metrics", m);
-	results_set(r, "times", times ? results_times(times) : json_null());
+	json_object_set_new(r, "status", json_integer(status));
+	json_object_set_new(r, "interrupted", json_boolean(interrupted));
+	json_object_set_new(r, "metrics", m);
+	json_object_set_new(r, "times", times ? results_times(times) : json_null());
 	return 0;
 }
 
@@ -392,9 +282,9 @@ static json_t *results_mean(json_t *const *v, size_t n)
 				at[k++] = x;
 		}
 		if (!strcmp(key, "status"))	/* an exit code: the last failure, not a mean */
-			results_set(out, key, results_last_failure(at, k));
+			json_object_set_new(out, key, results_last_failure(at, k));
 		else
-			results_set(out, key, results_mean(at, k));
+			json_object_set_new(out, key, results_mean(at, k));
 	}
 	return out;
 }
@@ -438,8 +328,8 @@ int results_finish(json_t *doc)
 	/* Insert metrics and times before runs, stress-ng's order. */
 	json_incref(runs);
 	json_object_del(doc, "runs");
-	results_set(doc, "metrics", metrics);
-	results_set(doc, "times", times);
+	json_object_set_new(doc, "metrics", metrics);
+	json_object_set_new(doc, "times", times);
 	json_object_set_new(doc, "runs", runs);
 	return 0;
 }

@@ -70,4 +70,7 @@ int results_emit_yaml(const json_t *doc, FILE *f);
 /* The system-info mapping: kernel, CPU model, CPU counts, version. */
 json_t *results_system_info(void);
 
+/* The configuration mapping: command line, options in force, stressors. */
+json_t *results_configuration(const struct cli_config *cfg);
+
 #endif

@@ -123,6 +123,13 @@ int scale_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;
+	/* each step reports in the sweep's table, not in a results file */
+	if (cfg->repeat > 1 || cfg->yaml_path || cfg->json_path || cfg->perf ||
+	    cfg->compose.dry_run) {
+		snprintf(err, errlen, "--scale does not combine with --repeat, --yaml, "
+			 "--json, --perf or --dry-run; write the sweep with --scale-csv");
+		return -EINVAL;
+	}
 	if (scale_selected(cfg) < 0) {
 		snprintf(err, errlen, "--scale sweeps one stressor: select exactly one with --NAME N");
 		return -EINVAL;

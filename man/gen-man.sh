@@ -9,9 +9,9 @@ sk=$1 in=$2 out=$3
 here=$(dirname "$0")
 
 # roff-safe text: backslashes, minus signs, and a leading . or ' that
-# would read as a request.
+# would read as a request; a .PP line (paragraph break) passes as it is.
 esc() {
-	sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^[.']/\\\\\\&&/"
+	sed -e '/^\.PP$/b' -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^[.']/\\\\\\&&/"
 }
 
 stressors() {
@@ -20,12 +20,10 @@ stressors() {
 		summary=$(sed -n '1s/^[^:]*: //p' "$out.help")
 		printf '.SS %s\n' "$name"
 		printf '%s\n' "$summary" | esc
-		# the free text between the summary and "options:"
-		awk 'NR > 2 && /^options:$/ { exit } NR > 2 && NF' "$out.help" >"$out.text"
-		if [ -s "$out.text" ]; then
-			printf '.PP\n'
-			esc <"$out.text"
-		fi
+		# the free text between the summary and "options:", a .PP a paragraph
+		awk 'NR > 2 && /^options:$/ { exit }
+			NR > 2 && !NF { para = 0 }
+			NR > 2 && NF { if (!para) print ".PP"; para = 1; print }' "$out.help" | esc
 		awk -f "$here/help-options.awk" "$out.help" | awk -F '\t' '
 		function esc(t) {
 			gsub(/\\/, "\\e", t); gsub(/-/, "\\-", t)
@@ -40,12 +38,11 @@ stressors() {
 			print esc($4)
 		}'
 	done
-	rm -f "$out.help" "$out.text"
+	rm -f "$out.help"
 }
 
 subcommands() {
-	"$sk" --help | awk '/^subcommands:$/ { on = 1; next } on && !NF { exit }
-		on { name = $1; $1 = ""; sub(/^ +/, ""); printf "%s\t%s\n", name, $0 }' |
+	"$sk" --help | awk -v subcommands=1 -f "$here/help-options.awk" |
 	while IFS='	' read -r name summary; do
 		printf '.TP\n.B %s\n' "$(printf '%s' "$name" | esc)"
 		printf '%s\n' "$summary" | esc

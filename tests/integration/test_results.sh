@@ -231,3 +231,27 @@ for doc in (json.load(open("r.json")), yaml.safe_load(open("r.yaml"))):
     assert doc["metrics"][0]["bogo-ops"] > 0
 '
 }
+
+# --times prints stress-ng's lines, column for column, and YAML keeps them.
+t_times_stress_ng_format() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.3 --times --yaml r.yaml --temp-path "$TMP"
+	p='^stresskit: info:  \[[0-9]+\] '
+	expect_match "${p}for a [0-9]+\.[0-9]{2}s run time:$" "$OUT"
+	expect_match "${p} {2,}[0-9]+\.[0-9]{2}s available CPU time$" "$OUT"
+	expect_match "${p} {2,}[0-9]+\.[0-9]{2}s user time   \( *[0-9]+\.[0-9]{2}%\)$" "$OUT"
+	expect_match "${p} {2,}[0-9]+\.[0-9]{2}s system time \( *[0-9]+\.[0-9]{2}%\)$" "$OUT"
+	expect_match "${p} {2,}[0-9]+\.[0-9]{2}s total time  \( *[0-9]+\.[0-9]{2}%\)$" "$OUT"
+	expect_match "${p}load average: [0-9.]+ [0-9.]+ [0-9.]+$" "$OUT"
+	# the field widths: "%10.2fs", as stress-ng prints them
+	line=$(printf '%s\n' "$OUT" | grep 'available CPU time$' | sed 's/^.*\] //')
+	[ "${#line}" = 30 ] || fail "available CPU time line is not stress-ng's width: '$line'"
+	py '
+import yaml
+t = yaml.safe_load(open("r.yaml"))["times"]
+assert list(t) == ["run-time", "available-cpu-time", "user-time", "system-time",
+    "total-time", "user-time-percent", "system-time-percent", "total-time-percent",
+    "load-average-1-minute", "load-average-5-minute", "load-average-15-minute"], list(t)
+assert abs(t["total-time"] - t["user-time"] - t["system-time"]) < 1e-6
+assert t["available-cpu-time"] > t["run-time"] * 0.99
+'
+}
