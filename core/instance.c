@@ -158,6 +158,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	struct rusage ru;
 	int status;
 
+	slot->tid = (int32_t)syscall(SYS_gettid);
 	/* Per process or per thread: seccomp filters bind the calling thread. */
 	if (ctx->sandbox && (status = sandbox_instance(&in))) {
 		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));

@@ -56,6 +56,7 @@ struct instance_result {
 	double utime, stime;	/* seconds, from wait4 (thread mode: the slot) */
 	uint64_t warm_ops;	/* counted during --warmup, taken off ops */
 	double warm_skip;	/* seconds of --warmup, taken off duration */
+	double warm_utime, warm_stime;	/* CPU time of --warmup, taken off */
 	long maxrss_kb;
 	uint32_t n_metrics;
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];

@@ -124,8 +124,10 @@ int scale_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;
-	if (cfg->repeat > 1) {
-		snprintf(err, errlen, "--repeat repeats a plan, not a --scale sweep: run the sweep again");
+	/* a sweep is one pass of its own: --json, --yaml and --perf keep its steps */
+	if (cfg->repeat > 1 || cfg->compose.dry_run) {
+		snprintf(err, errlen, "--scale does not combine with --repeat or --dry-run: "
+			 "run the sweep again to repeat it");
 		return -EINVAL;
 	}
 	if (scale_selected(cfg) < 0) {

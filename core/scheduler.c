@@ -26,6 +26,7 @@
 #include "registry.h"
 #include "rundir.h"
 #include "threads.h"
+#include "warmup.h"
 
 /*
  * What the controller tracks of each forked process, sorted by pid: one
@@ -414,43 +415,18 @@ static void run_judge(struct run_state *st)
 	res->status = worst;
 }
 
-/*
- * --warmup: at its end, what each instance has counted so far and how long
- * it has run are noted, to be taken off its figures once it is reaped.
- * The slot's time and ops are read back to back, so the measured window
- * starts within a counter update of the snapshot.
- */
-static void run_warmup_snapshot(struct run_state *st)
+/* --warmup: each instance's figures so far, to be taken off (warmup.c). */
+static void run_warmup(struct run_state *st, bool discount)
 {
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
 
 		for (uint32_t k = 0; k < c->n_inst; k++) {
-			struct instance_slot *s = &c->slot[k];
-			struct instance_result *r = &c->res[k];
-			uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
-			double now = sk_now();
-
-			r->warm_ops = s->ops;
-			if (state == SLOT_DONE)
-				r->warm_skip = s->stop - s->start;
-			else if (state == SLOT_RUNNING)
-				r->warm_skip = now - s->start;
-		}
-	}
-}
-
-static void run_warmup_discount(struct run_state *st)
-{
-	for (size_t i = 0; i < st->n_children; i++) {
-		struct child *c = &st->children[i];
-
-		for (uint32_t k = 0; k < c->n_inst; k++) {
-			struct instance_result *r = &c->res[k];
-
-			r->ops = r->ops > r->warm_ops ? r->ops - r->warm_ops : 0;
-			r->duration = r->duration > r->warm_skip ?
-				      r->duration - r->warm_skip : 0;
+			if (discount)
+				warmup_discount(&c->res[k]);
+			else
+				warmup_snapshot(&c->res[k], &c->slot[k], c->pid,
+						c->threads);
 		}
 	}
 }
@@ -551,7 +527,7 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	shared_release(st.sh);
 	if (plan->warmup > 0) {
 		res->interrupted = run_wait(&st, t0 + plan->warmup);
-		run_warmup_snapshot(&st);
+		run_warmup(&st, false);
 	}
 	if (!res->interrupted && run_wait(&st, deadline))
 		res->interrupted = true;
@@ -559,7 +535,7 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 		run_stop(&st);
 	res->wall = sk_now() - t0;
 	if (plan->warmup > 0)
-		run_warmup_discount(&st);
+		run_warmup(&st, true);
 
 	if (log_verbose())
 		run_debug_instances(res);

@@ -113,6 +113,7 @@ struct instance_slot {
 	uint32_t n_metrics;
 	double start, stop;		/* CLOCK_MONOTONIC, seconds */
 	double utime, stime;		/* this thread's CPU time at stop, seconds */
+	volatile int32_t tid;		/* the instance's thread id */
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
 } __attribute__((aligned(64)));
 

@@ -42,14 +42,20 @@ uninstall:
 
 # The package is built from a copy of the tree under $(BUILD)/deb, so
 # dpkg-buildpackage's files (debian/stresskit, the .deb one level up)
-# never land in the working tree. The source package (.dsc) is made from
-# the same copy for lintian's source checks.
+# never land in the working tree. In a git checkout the copy is what git
+# would commit (tracked and new files, not ignored build trees such as
+# build-san/). The source package (.dsc) is made from the same copy for
+# lintian's source checks.
 DEB_DIR := $(BUILD)/deb
 
 deb:
 	rm -rf $(DEB_DIR)
 	mkdir -p $(DEB_DIR)/src
-	tar -c --exclude=./$(BUILD) --exclude=./.git . | tar -x -C $(DEB_DIR)/src
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		git ls-files -z -co --exclude-standard | tar -c --null -T - --ignore-failed-read; \
+	else \
+		tar -c --exclude=./$(BUILD) .; \
+	fi | tar -x -C $(DEB_DIR)/src
 	cd $(DEB_DIR) && dpkg-source -b src
 	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
 	@ls $(DEB_DIR)/*.deb

@@ -88,6 +88,11 @@ t_scale_bad_input() {
 	expect_exit 1 "$SK" --pread2 1 --scale --scale-csv "$TMP/no/such/dir.csv" --temp-path "$TMP"
 	one_line "$ERR"
 	expect_match "cannot write --scale-csv" "$ERR"
+	for extra in "--repeat 2" "--dry-run"; do
+		expect_exit 1 "$SK" --pread2 1 --scale $extra --temp-path "$TMP"
+		one_line "$ERR"
+		expect_match "does not combine" "$ERR"
+	done
 	expect_exit 1 "$SK" --pread2 1 --warmup soon --temp-path "$TMP"
 	one_line "$ERR"
 	no_leftovers "$TMP"
