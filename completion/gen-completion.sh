@@ -14,8 +14,8 @@ parser=$(dirname "$0")/../man/help-options.awk
 	done
 } | awk -f "$parser" >"$out.opts"
 stressors=$("$sk" --stressors | awk '{ printf "%s%s", sep, $1; sep = " " }')
-subcommands=$("$sk" --help | awk '/^subcommands:$/ { on = 1; next } on && !NF { exit }
-	on { printf "%s%s", sep, $1; sep = " " }')
+subcommands=$("$sk" --help | awk -v subcommands=1 -f "$parser" |
+	awk '{ printf "%s%s", sep, $1; sep = " " }')
 
 awk -F '\t' -v stressors="$stressors" -v subcommands="$subcommands" '
 	# "-t|--timeout" for a case arm, "-t --timeout" for the word list
@@ -56,6 +56,19 @@ awk -F '\t' -v stressors="$stressors" -v subcommands="$subcommands" '
 		print "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev="
 		print "\t[ \"$COMP_CWORD\" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}"
 		print "\tCOMPREPLY=()"
+		if (subcommands != "") {
+			# a subcommand parses its own arguments: offer files
+			arms = subcommands
+			gsub(/ /, "|", arms)
+			print "\tif [ \"$COMP_CWORD\" -gt 1 ]; then"
+			print "\t\tcase ${COMP_WORDS[1]} in"
+			printf "\t\t%s)\n", arms
+			print "\t\t\tcompopt -o filenames 2>/dev/null"
+			print "\t\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))"
+			print "\t\t\treturn ;;"
+			print "\t\tesac"
+			print "\tfi"
+		}
 		print "\tcase $prev in"
 		if (arm["stressor"] != "")
 			printf "\t%s)\n\t\tCOMPREPLY=($(compgen -W \"%s\" -- \"$cur\"))\n\t\treturn ;;\n", arm["stressor"], stressors

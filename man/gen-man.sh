@@ -42,8 +42,7 @@ stressors() {
 }
 
 subcommands() {
-	"$sk" --help | awk '/^subcommands:$/ { on = 1; next } on && !NF { exit }
-		on { name = $1; $1 = ""; sub(/^ +/, ""); printf "%s\t%s\n", name, $0 }' |
+	"$sk" --help | awk -v subcommands=1 -f "$here/help-options.awk" |
 	while IFS='	' read -r name summary; do
 		printf '.TP\n.B %s\n' "$(printf '%s' "$name" | esc)"
 		printf '%s\n' "$summary" | esc

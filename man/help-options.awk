@@ -9,6 +9,22 @@
 # column is padded, so a flag's name is followed by two spaces or more
 # and a metavar by exactly one. Upper-case names (--NAME N, the pattern
 # of a stressor's own options) are not options and are skipped.
+#
+# With -v subcommands=1 it prints the subcommands of `stresskit --help`
+# instead, NAME <TAB> SUMMARY, from the block under "subcommands:".
+subcommands {
+	if ($0 == "subcommands:")
+		in_block = 1
+	else if (in_block && !NF)
+		in_block = 0
+	else if (in_block) {
+		name = $1
+		sub(/^ *[^ ]+ +/, "")
+		printf "%s\t%s\n", name, $0
+	}
+	next
+}
+
 /^  +(-[A-Za-z0-9], )?--[a-z0-9][a-z0-9-]*( |$)/ {
 	line = $0
 	sub(/^ +/, "", line)

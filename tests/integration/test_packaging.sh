@@ -116,6 +116,10 @@ t_completion_offers_options() {
 	# a job file as the first word (the test runs in $TMP)
 	: >"$TMP/night.job"
 	[ "$(complete_words nig)" = night.job ] || fail "no job file offered first: $(complete_words nig)"
+	# a subcommand's arguments: files
+	for sub in $("$SK" --help | awk -v subcommands=1 -f "$SK_SRC/man/help-options.awk" | cut -f1); do
+		[ "$(complete_words "$sub" nig)" = night.job ] || fail "no file offered after $sub"
+	done
 }
 
 t_install_uninstall() {
