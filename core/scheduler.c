@@ -253,6 +253,7 @@ static int run_prepare(struct run_state *st)
 		ctx->run_dir = dir;
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
+		ctx->timeout = plan->timeout;
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
@@ -276,7 +277,7 @@ static int run_prepare_stressor(struct run_state *st, size_t i)
 	if (status == SK_NOT_IMPLEMENTED)
 		log_info("%s: not implemented on this system, skipping",
 			 ctx->stressor->name);
-	else if (status != SK_OK)
+	else if (status != SK_OK && status != SK_USAGE)	/* a usage error said why */
 		log_fail("%s: preparation failed", ctx->stressor->name);
 	return status;
 }
