@@ -48,6 +48,8 @@ struct server {
 	struct client *clients;
 	struct redis_arg *argv;
 	size_t argv_cap;
+	struct client *pending[SERVER_EVENTS];	/* read this round, replies to write */
+	size_t n_pending;
 };
 
 void redis_config_defaults(struct redis_config *c)
@@ -62,14 +64,24 @@ void redis_config_defaults(struct redis_config *c)
 	c->max_clients = REDIS_MAX_CLIENTS_DEFAULT;
 }
 
+/* The local port of a socket, or 0. */
+static int server_local_port(int fd)
+{
+	struct sockaddr_storage sa;
+	socklen_t salen = sizeof(sa);
+
+	if (getsockname(fd, (struct sockaddr *)&sa, &salen) < 0)
+		return 0;
+	return ntohs(sa.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&sa)->sin6_port :
+		     ((struct sockaddr_in *)&sa)->sin_port);
+}
+
 int redis_listen(const struct redis_config *cfg, int *port)
 {
 	struct addrinfo hints = {
 		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
 		.ai_flags = AI_PASSIVE,
 	}, *res;
-	struct sockaddr_storage sa;
-	socklen_t salen = sizeof(sa);
 	char svc[16];
 	int fd, one = 1, err;
 
@@ -83,15 +95,12 @@ int redis_listen(const struct redis_config *cfg, int *port)
 		goto out;
 	}
 	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	if (bind(fd, res->ai_addr, res->ai_addrlen) < 0 || listen(fd, 511) < 0 ||
-	    getsockname(fd, (struct sockaddr *)&sa, &salen) < 0) {
+	if (bind(fd, res->ai_addr, res->ai_addrlen) < 0 || listen(fd, 511) < 0) {
 		err = -errno;
 		close(fd);
 		goto out;
 	}
-	*port = ntohs(sa.ss_family == AF_INET6 ?
-		      ((struct sockaddr_in6 *)&sa)->sin6_port :
-		      ((struct sockaddr_in *)&sa)->sin_port);
+	*port = server_local_port(fd);
 	err = fd;
 out:
 	freeaddrinfo(res);
@@ -303,7 +312,8 @@ static void server_read(struct server *s, struct client *c)
 		c->close_after = true;
 		c->qlen = 0;
 	}
-	server_flush(s, c);
+	/* replies leave once every ready client was read: see redis_serve */
+	s->pending[s->n_pending++] = c;
 }
 
 static void server_accept(struct server *s)
@@ -349,16 +359,11 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 	struct server s = { .cfg = cfg, .lfd = lfd };
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
 	struct epoll_event evs[SERVER_EVENTS];
-	struct sockaddr_storage sa;
-	socklen_t salen = sizeof(sa);
 	int err = 0;
 
 	store_init(&s.store);
 	s.stats.start_ms = store_now_ms();
-	if (getsockname(lfd, (struct sockaddr *)&sa, &salen) == 0)
-		s.stats.port = ntohs(sa.ss_family == AF_INET6 ?
-				     ((struct sockaddr_in6 *)&sa)->sin6_port :
-				     ((struct sockaddr_in *)&sa)->sin_port);
+	s.stats.port = server_local_port(lfd);
 	s.epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (s.epfd < 0)
 		return -errno;
@@ -383,6 +388,15 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 			else
 				server_read(&s, c);
 		}
+		/*
+		 * Writing only after every ready client was read, as Redis does
+		 * before it sleeps: a reply wakes its client, and a client woken
+		 * on this CPU in the middle of the round would delay the others.
+		 * A client appears once per round, so each is still valid here.
+		 */
+		for (size_t i = 0; i < s.n_pending; i++)
+			server_flush(&s, s.pending[i]);
+		s.n_pending = 0;
 	}
 out:
 	while (s.clients)
