@@ -108,6 +108,42 @@ t_redis_server_cli() {
 	rs_stop
 }
 
+# redis-cli as a person uses it, on a terminal: it asks COMMAND DOCS at start.
+t_redis_cli_interactive() {
+	rs_start
+	out=$(python3 - "$RS_PORT" <<'EOF'
+import os, pty, select, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ['TERM'] = 'dumb'
+    os.execvp('redis-cli', ['redis-cli', '-p', sys.argv[1]])
+def rd(want):
+    out = b''; end = time.time() + 5
+    while time.time() < end and not out.endswith(want):
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                d = os.read(fd, 4096)
+            except OSError:
+                break
+            if b'\x1b[6n' in d:		# the line editor asks where the cursor is
+                os.write(fd, b'\x1b[1;1R')
+            out += d
+    return out
+prompt = b'> '
+rd(prompt)
+for cmd in [b'set greeting hello', b'get greeting', b'GET', b'quit']:
+    os.write(fd, cmd + b'\r')
+    sys.stdout.write(rd(prompt if cmd != b'quit' else b'\n').decode())
+os.waitpid(pid, 0)
+EOF
+)
+	expect_match '^OK' "$out"
+	expect_match '^"hello"' "$out"
+	expect_match "^\(error\) ERR wrong number of arguments for 'get' command" "$out"
+	rs_stop
+}
+
 t_redis_server_benchmark() {
 	rs_start
 	out=$(redis-benchmark -p "$RS_PORT" -t set,get -n 3000 -d 1024 -c 5 -P 3 -r 1000 -q 2>&1 |
