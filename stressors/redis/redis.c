@@ -165,8 +165,9 @@ static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *add
 {
 	struct redis_config cfg;
 	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
+	sigset_t term, old;
 	int lfd, port;
-	pid_t pid;
+	pid_t pid, parent;
 
 	redis_config_defaults(&cfg);
 	cfg.port = 0;
@@ -176,9 +177,18 @@ static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *add
 		*status = instance_syscall_failed(in, "listen");
 		return -1;
 	}
+	/*
+	 * SIGTERM stays blocked until the child has its own handler: the
+	 * instance's, inherited, would stop the whole run instead.
+	 */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigprocmask(SIG_BLOCK, &term, &old);
+	parent = getpid();
 	pid = fork();
 	if (pid < 0) {
 		*status = instance_syscall_failed(in, "fork");
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		close(lfd);
 		return -1;
 	}
@@ -191,10 +201,12 @@ static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *add
 		signal(SIGHUP, SIG_IGN);
 		signal(SIGALRM, SIG_IGN);
 		sigaction(SIGTERM, &sa, NULL);
-		if (getppid() == 1)
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (getppid() != parent)	/* the instance died before PDEATHSIG was set */
 			_exit(SK_FAILED);
 		_exit(redis_serve(&cfg, lfd, &redis_server_stop) ? SK_FAILED : SK_OK);
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	close(lfd);
 	memset(addr, 0, sizeof(*addr));
 	sin->sin_family = AF_INET;
@@ -252,7 +264,12 @@ static int redis_run(struct instance *in)
 			goto out;
 	}
 	err = bench_open(&cfg, &b);
-	if (err) {
+	if (err == -ENOMEM) {
+		instance_fail(in, "no memory for %llu connections' buffers",
+			      (unsigned long long)o->clients);
+		status = SK_NO_RESOURCE;
+		goto out;
+	} else if (err) {
 		errno = -err;
 		status = instance_syscall_failed(in, "connect");
 		goto out;
