@@ -79,6 +79,7 @@ struct stressor_ctx {
 	bool verify;		/* --verify */
 	bool verbose;		/* --verbose */
 	bool sandbox;		/* --sandbox: instances run under seccomp */
+	double timeout;		/* --timeout in seconds; 0: none */
 	void *priv;		/* set by prepare(), read by instances */
 };
 

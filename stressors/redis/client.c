@@ -1,0 +1,420 @@
+/*
+ * client.c - the pipelined SET/GET client. Like redis-benchmark, each
+ * connection's batch of requests is built once and only the key digits are
+ * rewritten before each write, so the client spends its time in the
+ * kernel, not in formatting. The clock is read once per batch sent and
+ * once per read, not per request.
+ */
+#include "client.h"
+
+#include "stressor.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+#define BENCH_KEY_DIGITS	12
+#define BENCH_DRAIN_SECS	1.0	/* after a stop, how long replies are awaited */
+
+struct bench_conn {
+	int fd;
+	unsigned batch;		/* requests in the batch in flight (0: idle) */
+	unsigned answered;	/* replies of it read so far */
+	bool want_out;		/* EPOLLOUT armed: the batch is half written */
+	double sent_at;
+	uint64_t *keys;		/* key of each request of the batch */
+	char *req[BENCH_OPS];	/* the batch, prebuilt */
+	size_t wlen, woff;
+	char *rbuf;
+	size_t rlen, rcap;
+};
+
+struct bench {
+	struct bench_cfg cfg;
+	int epfd;
+	uint64_t rng;
+	size_t req_len[BENCH_OPS];
+	size_t key_off[BENCH_OPS];	/* key digits within one request */
+	size_t val_off;			/* value within one SET request */
+	uint8_t *set_keys;		/* --verify: keys this run has SET */
+	struct bench_conn *conns;
+	char err[200];
+};
+
+static uint64_t bench_rand(struct bench *b)
+{
+	uint64_t x = b->rng;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return b->rng = x;
+}
+
+static void bench_digits(char *p, uint64_t v)
+{
+	for (int i = BENCH_KEY_DIGITS - 1; i >= 0; i--, v /= 10)
+		p[i] = (char)('0' + v % 10);
+}
+
+/* One request with key digits 0: returns its length, the key's offset in *koff. */
+static size_t bench_format(const struct bench *b, enum bench_op op, char *out,
+			   size_t *koff)
+{
+	int n;
+
+	if (op == BENCH_GET)
+		n = sprintf(out, "*2\r\n$3\r\nGET\r\n$%d\r\nkey:", 4 + BENCH_KEY_DIGITS);
+	else
+		n = sprintf(out, "*3\r\n$3\r\nSET\r\n$%d\r\nkey:", 4 + BENCH_KEY_DIGITS);
+	*koff = (size_t)n;
+	memset(out + n, '0', BENCH_KEY_DIGITS);
+	n += BENCH_KEY_DIGITS;
+	n += sprintf(out + n, "\r\n");
+	if (op == BENCH_SET) {
+		n += sprintf(out + n, "$%llu\r\n", (unsigned long long)b->cfg.data_size);
+		memset(out + n, 'x', b->cfg.data_size);
+		n += (int)b->cfg.data_size;
+		n += sprintf(out + n, "\r\n");
+	}
+	return (size_t)n;
+}
+
+static int bench_connect(struct bench *b, struct bench_conn *c)
+{
+	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = c };
+	int one = 1;
+
+	c->fd = socket(b->cfg.addr.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (c->fd < 0)
+		return -errno;
+	if (connect(c->fd, (struct sockaddr *)&b->cfg.addr, b->cfg.addrlen) < 0)
+		return -errno;
+	setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	/* connected: from here on nothing may block past the stop */
+	if (fcntl(c->fd, F_SETFL, O_NONBLOCK) < 0)
+		return -errno;
+	if (epoll_ctl(b->epfd, EPOLL_CTL_ADD, c->fd, &ev) < 0)
+		return -errno;
+	return 0;
+}
+
+int bench_open(const struct bench_cfg *cfg, struct bench **out)
+{
+	struct bench *b = calloc(1, sizeof(*b));
+	size_t set_len, val_hdr;
+	char hdr[32];
+	int err = -ENOMEM;
+
+	*out = b;
+	if (!b)
+		return -ENOMEM;
+	b->cfg = *cfg;
+	b->epfd = -1;
+	b->rng = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(sk_now() * 1e6);
+	val_hdr = (size_t)snprintf(hdr, sizeof(hdr), "$%llu\r\n", (unsigned long long)cfg->data_size);
+	set_len = 64 + val_hdr + cfg->data_size;
+	b->conns = calloc(cfg->clients, sizeof(*b->conns));
+	if (cfg->verify)
+		b->set_keys = calloc(cfg->keyspace / 8 + 1, 1);
+	if (!b->conns || (cfg->verify && !b->set_keys))
+		return -ENOMEM;
+	for (unsigned i = 0; i < cfg->clients; i++)
+		b->conns[i].fd = -1;
+	b->epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (b->epfd < 0)
+		return -errno;
+	for (unsigned i = 0; i < cfg->clients; i++) {
+		struct bench_conn *c = &b->conns[i];
+
+		c->keys = calloc(cfg->pipeline, sizeof(*c->keys));
+		c->rcap = cfg->pipeline * (cfg->data_size + 32) + 4096;
+		c->rbuf = malloc(c->rcap);
+		for (int op = 0; op < BENCH_OPS; op++)
+			c->req[op] = malloc(cfg->pipeline * (op == BENCH_SET ? set_len : 64));
+		if (!c->keys || !c->rbuf || !c->req[BENCH_SET] || !c->req[BENCH_GET])
+			return -ENOMEM;
+		for (int op = 0; op < BENCH_OPS; op++) {
+			size_t at = 0;
+
+			for (unsigned k = 0; k < cfg->pipeline; k++)
+				at += b->req_len[op] = bench_format(b, op, c->req[op] + at,
+								    &b->key_off[op]);
+		}
+		err = bench_connect(b, c);
+		if (err)
+			return err;
+	}
+	b->val_off = b->req_len[BENCH_SET] - 2 - cfg->data_size;
+	return 0;
+}
+
+void bench_close(struct bench *b)
+{
+	if (!b)
+		return;
+	for (unsigned i = 0; b->conns && i < b->cfg.clients; i++) {
+		struct bench_conn *c = &b->conns[i];
+
+		if (c->fd >= 0)
+			close(c->fd);
+		free(c->keys);
+		free(c->rbuf);
+		free(c->req[BENCH_SET]);
+		free(c->req[BENCH_GET]);
+	}
+	if (b->epfd >= 0)
+		close(b->epfd);
+	free(b->conns);
+	free(b->set_keys);
+	free(b);
+}
+
+const char *bench_error(const struct bench *b)
+{
+	return b->err;
+}
+
+/* Writes what is left of the batch; arms EPOLLOUT when the socket is full. */
+static int bench_write(struct bench *b, struct bench_conn *c, enum bench_op op)
+{
+	while (c->woff < c->wlen) {
+		ssize_t n = write(c->fd, c->req[op] + c->woff, c->wlen - c->woff);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			break;
+		if (n < 0)
+			return -errno;
+		c->woff += (size_t)n;
+	}
+	if ((c->woff < c->wlen) != c->want_out) {
+		struct epoll_event ev = {
+			.events = EPOLLIN | (c->want_out ? 0 : EPOLLOUT), .data.ptr = c,
+		};
+
+		if (epoll_ctl(b->epfd, EPOLL_CTL_MOD, c->fd, &ev) < 0)
+			return -errno;
+		c->want_out = !c->want_out;
+	}
+	return 0;
+}
+
+/* Sends a batch of n requests of op with fresh random keys. */
+static int bench_send(struct bench *b, struct bench_conn *c, enum bench_op op, unsigned n)
+{
+	const size_t len = b->req_len[op];
+	const size_t vcopy = b->cfg.data_size < BENCH_KEY_DIGITS ?
+			     b->cfg.data_size : BENCH_KEY_DIGITS;
+
+	for (unsigned k = 0; k < n; k++) {
+		char *req = c->req[op] + k * len;
+
+		c->keys[k] = bench_rand(b) % b->cfg.keyspace;
+		bench_digits(req + b->key_off[op], c->keys[k]);
+		/* --verify: the value starts with its key's digits */
+		if (b->cfg.verify && op == BENCH_SET)
+			memcpy(req + b->val_off, req + b->key_off[op], vcopy);
+	}
+	c->batch = n;
+	c->answered = 0;
+	c->wlen = n * len;
+	c->woff = 0;
+	c->sent_at = sk_now();
+	return bench_write(b, c, op);
+}
+
+/* The reply of a request must be +OK (SET) or a bulk or nil (GET). */
+static int bench_bad_reply(struct bench *b, const char *line, size_t len)
+{
+	snprintf(b->err, sizeof(b->err), "unexpected reply '%.*s'",
+		 (int)(len < 120 ? len : 120), line);
+	return -EPROTO;
+}
+
+/* --verify: a GET of a key this run SET must return exactly that value. */
+static int bench_check(struct bench *b, uint64_t key, const char *val, long long len)
+{
+	const size_t vcopy = b->cfg.data_size < BENCH_KEY_DIGITS ?
+			     b->cfg.data_size : BENCH_KEY_DIGITS;
+	char digits[BENCH_KEY_DIGITS];
+	bool bad;
+
+	if (!(b->set_keys[key / 8] & (1u << (key % 8))))
+		return 0;	/* not ours: another run may have left anything */
+	bench_digits(digits, key);
+	bad = len != (long long)b->cfg.data_size || memcmp(val, digits, vcopy);
+	for (size_t i = vcopy; !bad && i < (size_t)len; i++)
+		bad = val[i] != 'x';
+	if (bad || (len < 0)) {
+		snprintf(b->err, sizeof(b->err),
+			 "verify: GET key:%012llu returned %lld bytes, not the %llu it was SET to",
+			 (unsigned long long)key, len, (unsigned long long)b->cfg.data_size);
+		return -EBADMSG;
+	}
+	return 0;
+}
+
+/*
+ * Consumes the complete replies in c->rbuf. Returns how many, or a
+ * negative error.
+ */
+static long bench_parse(struct bench *b, struct bench_conn *c, enum bench_op op)
+{
+	size_t pos = 0;
+	long got = 0;
+
+	while (c->answered < c->batch && pos < c->rlen) {
+		char *line = c->rbuf + pos, *nl = memchr(line, '\n', c->rlen - pos);
+		uint64_t key = c->keys[c->answered];
+		size_t hlen, end;
+		long long len;
+		char *e;
+
+		if (!nl)
+			break;
+		hlen = (size_t)(nl - line) + 1;
+		end = pos + hlen;
+		if (op == BENCH_SET) {
+			if (hlen != 5 || memcmp(line, "+OK\r\n", 5))
+				return bench_bad_reply(b, line, hlen - 1);
+			if (b->set_keys)
+				b->set_keys[key / 8] |= (uint8_t)(1u << (key % 8));
+		} else {
+			if (line[0] != '$')
+				return bench_bad_reply(b, line, hlen - 1);
+			len = strtoll(line + 1, &e, 10);
+			if (e != nl - 1 || len < -1)
+				return bench_bad_reply(b, line, hlen - 1);
+			if (len >= 0) {
+				end += (size_t)len + 2;
+				if (end > c->rlen)
+					break;
+				if (b->set_keys && bench_check(b, key, nl + 1, len))
+					return -EBADMSG;
+			} else if (b->set_keys && (b->set_keys[key / 8] & (1u << (key % 8)))) {
+				return bench_check(b, key, NULL, -1);
+			}
+		}
+		pos = end;
+		c->answered++;
+		got++;
+	}
+	if (pos) {
+		memmove(c->rbuf, c->rbuf + pos, c->rlen - pos);
+		c->rlen -= pos;
+	}
+	return got;
+}
+
+/* Reads what the server sent; returns replies completed, or a negative error. */
+static long bench_read(struct bench *b, struct bench_conn *c, enum bench_op op)
+{
+	ssize_t n;
+
+	if (c->rlen == c->rcap) {
+		/* a reply longer than a batch of values: only a foreign server sends one */
+		snprintf(b->err, sizeof(b->err), "reply larger than %zu bytes", c->rcap);
+		return -EPROTO;
+	}
+	n = read(c->fd, c->rbuf + c->rlen, c->rcap - c->rlen);
+	if (n < 0)
+		return errno == EAGAIN || errno == EINTR ? 0 : -errno;
+	if (n == 0) {
+		snprintf(b->err, sizeof(b->err), "the server closed the connection");
+		return -ECONNRESET;
+	}
+	c->rlen += (size_t)n;
+	return bench_parse(b, c, op);
+}
+
+int bench_run(struct bench *b, enum bench_op op, double deadline, uint64_t max_ops,
+	      const volatile uint32_t *stop, void (*on_done)(void *arg, uint64_t n),
+	      void *arg, struct latency *lat, uint64_t *done)
+{
+	const unsigned nconn = b->cfg.clients, pipe = b->cfg.pipeline;
+	struct epoll_event evs[64];
+	uint64_t issued = 0;
+	unsigned busy = 0;
+	double stopped_at = 0;
+	bool sending = true;
+	int err = 0;
+
+	*done = 0;
+	b->err[0] = '\0';
+	for (;;) {
+		double now = sk_now();
+
+		if (sending && (now >= deadline || *stop || (max_ops && issued >= max_ops)))
+			sending = false;
+		if (!sending && !stopped_at)
+			stopped_at = now;
+		/* idle connections start a batch */
+		for (unsigned i = 0; sending && i < nconn; i++) {
+			struct bench_conn *c = &b->conns[i];
+			unsigned n = pipe;
+
+			if (c->batch)
+				continue;
+			if (max_ops && max_ops - issued < n)
+				n = (unsigned)(max_ops - issued);
+			if (!n)
+				break;
+			err = bench_send(b, c, op, n);
+			if (err)
+				goto out;
+			issued += n;
+			busy++;
+		}
+		if (!busy)
+			break;
+		/* after a stop, in-flight replies get a bounded wait */
+		if (*stop && now - stopped_at > BENCH_DRAIN_SECS)
+			break;
+
+		int n = epoll_wait(b->epfd, evs, 64, 100);
+
+		if (n < 0 && errno != EINTR) {
+			err = -errno;
+			goto out;
+		}
+		now = n > 0 ? sk_now() : now;
+		for (int i = 0; i < n; i++) {
+			struct bench_conn *c = evs[i].data.ptr;
+			long got;
+
+			if (evs[i].events & EPOLLOUT) {
+				err = bench_write(b, c, op);
+				if (err)
+					goto out;
+			}
+			if (!(evs[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)))
+				continue;
+			got = bench_read(b, c, op);
+			if (got < 0) {
+				err = (int)got;
+				goto out;
+			}
+			if (!got)
+				continue;
+			latency_add(lat, (uint64_t)((now - c->sent_at) * 1e6), (uint64_t)got);
+			*done += (uint64_t)got;
+			on_done(arg, (uint64_t)got);
+			if (c->answered == c->batch) {
+				c->batch = 0;
+				busy--;
+			}
+		}
+	}
+out:
+	if (err && !b->err[0])
+		snprintf(b->err, sizeof(b->err), "%s", strerror(-err));
+	return err;
+}

@@ -1,0 +1,343 @@
+/*
+ * redis.c - the redis stressor: each instance forks a RESP server of its
+ * own (server.c, on 127.0.0.1, an ephemeral port) and drives it over TCP
+ * loopback with the pipelined client (client.c), as redis-benchmark -t
+ * set,get drives redis-server: epoll, loopback TCP and the allocator under
+ * load together. One bogo-op is one completed SET or GET request.
+ *
+ * Phases: --redis-test set,get runs the tests one after another, each
+ * for an equal share of the run: with --timeout T, test i of n runs from
+ * T*i/n to T*(i+1)/n; with --redis-ops N, test i gets N/n requests; with
+ * neither, the tests take turns of one second each.
+ */
+#include "stressor.h"
+
+#include <errno.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "client.h"
+#include "log.h"
+#include "server.h"
+
+#define REDIS_PHASES_MAX	8
+#define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
+
+struct redis_opts {
+	uint64_t clients;
+	uint64_t pipeline;
+	uint64_t data_size;
+	uint64_t keyspace;
+	const char *test;
+	const char *target;
+};
+
+static const struct stressor_opt redis_opts[] = {
+	{ "redis-clients", OPT_COUNT, offsetof(struct redis_opts, clients),
+	  1, 1000, 5, NULL, NULL,
+	  "connections per instance (redis-benchmark -c)" },
+	{ "redis-pipeline", OPT_COUNT, offsetof(struct redis_opts, pipeline),
+	  1, 1000, 3, NULL, NULL,
+	  "requests in flight per connection (redis-benchmark -P)" },
+	{ "redis-data-size", OPT_SIZE, offsetof(struct redis_opts, data_size),
+	  1, 64ULL << 20, 1024, NULL, NULL,
+	  "bytes per SET value (redis-benchmark -d)" },
+	{ "redis-keyspace", OPT_COUNT, offsetof(struct redis_opts, keyspace),
+	  1, 1000000000, 100000, NULL, NULL,
+	  "keys drawn at random (redis-benchmark -r)" },
+	{ "redis-test", OPT_STRING, offsetof(struct redis_opts, test),
+	  0, 0, 0, NULL, "set,get",
+	  "tests in order, each an equal share of the run (redis-benchmark -t)" },
+	{ "redis-target", OPT_STRING, offsetof(struct redis_opts, target),
+	  0, 0, 0, NULL, NULL,
+	  "HOST:PORT of a server to drive instead of an own one" },
+	OPT_TABLE_END,
+};
+
+/* What prepare() works out once for every instance. */
+struct redis_plan {
+	enum bench_op phase[REDIS_PHASES_MAX];
+	unsigned n_phases;
+	struct sockaddr_storage target;	/* ss_family 0: an own server */
+	socklen_t target_len;
+};
+
+static const char *const redis_op_names[BENCH_OPS] = { "set", "get" };
+
+static int redis_parse_tests(const char *spec, struct redis_plan *p)
+{
+	const char *s = spec;
+
+	while (*s) {
+		size_t len = strcspn(s, ",");
+		int op = -1;
+
+		for (int i = 0; i < BENCH_OPS; i++)
+			if (len == strlen(redis_op_names[i]) &&
+			    !strncasecmp(s, redis_op_names[i], len))
+				op = i;
+		if (op < 0 || p->n_phases == REDIS_PHASES_MAX) {
+			log_usage_error("--redis-test %s: tests are set and get, comma-separated, at most %d",
+					spec, REDIS_PHASES_MAX);
+			return -EINVAL;
+		}
+		p->phase[p->n_phases++] = (enum bench_op)op;
+		s += len;
+		if (*s == ',' && s[1])
+			s++;
+	}
+	if (!p->n_phases) {
+		log_usage_error("--redis-test: no test given (set, get)");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* HOST:PORT, [V6ADDR]:PORT */
+static int redis_parse_target(const char *spec, struct redis_plan *p)
+{
+	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res;
+	char host[256];
+	const char *colon = strrchr(spec, ':');
+	size_t hlen;
+
+	if (!colon || colon == spec || !colon[1] || strlen(spec) >= sizeof(host))
+		goto bad;
+	hlen = (size_t)(colon - spec);
+	if (spec[0] == '[' && colon[-1] == ']') {
+		spec++;
+		hlen -= 2;
+	}
+	memcpy(host, spec, hlen);
+	host[hlen] = '\0';
+	if (strspn(colon + 1, "0123456789") != strlen(colon + 1) || atoi(colon + 1) < 1 ||
+	    atoi(colon + 1) > 65535)
+		goto bad;
+	if (getaddrinfo(host, colon + 1, &hints, &res)) {
+		log_usage_error("--redis-target %s: cannot resolve %s", spec, host);
+		return -EINVAL;
+	}
+	memcpy(&p->target, res->ai_addr, res->ai_addrlen);
+	p->target_len = res->ai_addrlen;
+	freeaddrinfo(res);
+	return 0;
+bad:
+	log_usage_error("--redis-target %s: expected HOST:PORT", spec);
+	return -EINVAL;
+}
+
+static int redis_prepare(struct stressor_ctx *ctx)
+{
+	const struct redis_opts *o = ctx->opts;
+	struct redis_plan *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return SK_NO_RESOURCE;
+	ctx->priv = p;
+	if (redis_parse_tests(o->test ? o->test : "set,get", p))
+		return SK_USAGE;
+	if (o->target && redis_parse_target(o->target, p))
+		return SK_USAGE;
+	return SK_OK;
+}
+
+static volatile uint32_t redis_server_stop;
+
+static void redis_server_on_term(int sig)
+{
+	(void)sig;
+	redis_server_stop = 1;
+}
+
+/*
+ * The instance's own server, in a child: it serves until the instance
+ * sends SIGTERM (the run's stop signals are the instance's to act on).
+ */
+static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *addr,
+			       socklen_t *addrlen, int *status)
+{
+	struct redis_config cfg;
+	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
+	int lfd, port;
+	pid_t pid;
+
+	redis_config_defaults(&cfg);
+	cfg.port = 0;
+	lfd = redis_listen(&cfg, &port);
+	if (lfd < 0) {
+		errno = -lfd;
+		*status = instance_syscall_failed(in, "listen");
+		return -1;
+	}
+	pid = fork();
+	if (pid < 0) {
+		*status = instance_syscall_failed(in, "fork");
+		close(lfd);
+		return -1;
+	}
+	if (pid == 0) {
+		struct sigaction sa = { .sa_handler = redis_server_on_term };
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		prctl(PR_SET_NAME, "stresskit-rsrv");
+		signal(SIGINT, SIG_IGN);
+		signal(SIGHUP, SIG_IGN);
+		signal(SIGALRM, SIG_IGN);
+		sigaction(SIGTERM, &sa, NULL);
+		if (getppid() == 1)
+			_exit(SK_FAILED);
+		_exit(redis_serve(&cfg, lfd, &redis_server_stop) ? SK_FAILED : SK_OK);
+	}
+	close(lfd);
+	memset(addr, 0, sizeof(*addr));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((uint16_t)port);
+	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	*addrlen = sizeof(*sin);
+	return pid;
+}
+
+static void redis_count(void *arg, uint64_t n)
+{
+	instance_ops_add(arg, n);
+}
+
+/* When phase i of the round starting at t0 ends, and its share of --NAME-ops. */
+static void redis_phase_bounds(const struct instance *in, const struct redis_plan *p,
+			       unsigned i, double t0, double *deadline, uint64_t *ops)
+{
+	const double timeout = in->ctx->timeout;
+	const uint64_t max = in->max_ops == UINT64_MAX ? 0 : in->max_ops;
+
+	*ops = max ? max * (i + 1) / p->n_phases - max * i / p->n_phases : 0;
+	if (timeout > 0)
+		*deadline = t0 + timeout * (i + 1) / p->n_phases;
+	else if (max)
+		*deadline = 1e300;
+	else
+		*deadline = sk_now() + REDIS_TURN_SECS;
+}
+
+static int redis_run(struct instance *in)
+{
+	const struct redis_opts *o = in->opts;
+	const struct redis_plan *p = in->ctx->priv;
+	struct bench_cfg cfg = {
+		.clients = (unsigned)o->clients, .pipeline = (unsigned)o->pipeline,
+		.data_size = o->data_size, .keyspace = o->keyspace,
+		.verify = in->ctx->verify,
+	};
+	struct latency *lat = calloc(1, sizeof(*lat));
+	uint64_t done[BENCH_OPS] = { 0 };
+	double secs[BENCH_OPS] = { 0 }, t0;
+	struct bench *b = NULL;
+	int status = SK_OK, err, wstatus;
+	pid_t server = -1;
+
+	if (!lat)
+		return SK_NO_RESOURCE;
+	if (p->target.ss_family) {
+		cfg.addr = p->target;
+		cfg.addrlen = p->target_len;
+	} else {
+		server = redis_server_fork(in, &cfg.addr, &cfg.addrlen, &status);
+		if (server < 0)
+			goto out;
+	}
+	err = bench_open(&cfg, &b);
+	if (err) {
+		errno = -err;
+		status = instance_syscall_failed(in, "connect");
+		goto out;
+	}
+	t0 = sk_now() - instance_elapsed(in);
+	do {
+		for (unsigned i = 0; i < p->n_phases && instance_continue(in); i++) {
+			enum bench_op op = p->phase[i];
+			double deadline, start = sk_now();
+			uint64_t ops, n;
+
+			redis_phase_bounds(in, p, i, t0, &deadline, &ops);
+			err = bench_run(b, op, deadline, ops, in->stop, redis_count, in, lat, &n);
+			done[op] += n;
+			secs[op] += sk_now() - start;
+			if (err) {
+				instance_fail(in, "%s: %s", redis_op_names[op], bench_error(b));
+				status = err == -EBADMSG || err == -EPROTO ? SK_FAILED :
+					 sk_status_from_errno(-err);
+				goto out;
+			}
+		}
+	} while (in->ctx->timeout <= 0 && in->max_ops == UINT64_MAX && instance_continue(in));
+
+	if (secs[BENCH_SET] > 0)
+		instance_metric(in, "SET requests per sec", done[BENCH_SET] / secs[BENCH_SET],
+				MEAN_GEOMETRIC, true);
+	if (secs[BENCH_GET] > 0)
+		instance_metric(in, "GET requests per sec", done[BENCH_GET] / secs[BENCH_GET],
+				MEAN_GEOMETRIC, true);
+	if (lat->n) {
+		instance_metric(in, "usecs p50 request latency", latency_quantile(lat, 0.50),
+				MEAN_GEOMETRIC, false);
+		instance_metric(in, "usecs p99 request latency", latency_quantile(lat, 0.99),
+				MEAN_GEOMETRIC, false);
+	}
+out:
+	bench_close(b);
+	if (server > 0) {
+		kill(server, SIGTERM);
+		while (waitpid(server, &wstatus, 0) < 0 && errno == EINTR)
+			;
+		if (status == SK_OK && (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus))) {
+			instance_fail(in, "the server died unexpectedly");
+			status = SK_FAILED;
+		}
+	}
+	free(lat);
+	return status;
+}
+
+static void redis_cleanup(struct stressor_ctx *ctx)
+{
+	free(ctx->priv);
+	ctx->priv = NULL;
+}
+
+static const struct stressor redis_stressor = {
+	.name      = "redis",
+	.summary   = "pipelined SET/GET over RESP against an own Judy-backed server",
+	.help      = "One bogo-op is one completed SET or GET request. Each instance forks\n"
+		     "a RESP server (the one `stresskit redis-server` runs) on 127.0.0.1 and\n"
+		     "drives it as redis-benchmark -t set,get -c CLIENTS -P PIPELINE -d SIZE\n"
+		     "-r KEYSPACE does: each connection writes a batch of PIPELINE requests\n"
+		     "and waits for all their replies. The tests of --redis-test run in turn,\n"
+		     "each an equal share of the run: with --timeout T test i of n runs from\n"
+		     "T*i/n to T*(i+1)/n; with --redis-ops N each test gets N/n requests.\n"
+		     "--redis-target HOST:PORT drives that server (a real redis-server)\n"
+		     "instead. --verify: every GET of a key SET in this run must return\n"
+		     "exactly the value SET. Metrics: SET and GET requests per sec (over each\n"
+		     "test's own time), and p50/p99 latency in microseconds from a batch's\n"
+		     "write to the read that completed each reply.",
+	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_NO_THREADS,
+	.needs     = "libjudy epoll",
+	.opts      = redis_opts,
+	.opts_size = sizeof(struct redis_opts),
+	.syscalls  = SK_SYSCALLS("socket", "bind", "listen", "getsockname", "setsockopt",
+				 "connect", "accept4", "clone", "set_robust_list", "prctl",
+				 "rt_sigaction", "kill", "read", "write", "sendto", "recvfrom",
+				 "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
+				 "fcntl", "wait4", "shutdown", "openat", "newfstatat",
+				 "fstat", "lseek", "socketpair", "uname"),
+	.prepare   = redis_prepare,
+	.run       = redis_run,
+	.cleanup   = redis_cleanup,
+};
+STRESSOR_REGISTER(redis_stressor);

@@ -1,0 +1,50 @@
+/*
+ * server.h - the RESP server: one single-threaded epoll loop serving one
+ * store, as redis-server does. Used by `stresskit redis-server` and by each
+ * instance of the redis stressor.
+ */
+#ifndef STRESSKIT_REDIS_SERVER_H
+#define STRESSKIT_REDIS_SERVER_H
+
+#include <stdint.h>
+
+#include "resp_parse.h"
+
+#define REDIS_QBUF_MAX_DEFAULT		(1024ULL * 1024 * 1024)	/* Redis's 1gb */
+#define REDIS_MAX_CLIENTS_DEFAULT	10000
+
+struct redis_config {
+	const char *bind;		/* address, "127.0.0.1" */
+	int port;			/* 0: ephemeral */
+	struct resp_limits lim;
+	uint64_t qbuf_max;		/* unparsed input held per client */
+	uint64_t max_clients;
+};
+
+/* Defaults: 127.0.0.1:6379 and Redis's limits. */
+void redis_config_defaults(struct redis_config *c);
+
+/* What INFO reports. */
+struct redis_stats {
+	int port;
+	int64_t start_ms;
+	uint64_t clients;
+	uint64_t connections;		/* accepted since start */
+	uint64_t rejected;		/* refused: max clients */
+	uint64_t commands;
+};
+
+/*
+ * Binds and listens on cfg->bind:cfg->port; returns the socket or -errno.
+ * *port gets the port bound (the ephemeral one when cfg->port is 0).
+ */
+int redis_listen(const struct redis_config *cfg, int *port);
+
+/*
+ * Serves on listening socket lfd until *stop becomes non-zero (checked at
+ * least every 100 ms). Returns 0, or -errno when the loop itself failed.
+ */
+int redis_serve(const struct redis_config *cfg, int lfd,
+		const volatile uint32_t *stop);
+
+#endif

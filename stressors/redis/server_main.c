@@ -1,0 +1,138 @@
+/*
+ * server_main.c - `stresskit redis-server`: the stressor's RESP server on
+ * its own, so redis-cli and redis-benchmark can drive it. Listens on
+ * 127.0.0.1:6379 unless told otherwise; SIGINT or SIGTERM stop it cleanly.
+ */
+#include "stressor.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "parse.h"
+#include "server.h"
+
+static volatile uint32_t server_main_stop;
+
+static void server_main_on_signal(int sig)
+{
+	(void)sig;
+	server_main_stop = 1;
+}
+
+static void server_main_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: stresskit redis-server [OPTION]...\n"
+		"Serves RESP2 (PING ECHO SET GET DEL EXISTS INCR DECR INCRBY MSET MGET\n"
+		"DBSIZE FLUSHALL INFO CONFIG COMMAND QUIT) from one thread, in memory.\n"
+		"  --port P            TCP port (default 6379; 0: any free port)\n"
+		"  --bind ADDR         address to listen on (default 127.0.0.1)\n"
+		"  --inline-max SIZE   longest inline command or header line (default 64K)\n"
+		"  --bulk-max SIZE     longest bulk string (default 512M)\n"
+		"  --args-max N        most arguments in one command (default 1048576)\n"
+		"  --qbuf-max SIZE     unparsed input held per client (default 1G)\n"
+		"  --max-clients N     connections served at once (default 10000)\n"
+		"On start it prints \"ready to accept connections on ADDR:PORT\".\n");
+}
+
+/* One --name VALUE pair into cfg; a line on stderr and -EINVAL when bad. */
+static int server_main_option(struct redis_config *cfg, const char *name,
+			      const char *val)
+{
+	uint64_t v = 0;
+	int rc = 0;
+
+	if (!strcmp(name, "--bind")) {
+		cfg->bind = val;
+		return 0;
+	}
+	if (!strcmp(name, "--port") || !strcmp(name, "--args-max") ||
+	    !strcmp(name, "--max-clients"))
+		rc = parse_u64(val, &v);
+	else if (!strcmp(name, "--inline-max") || !strcmp(name, "--bulk-max") ||
+		 !strcmp(name, "--qbuf-max"))
+		rc = parse_size(val, &v);
+	else {
+		log_usage_error("redis-server: unknown option %s (see --help)", name);
+		return -EINVAL;
+	}
+	if (rc || (!strcmp(name, "--port") ? v > 65535 : v == 0)) {
+		log_usage_error("redis-server: bad value '%s' for %s", val, name);
+		return -EINVAL;
+	}
+	if (!strcmp(name, "--port"))
+		cfg->port = (int)v;
+	else if (!strcmp(name, "--args-max"))
+		cfg->lim.args_max = v;
+	else if (!strcmp(name, "--max-clients"))
+		cfg->max_clients = v;
+	else if (!strcmp(name, "--inline-max"))
+		cfg->lim.inline_max = v;
+	else if (!strcmp(name, "--bulk-max"))
+		cfg->lim.bulk_max = v;
+	else
+		cfg->qbuf_max = v;
+	return 0;
+}
+
+static int server_main(int argc, char **argv)
+{
+	struct redis_config cfg;
+	struct sigaction sa;
+	int lfd, port, rc;
+
+	redis_config_defaults(&cfg);
+	for (int i = 1; i < argc; i++) {
+		char *name = argv[i], *eq = strchr(name, '=');
+		const char *val;
+
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			server_main_usage(stdout);
+			return SK_OK;
+		}
+		if (eq) {
+			*eq = '\0';
+			val = eq + 1;
+		} else if (i + 1 < argc && !strncmp(argv[i], "--", 2)) {
+			val = argv[++i];
+		} else {
+			log_usage_error("redis-server: %s needs a value (see --help)", argv[i]);
+			return SK_USAGE;
+		}
+		if (server_main_option(&cfg, name, val))
+			return SK_USAGE;
+	}
+	lfd = redis_listen(&cfg, &port);
+	if (lfd < 0) {
+		log_fail("redis-server: cannot listen on %s:%d: %s", cfg.bind, cfg.port,
+			 strerror(-lfd));
+		return lfd == -EADDRINUSE || lfd == -EACCES ? SK_USAGE : SK_NO_RESOURCE;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = server_main_on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	printf("stresskit redis-server: ready to accept connections on %s:%d\n",
+	       cfg.bind, port);
+	fflush(stdout);
+	rc = redis_serve(&cfg, lfd, &server_main_stop);
+	close(lfd);
+	if (rc) {
+		log_fail("redis-server: event loop failed: %s", strerror(-rc));
+		return SK_FAILED;
+	}
+	printf("stresskit redis-server: stopped\n");
+	return SK_OK;
+}
+
+static const struct subcommand server_main_cmd = {
+	.name    = "redis-server",
+	.summary = "serve RESP2 from the redis stressor's store, for redis-cli and redis-benchmark",
+	.main    = server_main,
+};
+SUBCOMMAND_REGISTER(server_main_cmd);

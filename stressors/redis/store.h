@@ -1,0 +1,52 @@
+/*
+ * store.h - the key space: binary-safe keys of any length in a JudyHS
+ * array, each pointing at one malloc'd value (length + bytes + expiry).
+ * libjudy's default of exiting on a failed malloc is replaced by errors:
+ * every call that can allocate returns -ENOMEM and leaves the store as it was.
+ */
+#ifndef STRESSKIT_REDIS_STORE_H
+#define STRESSKIT_REDIS_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct store_value {
+	struct store_value *prev, *next;	/* every value, for FLUSHALL */
+	int64_t expire_ms;			/* CLOCK_REALTIME ms; 0: never */
+	uint32_t len;
+	char data[];
+};
+
+struct store {
+	void *judy;		/* JudyHS: key -> struct store_value * */
+	struct store_value *all;
+	size_t keys;
+	size_t expires;		/* keys with an expiry */
+	size_t bytes;		/* value bytes held */
+};
+
+void store_init(struct store *s);
+/* Frees every key and value. */
+void store_flush(struct store *s);
+
+/* Milliseconds since the epoch: what EX/PX expiries are measured in. */
+int64_t store_now_ms(void);
+
+/*
+ * The live value of key, or NULL. An expired key is deleted on the way
+ * (lazy expiry, as Redis does on access).
+ */
+struct store_value *store_get(struct store *s, const void *key, size_t klen);
+
+/*
+ * Sets key to a copy of val with expiry expire_ms (0: none). Returns 0 or
+ * -ENOMEM (the old value, if any, is kept).
+ */
+int store_set(struct store *s, const void *key, size_t klen,
+	      const void *val, size_t vlen, int64_t expire_ms);
+
+/* Deletes key; returns 1 when it existed (and had not expired), else 0. */
+int store_del(struct store *s, const void *key, size_t klen);
+
+#endif

@@ -1,0 +1,302 @@
+# test_redis.sh - `stresskit redis-server` under the real redis-cli and
+# redis-benchmark, its limits and protocol errors over raw sockets, and
+# the redis stressor on its own server and against a real redis-server.
+
+# rs_start [OPTION]...: starts `stresskit redis-server` on a free port
+# (the kernel picks it); sets RS_PID and RS_PORT. A trap stops it.
+rs_start() {
+	"$SK" redis-server --port 0 "$@" >"$TMP/rs.out" 2>&1 &
+	RS_PID=$!
+	trap 'kill $RS_PID 2>/dev/null; wait $RS_PID 2>/dev/null; true' EXIT
+	for _ in $(seq 100); do
+		RS_PORT=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\)$/\1/p' "$TMP/rs.out" 2>/dev/null || true)
+		[ -n "$RS_PORT" ] && return 0
+		sleep 0.02
+	done
+	fail "redis-server did not start: $(cat "$TMP/rs.out")"
+}
+
+# rs_stop: SIGTERM, which must end it cleanly with status 0.
+rs_stop() {
+	kill -TERM "$RS_PID" || fail "redis-server died: $(cat "$TMP/rs.out")"
+	trap - EXIT
+	rc=0
+	wait "$RS_PID" || rc=$?
+	[ "$rc" = 0 ] || fail "redis-server exited $rc on SIGTERM"
+	expect_match 'stopped$' "$(cat "$TMP/rs.out")"
+	rm -f "$TMP/rs.out"
+}
+
+# free_port: a TCP port on 127.0.0.1 that nothing listens on right now.
+free_port() {
+	python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# wait_port PORT: until something listens on 127.0.0.1:PORT (5 s at most).
+wait_port() {
+	python3 -c "
+import socket, sys, time
+for _ in range(250):
+    try:
+        socket.create_connection(('127.0.0.1', $1)).close(); sys.exit(0)
+    except OSError:
+        time.sleep(0.02)
+sys.exit('nothing listens on port $1')"
+}
+
+# raw PYTHON: runs python with P (the port) and helpers: conn(), and
+# talk(data, want, sock) that sends data and fails unless the reply is want
+# (ending in <closed> when the server must close the connection).
+raw() {
+	python3 -c "
+import socket, sys, time
+P = $RS_PORT
+def conn():
+    s = socket.create_connection(('127.0.0.1', P)); s.settimeout(0.1); return s
+def talk(data, want, s=None):
+    s = s or conn(); s.sendall(data); out = b''
+    closing = want.endswith(b'<closed>')
+    deadline = time.time() + 5
+    while time.time() < deadline and (closing or len(out) < len(want)):
+        try:
+            d = s.recv(65536)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            out += b'<reset>'; break
+        if not d:
+            out += b'<closed>'; break
+        out += d
+    if out != want:
+        sys.exit('sent %r: got %r, want %r' % (data[:80], out[:300], want[:300]))
+$1"
+}
+
+t_redis_server_cli() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	[ "$(cli ping)" = PONG ] || fail "PING"
+	[ "$(cli set k hello)" = OK ] || fail "SET"
+	[ "$(cli get k)" = hello ] || fail "GET"
+	[ "$(cli set k v NX)" = "" ] || fail "SET NX on an existing key"
+	[ "$(cli set k2 v XX)" = "" ] || fail "SET XX on a missing key"
+	[ "$(cli incrby n 41)" = 41 ] && [ "$(cli incr n)" = 42 ] && [ "$(cli decr n)" = 41 ] ||
+		fail "INCR"
+	[ "$(cli mset a 1 b 2)" = OK ] || fail "MSET"
+	[ "$(cli mget a b nope | tr '\n' ,)" = "1,2,," ] || fail "MGET"
+	[ "$(cli exists a b nope a)" = 3 ] || fail "EXISTS"
+	[ "$(cli del a b nope)" = 2 ] || fail "DEL"
+	[ "$(cli dbsize)" = 2 ] || fail "DBSIZE"
+	[ "$(cli echo 'x y')" = "x y" ] || fail "ECHO"
+	[ "$(cli set t v PX 100)" = OK ] && [ "$(cli get t)" = v ] || fail "SET PX"
+	sleep 0.15
+	[ "$(cli get t)" = "" ] || fail "key did not expire"
+	expect_match '^db0:keys=2,' "$(cli info keyspace)"
+	[ "$(cli config get save | tr '\n' ,)" = "save,," ] || fail "CONFIG GET save"
+	[ "$(cli config get appendonly | tr '\n' ,)" = "appendonly,no," ] || fail "CONFIG GET appendonly"
+	expect_match '^[0-9]+$' "$(cli command count)"
+	# Redis's own error texts
+	[ "$(cli foo bar baz)" = "ERR unknown command 'foo', with args beginning with: 'bar' 'baz' " ] ||
+		fail "unknown command text: $(cli foo bar baz)"
+	[ "$(cli get)" = "ERR wrong number of arguments for 'get' command" ] || fail "arity text"
+	[ "$(cli set k v EX 0)" = "ERR invalid expire time in 'set' command" ] || fail "EX 0"
+	[ "$(cli set k v NX XX)" = "ERR syntax error" ] || fail "NX XX"
+	[ "$(cli incr k)" = "ERR value is not an integer or out of range" ] || fail "INCR text"
+	# redis-cli reading commands from standard input, as in a session
+	out=$(printf "set s 1\nincr s\nget s\nflushall\ndbsize\n" | redis-cli -p "$RS_PORT")
+	[ "$(echo $out)" = "OK 2 2 OK 0" ] || fail "redis-cli session: $out"
+	rs_stop
+}
+
+t_redis_server_benchmark() {
+	rs_start
+	out=$(redis-benchmark -p "$RS_PORT" -t set,get -n 3000 -d 1024 -c 5 -P 3 -r 1000 -q 2>&1 |
+	      tr '\r' '\n')
+	expect_no_match 'WARNING|ERR|rror' "$out"
+	expect_match '^SET: [0-9.]+ requests per second' "$out"
+	expect_match '^GET: [0-9.]+ requests per second' "$out"
+	keys=$(redis-cli -p "$RS_PORT" dbsize 2>&1) || fail "DBSIZE: $keys"
+	[ "$keys" -gt 500 ] && [ "$keys" -le 1000 ] || fail "dbsize $keys after -r 1000"
+	rs_stop
+}
+
+t_redis_server_protocol_errors() {
+	rs_start
+	raw "
+talk(b'*1\r\n#3\r\nPING\r\n', b\"-ERR Protocol error: expected '\$', got '#'\r\n<closed>\")
+talk(b'*x\r\n', b'-ERR Protocol error: invalid multibulk length\r\n<closed>')
+talk(b'GET \"a\r\n', b'-ERR Protocol error: unbalanced quotes in request\r\n<closed>')
+# replies to the commands before the error come first, in one stream
+talk(b'PING\r\n*1\r\n\$-5\r\n', b'+PONG\r\n-ERR Protocol error: invalid bulk length\r\n<closed>')
+# empty lines and *0 are skipped; QUIT closes after +OK
+talk(b'\r\n*0\r\nPING\r\nQUIT\r\nPING\r\n', b'+PONG\r\n+OK\r\n<closed>')
+# a pipelined batch split at every byte gets the same replies
+batch = b'*3\r\n\$3\r\nSET\r\n\$1\r\nk\r\n\$4\r\na\r\nb\r\n*2\r\n\$3\r\nGET\r\n\$1\r\nk\r\nECHO \"x y\"\r\n'
+want = b'+OK\r\n\$4\r\na\r\nb\r\n\$3\r\nx y\r\n'
+for i in range(len(batch)):
+    s = conn(); s.sendall(batch[:i]); time.sleep(0.002)
+    talk(batch[i:], want, s)
+"
+	rs_stop
+}
+
+t_redis_server_limits() {
+	rs_start --inline-max 100 --bulk-max 10 --args-max 3 --qbuf-max 1K --max-clients 3
+	raw "
+talk(b'ECHO ' + b'a' * 95 + b'\r\n', b'\$95\r\n' + b'a' * 95 + b'\r\n')
+talk(b'ECHO ' + b'a' * 96 + b'\r\n', b'-ERR Protocol error: too big inline request\r\n<closed>')
+talk(b'ECHO ' + b'a' * 200, b'-ERR Protocol error: too big inline request\r\n<closed>')
+talk(b'*2\r\n\$4\r\nECHO\r\n\$10\r\n0123456789\r\n', b'\$10\r\n0123456789\r\n')
+talk(b'*2\r\n\$4\r\nECHO\r\n\$11\r\n', b'-ERR Protocol error: invalid bulk length\r\n<closed>')
+talk(b'*3\r\n\$4\r\nMSET\r\n\$1\r\na\r\n\$1\r\nb\r\n', b'+OK\r\n')
+talk(b'*4\r\n', b'-ERR Protocol error: invalid multibulk length\r\n<closed>')
+# clients: three are served, the fourth is turned away
+held = [conn() for _ in range(3)]
+talk(b'PING\r\n', b'+PONG\r\n', held[2])
+talk(b'', b'-ERR max number of clients reached\r\n<closed>')
+held[0].close(); time.sleep(0.1)
+talk(b'PING\r\n', b'+PONG\r\n')
+"
+	rs_stop
+	# the query buffer: 1K of one unfinished command is the most a client may hold
+	rs_start --qbuf-max 1K
+	raw "
+talk(b'*2\r\n\$4\r\nECHO\r\n\$900\r\n' + b'x' * 900 + b'\r\n', b'\$900\r\n' + b'x' * 900 + b'\r\n')
+talk(b'*2\r\n\$4\r\nECHO\r\n\$2000\r\n' + b'x' * 1100, b'-ERR Protocol error: query buffer limit exceeded\r\n<closed>')
+"
+	rs_stop
+}
+
+t_redis_server_slow_client() {
+	rs_start
+	# one client sends half a command and stalls; the others are served
+	raw "
+slow = conn(); slow.sendall(b'*2\r\n\$4\r\nECHO\r\n\$5\r\nhel')
+fast = conn()
+for i in range(50):
+    talk(b'PING\r\n', b'+PONG\r\n', fast)
+talk(b'lo\r\n', b'\$5\r\nhello\r\n', slow)
+# a client that never reads its replies does not block others either
+greedy = conn()
+try:
+    greedy.sendall(b'PING\r\n' * 1000000)
+except socket.timeout:
+    pass   # the server stopped reading it: that is the point
+talk(b'PING\r\n', b'+PONG\r\n')
+"
+	rs_stop
+}
+
+t_redis_server_bad_args() {
+	expect_exit 1 "$SK" redis-server --port 70000
+	one_line "$ERR"
+	expect_match "bad value '70000' for --port" "$ERR"
+	expect_exit 1 "$SK" redis-server --frobnicate 1
+	one_line "$ERR"
+	expect_exit 1 "$SK" redis-server --inline-max 0
+	one_line "$ERR"
+	expect_exit 1 "$SK" redis-server --port
+	one_line "$ERR"
+	port=$(free_port)
+	expect_exit 0 "$SK" redis-server --help
+	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
+}
+
+t_redis_stressor() {
+	expect_exit 0 "$SK" --redis 2 --timeout 1s --metrics-brief --temp-path "$TMP"
+	ops=$(metrics_field redis 5 "$OUT")
+	[ "$ops" -gt 1000 ] || fail "too few ops: $ops"
+	expect_match 'redis +[0-9.]+ SET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
+	expect_match 'redis +[0-9.]+ GET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
+	expect_match 'redis +[0-9.]+ usecs p50 request latency' "$OUT"
+	expect_match 'redis +[0-9.]+ usecs p99 request latency' "$OUT"
+	no_leftovers "$TMP"
+	# one test only: only its rate
+	expect_exit 0 "$SK" --redis 1 --redis-test get -t 0.3s --metrics-brief --temp-path "$TMP"
+	expect_no_match 'SET requests per sec' "$OUT"
+	expect_match 'GET requests per sec' "$OUT"
+}
+
+t_redis_ops_exact() {
+	expect_exit 0 "$SK" --redis 2 --redis-ops 999 --redis-pipeline 7 --redis-clients 3 \
+		--temp-path "$TMP" --metrics-brief
+	[ "$(metrics_field redis 5 "$OUT")" = 999 ] || fail "ops not exactly 999: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_redis_verify() {
+	# a small key space, so that GETs find the keys SET earlier in the run
+	expect_exit 0 "$SK" --redis 1 --verify --redis-keyspace 50 --redis-data-size 100 \
+		-t 0.6s --temp-path "$TMP"
+	expect_match 'successful run' "$OUT"
+}
+
+# A server that answers every GET with a value no SET stored: --verify must fail.
+t_redis_verify_catches_corruption() {
+	port=$(free_port)
+	python3 -c "
+import socket, threading
+srv = socket.socket(); srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+srv.bind(('127.0.0.1', $port)); srv.listen(16)
+def serve(c):
+    buf = b''
+    while True:
+        d = c.recv(65536)
+        if not d: return
+        buf += d; out = b''
+        while True:
+            if buf.startswith(b'*3\r\n\$3\r\nSET'):
+                n = buf.find(b'\r\n', 37)
+                vlen = int(buf[37:n]); end = n + 2 + vlen + 2
+                if len(buf) < end: break
+                buf = buf[end:]; out += b'+OK\r\n'
+            elif buf.startswith(b'*2\r\n\$3\r\nGET') and len(buf) >= 36:
+                buf = buf[36:]; out += b'\$8\r\ncorrupt!\r\n'
+            else: break
+        c.sendall(out)
+while True:
+    c, _ = srv.accept(); threading.Thread(target=serve, args=(c,), daemon=True).start()
+" &
+fake=$!
+	trap 'kill $fake 2>/dev/null; true' EXIT
+	wait_port "$port"
+	expect_exit 2 "$SK" --redis 1 --verify --redis-keyspace 10 --redis-data-size 8 \
+		--redis-target 127.0.0.1:$port -t 0.5s --temp-path "$TMP"
+	expect_match 'verify: GET key:0000000000[0-9]{2} returned' "$ERR"
+	# without --verify the same run passes: the check is what failed it
+	expect_exit 0 "$SK" --redis 1 --redis-keyspace 10 --redis-data-size 8 \
+		--redis-target 127.0.0.1:$port -t 0.3s --temp-path "$TMP"
+}
+
+t_redis_target_real_server() {
+	port=$(free_port)
+	redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+		--daemonize no --loglevel warning >"$TMP/real.log" 2>&1 &
+	real=$!
+	trap 'kill $real 2>/dev/null; wait $real 2>/dev/null; true' EXIT
+	wait_port "$port"
+	expect_exit 0 "$SK" --redis 2 --verify --redis-keyspace 1000 --redis-target "127.0.0.1:$port" \
+		-t 0.6s --metrics-brief --temp-path "$TMP"
+	expect_match 'SET requests per sec' "$OUT"
+	keys=$(redis-cli -p "$port" dbsize)
+	[ "$keys" -gt 100 ] && [ "$keys" -le 1000 ] || fail "real server holds $keys keys"
+	[ "$(redis-cli -p "$port" strlen key:000000000007)" -eq 1024 ] ||
+		[ "$(redis-cli -p "$port" exists key:000000000007)" = 0 ] || fail "value length"
+	kill "$real"
+	wait "$real" || true
+	trap - EXIT
+	rm -f "$TMP/real.log"
+}
+
+t_redis_bad_options() {
+	expect_exit 1 "$SK" --redis 1 --redis-test set,frob -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match 'redis-test' "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-target localhost -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-target 127.0.0.1:99999 -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_exit 1 "$SK" --redis 1 --redis-pipeline 0 -t 1 --temp-path "$TMP"
+	one_line "$ERR"
+	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
+}
