@@ -3,7 +3,8 @@
  * parent, N processes or N threads each opening it on their own through
  * /proc/self/fd and looping pread(fd, buf, 4096, 0).
  * usage: bare_pread process|thread INSTANCES SECONDS
- * prints "ops_per_sec TOTAL", the sum of each worker's ops over its time.
+ * prints "ops_per_sec TOTAL", the sum of each worker's ops over its time,
+ * and "ops_per_cpu_sec", all ops over all usr+sys time.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -57,6 +58,7 @@ static void *bare_thread(void *p)
 	if (fd >= 0)
 		bare_loop(fd, slot, &bare_stop);
 	slot->seconds = bench_now() - t0;
+	slot->cpu = bench_cpu(RUSAGE_THREAD);
 	return NULL;
 }
 
@@ -67,7 +69,7 @@ static int bare_threads(int n, double seconds)
 	pthread_t *th = calloc((size_t)n, sizeof(*th));
 	struct timespec ts = { (time_t)seconds,
 			       (long)((seconds - (double)(time_t)seconds) * 1e9) };
-	double ops = 0;
+	double ops = 0, all_ops = 0, cpu = 0;
 
 	if (!slots || !th)
 		return 1;
@@ -81,8 +83,10 @@ static int bare_threads(int n, double seconds)
 		pthread_join(th[i], NULL);
 		if (slots[i].seconds > 0)
 			ops += (double)slots[i].ops / slots[i].seconds;
+		all_ops += (double)slots[i].ops;
+		cpu += slots[i].cpu;
 	}
-	printf("ops_per_sec %.2f\n", ops);
+	printf("ops_per_sec %.2f\nops_per_cpu_sec %.2f\n", ops, cpu > 0 ? all_ops / cpu : 0);
 	return 0;
 }
 

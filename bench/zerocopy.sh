@@ -8,11 +8,19 @@
 t=$BENCH_TIME
 n=2
 dir=$(mktemp -d /tmp/sk-bench-zerocopy.XXXXXX)
-trap 'rm -rf "$dir"' EXIT INT TERM
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 1' INT TERM
+# stress-ng reads "0.5s" as 0, no limit: it gets whole seconds, at least 1
+ngt=$(awk -v t="$t" 'BEGIN { n = int(t); if (n < t) n++; if (n < 1) n = 1; print n }')
 
 # sk_ops_per_cpu OUTPUT NAME: bogo ops/s (usr+sys time) of a stressor's row.
 sk_ops_per_cpu() {
 	printf '%s\n' "$1" | awk -v s="$2" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $10; exit }'
+}
+
+# median_ratio R1 R2 ...: the median of ratios, 3 decimals.
+median_ratio() {
+	printf '%.3f\n' "$(median "$@")"
 }
 
 # bare_field OUTPUT KEY: a line "KEY VALUE" of a bare loop's output.
@@ -20,54 +28,57 @@ bare_field() {
 	printf '%s\n' "$1" | awk -v k="$2" '$1 == k { print $2 }'
 }
 
+# Each run_* sets its figures for this repetition: ops/s, ops per usr+sys s.
 run_sk() {
 	# shellcheck disable=SC2086
 	out=$("$SK" --$name $n $skargs --timeout "${t}s" --temp-path "$dir" --metrics-brief)
-	sk="$sk $(sk_ops_per_sec "$out" $name)"
-	skcpu="$skcpu $(sk_ops_per_cpu "$out" $name)"
+	sk=$(sk_ops_per_sec "$out" $name) skcpu=$(sk_ops_per_cpu "$out" $name)
 }
 
 run_bare() {
 	# shellcheck disable=SC2086
 	out=$("$BENCHDIR"/$bareargs)
-	bare="$bare $(bare_field "$out" ops_per_sec)"
-	barecpu="$barecpu $(bare_field "$out" ops_per_cpu_sec)"
+	bare=$(bare_field "$out" ops_per_sec) barecpu=$(bare_field "$out" ops_per_cpu_sec)
 }
 
 run_ng() {
+	ng= ngcpu=
 	[ -n "$ngargs" ] && have stress-ng || return 0
 	# shellcheck disable=SC2086
-	out=$(cd "$dir" && stress-ng --$name $n $ngargs --timeout "${t}s" \
+	out=$(cd "$dir" && stress-ng --$name $n $ngargs --timeout "${ngt}s" \
 		--temp-path "$dir" --metrics-brief 2>&1)
-	ng="$ng $(sk_ops_per_sec "$out" $name)"
-	ngcpu="$ngcpu $(sk_ops_per_cpu "$out" $name)"
+	ng=$(sk_ops_per_sec "$out" $name) ngcpu=$(sk_ops_per_cpu "$out" $name)
 }
 
 # measure LABEL STRESSOR "SK ARGS" "BARE ARGS" ["STRESS-NG ARGS"]: runs the
 # three BENCH_REPS times, interleaved, the order turned round each time so
 # the one after a run that left work for the kernel (dirty pages) is not
-# always the same; prints medians.
+# always the same. Prints the medians of the figures and the median of each
+# repetition's ratio: runs seconds apart share more of the machine's load
+# than the medians of the whole do.
 measure() {
 	label=$1 name=$2 skargs=$3 bareargs=$4 ngargs=${5:-}
-	sk= skcpu= bare= barecpu= ng= ngcpu=
+	all_sk= all_skcpu= all_bare= all_ng= r_bare= rc_bare= r_ng= rc_ng=
 	for rep in $(seq "$BENCH_REPS"); do
 		if [ $((rep % 2)) = 1 ]; then
 			run_sk; run_bare; run_ng
 		else
 			run_ng; run_bare; run_sk
 		fi
-	done
-	sk=$(median $sk) skcpu=$(median $skcpu)
-	bare=$(median $bare) barecpu=$(median $barecpu)
-	row "$label, bogo ops/s: stresskit" "$sk  (per usr+sys s: $skcpu)"
-	row "  bare loop" "$bare  ratio $(ratio "$sk" "$bare") (target >= $target)  usr+sys ratio $(ratio "$skcpu" "$barecpu")"
-	if [ -n "$ngargs" ]; then
+		all_sk="$all_sk $sk" all_skcpu="$all_skcpu $skcpu" all_bare="$all_bare $bare"
+		r_bare="$r_bare $(ratio "$sk" "$bare")" rc_bare="$rc_bare $(ratio "$skcpu" "$barecpu")"
 		if [ -n "$ng" ]; then
-			ng=$(median $ng) ngcpu=$(median $ngcpu)
-			row "  stress-ng $name" "$ng  ratio $(ratio "$sk" "$ng")  usr+sys ratio $(ratio "$skcpu" "$ngcpu")"
-		else
-			row "  stress-ng $name" "not installed"
+			all_ng="$all_ng $ng"
+			r_ng="$r_ng $(ratio "$sk" "$ng")" rc_ng="$rc_ng $(ratio "$skcpu" "$ngcpu")"
 		fi
+	done
+	row "$label, bogo ops/s: stresskit" "$(median $all_sk)  (per usr+sys s: $(median $all_skcpu))"
+	row "  bare loop" "$(median $all_bare)  ratio $(median_ratio $r_bare) (target >= $target)  usr+sys ratio $(median_ratio $rc_bare)"
+	[ -n "$ngargs" ] || return 0
+	if [ -n "$all_ng" ]; then
+		row "  stress-ng $name" "$(median $all_ng)  ratio $(median_ratio $r_ng)  usr+sys ratio $(median_ratio $rc_ng)"
+	else
+		row "  stress-ng $name" "not installed"
 	fi
 }
 
@@ -79,7 +90,7 @@ target=0.95
 measure "sendfile $n x 10K calls over TCP loopback" sendfile \
 	"--sendfile-sink tcp" "bare_sendfile $n $t tcp $size 10240 $dir"
 # stress-ng 0.15 divides --splice-bytes among instances: ask it for n x 64K
-# so its op moves 64K too. Its op adds a second pipe and seven probe calls.
+# so its op moves 64K too. Its op is 14 splice() calls, 5 of them failing probes.
 target=0.97
 measure "splice $n x 64K /dev/zero -> pipe -> /dev/null" splice "" \
 	"bare_splice $n $t zero 65536 67108864 $dir" "--splice-bytes $((n * 64))K"

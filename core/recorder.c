@@ -24,8 +24,11 @@ struct recorder {
 	const char **perf_names;
 	struct perf_counts *perf_counts;
 	size_t n_perf;
-	struct report_times times;
-	bool have_times, interrupted, oom_told;
+	/* this pass's summaries and wall time, for its times */
+	struct stressor_summary *sums;
+	size_t n_sums;
+	double wall;
+	bool interrupted, oom_told;
 };
 
 struct recorder *recorder_begin(const struct cli_config *cfg,
@@ -95,6 +98,19 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		return;
 	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
 	r->interrupted |= res->interrupted;
+	r->wall += res->wall;
+	if (res->n) {
+		struct stressor_summary *all = realloc(r->sums,
+						       (r->n_sums + res->n) * sizeof(*all));
+
+		if (all) {
+			memcpy(all + r->n_sums, sums, res->n * sizeof(*all));
+			r->sums = all;
+			r->n_sums += res->n;
+		} else {
+			recorder_oom(r);
+		}
+	}
 	if (!r->doc)
 		return;
 	if (!r->in_pass) {
@@ -109,29 +125,29 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		recorder_oom(r);
 }
 
-void recorder_report(struct recorder *r, const struct stressor_summary *sums,
-		     size_t n, double wall)
+void recorder_report(struct recorder *r)
 {
 	if (!r)
 		return;
 	if (r->perf && r->n_perf)
 		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
 	r->n_perf = 0;
-	report_times_compute(sums, n, wall, r->cfg->ncpus, &r->times);
-	r->have_times = true;
 }
 
 void recorder_pass_done(struct recorder *r, int status)
 {
+	struct report_times times;
+
 	if (!r)
 		return;
+	report_times_compute(r->sums, r->n_sums, r->wall, r->cfg->ncpus, &times);
 	if (r->doc && r->in_pass &&
-	    results_end_run(r->doc, status, r->interrupted,
-			    r->have_times ? &r->times : NULL))
+	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
 	r->in_pass = false;
-	r->have_times = false;
 	r->interrupted = false;
+	r->n_sums = 0;
+	r->wall = 0;
 }
 
 int recorder_end(struct recorder *r, int status)
@@ -157,6 +173,7 @@ int recorder_end(struct recorder *r, int status)
 	perf_free(r->perf);
 	free(r->perf_names);
 	free(r->perf_counts);
+	free(r->sums);
 	free(r);
 	return status;
 }

@@ -28,14 +28,10 @@ struct perf_set *recorder_perf(struct recorder *r);
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);
 
-/*
- * Right after the table of one pass over the plan: the perf lines under
- * it, and that pass's times.
- */
-void recorder_report(struct recorder *r, const struct stressor_summary *sums,
-		     size_t n, double wall);
+/* Right after the table of one pass over the plan: the perf lines under it. */
+void recorder_report(struct recorder *r);
 
-/* One pass over the plan is over, with this exit status. */
+/* One pass over the plan is over, with this exit status: its times kept. */
 void recorder_pass_done(struct recorder *r, int status);
 
 /*

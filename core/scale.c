@@ -16,6 +16,7 @@
 #include "metrics.h"
 #include "plot_svg.h"
 #include "parse.h"
+#include "recorder.h"
 #include "registry.h"
 
 int scale_parse_steps(const char *s, uint32_t max_instances,
@@ -123,11 +124,10 @@ int scale_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;
-	/* each step reports in the sweep's table, not in a results file */
-	if (cfg->repeat > 1 || cfg->yaml_path || cfg->json_path || cfg->perf ||
-	    cfg->compose.dry_run) {
-		snprintf(err, errlen, "--scale does not combine with --repeat, --yaml, "
-			 "--json, --perf or --dry-run; write the sweep with --scale-csv");
+	/* a sweep is one pass of its own: --json, --yaml and --perf keep its steps */
+	if (cfg->repeat > 1 || cfg->compose.dry_run) {
+		snprintf(err, errlen, "--scale does not combine with --repeat or --dry-run: "
+			 "run the sweep again to repeat it");
 		return -EINVAL;
 	}
 	if (scale_selected(cfg) < 0) {
@@ -181,7 +181,8 @@ static void scale_print(const struct cli_config *cfg, const char *name,
 
 /* Runs one step; fills row, returns the run's status. */
 static int scale_step(struct run_plan *plan, uint32_t instances,
-		      struct scale_row *row, bool *interrupted)
+		      struct scale_row *row, bool *interrupted,
+		      struct recorder *rec)
 {
 	struct stressor_summary sum;
 	struct run_result res;
@@ -194,6 +195,7 @@ static int scale_step(struct run_plan *plan, uint32_t instances,
 		return rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
 	metrics_summarize(&res.s[0], &sum);
+	recorder_run(rec, &res, &sum);
 	*row = (struct scale_row){
 		.instances = instances, .total = sum.ops_per_sec_real,
 		.inst_min = sum.inst_rate_min, .inst_max = sum.inst_rate_max,
@@ -233,6 +235,8 @@ int scale_main(const struct cli_config *cfg)
 	double switch_max = 0, switch_sum = 0;
 	struct run_plan plan;
 	size_t done = 0, ran = 0;
+	struct recorder *rec = NULL;
+	char err[512];
 
 	if (cfg->scale_csv && !(csv = scale_open(cfg->scale_csv, "--scale-csv")))
 		return SK_USAGE;
@@ -241,10 +245,17 @@ int scale_main(const struct cli_config *cfg)
 			fclose(csv);
 		return SK_USAGE;
 	}
+	/* --yaml, --json, --perf: every step is an entry of one pass */
+	if (!(rec = recorder_begin(cfg, err, sizeof(err)))) {
+		log_usage_error("%s", err);
+		status = SK_USAGE;
+		goto out;
+	}
 	if (cli_plan(cfg, &plan)) {
 		status = SK_NO_RESOURCE;
 		goto out;
 	}
+	plan.perf = recorder_perf(rec);
 	log_info("scaling %s over %d steps, %gs each%s", name, n, cfg->timeout,
 		 cfg->warmup > 0 ? " after a warmup" : "");
 	for (int i = 0; i < n; i++) {
@@ -252,7 +263,7 @@ int scale_main(const struct cli_config *cfg)
 		double t = sk_now(), extra;
 
 		log_info("scale: step %d of %d: %u %s", i + 1, n, steps[i], name);
-		status = scale_step(&plan, steps[i], &rows[done], &interrupted);
+		status = scale_step(&plan, steps[i], &rows[done], &interrupted, rec);
 		extra = sk_now() - t - cfg->timeout - cfg->warmup;
 		if (extra > switch_max)
 			switch_max = extra;
@@ -273,11 +284,14 @@ int scale_main(const struct cli_config *cfg)
 			log_info("scale: switching steps took %.3fs at most, %.3fs on average",
 				 switch_max, switch_sum / (double)ran);
 	}
+	recorder_report(rec);
+	recorder_pass_done(rec, status);
 	if (scale_outputs(cfg, csv, svg, name, rows, done) && status == SK_OK)
 		status = SK_USAGE;
 	csv = svg = NULL;
 	cli_plan_free(&plan);
 out:
+	status = recorder_end(rec, status);
 	if (csv)
 		fclose(csv);
 	if (svg)

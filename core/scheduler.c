@@ -148,7 +148,8 @@ static double run_tick(struct run_state *st, double left)
 	now = sk_now();
 	if (now >= st->next_tick) {
 		for (size_t i = 0; i < st->n_children; i++)
-			ops += st->children[i].slot->ops;
+			for (uint32_t k = 0; k < st->children[i].n_inst; k++)
+				ops += st->children[i].slot[k].ops;
 		plan->tick(plan->tick_arg, now - st->t0, ops);
 		st->next_tick = now + plan->tick_interval;
 	}
@@ -203,7 +204,10 @@ static void run_stop(struct run_state *st)
 
 		if (c->reaped)
 			continue;
-		c->res->killed_late = true;
+		/* a thread worker: only the threads still running were late */
+		for (uint32_t k = 0; k < c->n_inst; k++)
+			if (!c->threads || c->slot[k].state != SLOT_DONE)
+				c->res[k].killed_late = true;
 		kill(c->pid, SIGKILL);
 	}
 	run_reap(st, true);

@@ -64,16 +64,41 @@ static void series_lkp_name(const char *desc, char *out, size_t len)
 	out[o] = '\0';
 }
 
-static int series_entry(struct series_set *set, const json_t *e)
+/*
+ * A stressor that runs more than once in a pass (a --scale sweep) is told
+ * apart by its instance count: "pread2@4". Returns false when no name.
+ */
+static bool series_name(const json_t *metrics, const json_t *e, char *out,
+			size_t len)
 {
 	const char *name = json_string_value(json_object_get(e, "stressor"));
+	const json_t *other;
+	size_t i, seen = 0;
+
+	if (!name)
+		return false;
+	json_array_foreach(metrics, i, other)
+		seen += json_equal(json_object_get(other, "stressor"),
+				   json_object_get(e, "stressor"));
+	if (seen > 1)
+		snprintf(out, len, "%s@%lld", name, (long long)json_integer_value(
+				 json_object_get(e, "instances-forked")));
+	else
+		snprintf(out, len, "%s", name);
+	return true;
+}
+
+static int series_entry(struct series_set *set, const json_t *metrics,
+			const json_t *e)
+{
 	const json_t *x, *perf = json_object_get(e, "perf");
 	const char *key;
+	char name[160];
 	json_t *val;
 	size_t i;
 	int rc;
 
-	if (!name)
+	if (!series_name(metrics, e, name, sizeof(name)))
 		return -EINVAL;
 	rc = series_add(set, name, "ops", SERIES_HIGHER_BETTER,
 			json_object_get(e, "bogo-ops"));
@@ -123,7 +148,7 @@ int series_from_doc(const json_t *doc, struct series_set *set,
 			return -EINVAL;
 		}
 		json_array_foreach(metrics, j, e) {
-			rc = series_entry(set, e);
+			rc = series_entry(set, metrics, e);
 			if (rc) {
 				snprintf(err, errlen, rc == -ENOMEM ? "out of memory" :
 					 "run %zu: a metrics entry without a stressor", i + 1);

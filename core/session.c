@@ -222,7 +222,7 @@ void session_report(const struct session *s)
 			n += s->runs[i].n_sums;
 		}
 		report_table(all, n, cfg->metrics);
-		recorder_report(s->rec, all, n, s->wall);
+		recorder_report(s->rec);
 		if (cfg->times)
 			report_times(all, n, s->wall, cfg->ncpus);
 	}

@@ -192,9 +192,11 @@ void threads_record(struct instance_result *res, const struct instance_slot *slo
 			unrecorded++;
 			continue;
 		}
+		/* it returned: a signal that later ended the worker is not its */
 		res[k].utime = slots[k].utime;
 		res[k].stime = slots[k].stime;
 		res[k].status = (int)slots[k].status;
+		res[k].term_signal = 0;
 		user -= slots[k].utime;
 		sys -= slots[k].stime;
 	}

@@ -255,3 +255,21 @@ assert abs(t["total-time"] - t["user-time"] - t["system-time"]) < 1e-6
 assert t["available-cpu-time"] > t["run-time"] * 0.99
 '
 }
+
+# A --scale sweep is one pass: an entry per step, compared step by step.
+t_scale_results() {
+	name=$("$SK" --stressors | awk '$1 == "pread2" { print $1 }')
+	[ -n "$name" ] || return 0
+	expect_exit 0 "$SK" --pread2 2 --scale -t 0.2 --json s.json --yaml s.yaml --temp-path "$TMP"
+	py '
+import json, yaml
+for doc in (json.load(open("s.json")), yaml.safe_load(open("s.yaml"))):
+    m = doc["runs"][0]["metrics"]
+    assert [(e["stressor"], e["instances-forked"]) for e in m] == [("pread2", 1), ("pread2", 2)], m
+'
+	expect_exit 0 "$SK" compare s.json s.json
+	row 'pread2@1.ops_per_sec' >/dev/null
+	row 'pread2@2.ops_per_sec' >/dev/null
+	expect_exit 1 "$SK" --pread2 2 --scale --repeat 2 -t 0.2
+	one_line "$ERR"
+}

@@ -82,6 +82,15 @@ static const struct stressor s_count = { .name = "count", .run = count_run };
 static const struct stressor s_torn = { .name = "torn", .run = torn_run };
 static const struct stressor s_killed = { .name = "killed", .run = killed_run };
 static const struct stressor s_deaf = { .name = "deaf", .run = deaf_run };
+
+/* Instance 0 ignores the stop, the others stop. */
+static int half_deaf_run(struct instance *in)
+{
+	while (in->index == 0 || instance_continue(in))
+		instance_ops_inc(in);
+	return SK_OK;
+}
+static const struct stressor s_half_deaf = { .name = "half", .run = half_deaf_run };
 static const struct stressor s_sleeper = { .name = "sleeper", .run = sleeper_run };
 static const struct stressor s_fail = { .name = "fail", .run = fail_run };
 static const struct stressor s_file = { .name = "file", .run = sleeper_run,
@@ -278,6 +287,17 @@ START_TEST(test_threads)
 	run(&s_fail, 2, 0, 5, &res);
 	ck_assert_int_eq(res.s[0].inst[1].status, SK_FAILED);
 	ck_assert_int_eq(res.status, SK_FAILED);
+	run_result_free(&res);
+
+	/* the worker is killed for thread 0: only thread 0 was late */
+	run(&s_half_deaf, 2, 0, 0.2, &res);
+	ck_assert(res.s[0].inst[0].killed_late);
+	ck_assert(!res.s[0].inst[1].killed_late);
+	ck_assert(res.s[0].inst[1].finished);
+	ck_assert_int_eq(res.s[0].inst[1].term_signal, 0);
+	ck_assert_int_eq(res.s[0].inst[1].status, SK_OK);
+	/* killed mid-update it is torn too, which ranks above the signal */
+	ck_assert(res.status == SK_SIGNALED || res.status == SK_UNTRUSTWORTHY);
 	run_result_free(&res);
 }
 END_TEST

@@ -109,6 +109,18 @@ START_TEST(test_series_from_doc)
 	series_free(&set);
 	json_decref(doc);
 
+	/* a stressor twice in a pass (a --scale sweep): told apart by instances */
+	doc = json_loads("{\"runs\": [{\"metrics\": ["
+			 "{\"stressor\": \"pread2\", \"instances-forked\": 1, \"bogo-ops\": 5},"
+			 "{\"stressor\": \"pread2\", \"instances-forked\": 2, \"bogo-ops\": 9}]}]}",
+			 0, NULL);
+	ck_assert_int_eq(series_from_doc(doc, &set, err, sizeof(err)), 0);
+	ck_assert_double_eq(series_find(&set, "pread2@1.ops")->v[0], 5);
+	ck_assert_double_eq(series_find(&set, "pread2@2.ops")->v[0], 9);
+	ck_assert_ptr_null(series_find(&set, "pread2.ops"));
+	series_free(&set);
+	json_decref(doc);
+
 	doc = json_loads("{\"metrics\": []}", 0, NULL);
 	ck_assert_int_eq(series_from_doc(doc, &set, err, sizeof(err)), -EINVAL);
 	json_decref(doc);
