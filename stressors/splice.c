@@ -358,9 +358,10 @@ static const struct stressor splice_stressor = {
 		     "default splice() from /dev/zero into the pipe and splice() from it to\n"
 		     "/dev/null, two syscalls when the pipe holds a pass (it is sized to).\n"
 		     "Unlike stress-ng, --splice-bytes is not divided among instances, and a\n"
-		     "pass is only the pipeline: stress-ng's op also splices through a second\n"
-		     "pipe and makes seven error-path probe calls (bad offsets, zero and one\n"
-		     "byte, bad flags, a pipe to itself), about 4x the cost of ours.\n"
+		     "pass is only the pipeline: stress-ng 0.15's op makes 14 splice() calls\n"
+		     "(a second pipe in the chain, zero- and one-byte splices, and error-path\n"
+		     "probes: bad offsets, bad flags, a pipe to itself), about twice the CPU\n"
+		     "time of ours per op (bench/zerocopy.sh).\n"
 		     "--splice-sink file writes to a file in the run directory, wrapping at\n"
 		     "--splice-file-size; --splice-method vmsplice puts a user buffer into the\n"
 		     "pipe by vmsplice, then splice to the file (fio's splice engine, without\n"
@@ -368,8 +369,8 @@ static const struct stressor splice_stressor = {
 		     "--verify reads each pass back from the file (file sink), or one extra\n"
 		     "pass back from the pipe after the run (null sink).\n"
 		     "Metric: MB per sec splice rate (MB = 2^20 bytes), from the bytes that\n"
-		     "reached the sink over each instance's run time (stress-ng 0.15 reports\n"
-		     "about ten times the bytes its ops move).",
+		     "reached the sink over each instance's run time (stress-ng 0.15's figure\n"
+		     "is several times the bytes its ops move: 8x with 2 instances here).",
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
 	.needs     = "splice vmsplice",
 	.opts      = splice_opts,

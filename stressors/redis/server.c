@@ -353,6 +353,11 @@ static void server_accept(struct server *s)
 	}
 }
 
+const char *const redis_serve_syscalls[] = {
+	"getsockname", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
+	"accept4", "setsockopt", "read", "recvfrom", "sendto", "shutdown", NULL,
+};
+
 int redis_serve(const struct redis_config *cfg, int lfd,
 		const volatile uint32_t *stop)
 {

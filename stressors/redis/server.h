@@ -47,4 +47,8 @@ int redis_listen(const struct redis_config *cfg, int *port);
 int redis_serve(const struct redis_config *cfg, int lfd,
 		const volatile uint32_t *stop);
 
+/* What redis_serve() calls beyond the core's base set, NULL-terminated:
+ * the allow-list of `stresskit redis-server` once it listens. */
+extern const char *const redis_serve_syscalls[];
+
 #endif

@@ -36,6 +36,8 @@ static void server_main_usage(FILE *f)
 		"  --args-max N        most arguments in one command (default 1048576)\n"
 		"  --qbuf-max SIZE     unparsed input held per client (default 1G)\n"
 		"  --max-clients N     connections served at once (default 10000)\n"
+		"  --no-sandbox        serve without the seccomp allow-list it loads\n"
+		"                      once listening (a blocked call ends the server)\n"
 		"On start it prints \"ready to accept connections on ADDR:PORT\".\n");
 }
 
@@ -83,6 +85,7 @@ static int server_main(int argc, char **argv)
 {
 	struct redis_config cfg;
 	struct sigaction sa;
+	bool sandbox = true;
 	int lfd, port, rc;
 
 	redis_config_defaults(&cfg);
@@ -93,6 +96,10 @@ static int server_main(int argc, char **argv)
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			server_main_usage(stdout);
 			return SK_OK;
+		}
+		if (!strcmp(argv[i], "--no-sandbox")) {
+			sandbox = false;
+			continue;
 		}
 		if (eq) {
 			*eq = '\0';
@@ -120,6 +127,16 @@ static int server_main(int argc, char **argv)
 	printf("stresskit redis-server: ready to accept connections on %s:%d\n",
 	       cfg.bind, port);
 	fflush(stdout);
+	/* Confined from here: a hostile client can reach only the calls that
+	 * serving needs. Accepts queue in the backlog until then. */
+	rc = sandbox ? sk_sandbox_enter("redis-server", redis_serve_syscalls) : 0;
+	if (rc == -ENOSYS) {
+		log_warn("redis-server: built without libseccomp, serving unconfined");
+	} else if (rc) {
+		log_fail("redis-server: cannot load the sandbox: %s", strerror(-rc));
+		close(lfd);
+		return SK_FAILED;
+	}
 	rc = redis_serve(&cfg, lfd, &server_main_stop);
 	close(lfd);
 	if (rc) {

@@ -336,3 +336,56 @@ t_redis_bad_options() {
 	one_line "$ERR"
 	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
 }
+
+# rs_mem FIELD: the server's VmRSS or VmSize in KiB.
+rs_mem() {
+	awk -v f="$1:" '$1 == f { print $2 }' "/proc/$RS_PID/status"
+}
+
+t_redis_server_memory_bounded() {
+	rs_start --qbuf-max 64K --max-clients 300
+	rss0=$(rs_mem VmRSS) vsz0=$(rs_mem VmSize)
+	# 200 clients each declare a 500 MB bulk and send 60K of it, then
+	# hold; 50 more pipeline PINGs and never read a reply
+	raw "
+held = []
+for i in range(200):
+    s = conn(); s.sendall(b'*3\r\n\$3\r\nSET\r\n\$1\r\nk\r\n\$500000000\r\n' + b'x' * 60000)
+    held.append(s)
+for i in range(50):
+    s = conn()
+    try:
+        s.sendall(b'PING\r\n' * 200000)
+    except socket.timeout:
+        pass
+    held.append(s)
+time.sleep(0.3)
+talk(b'PING\r\n', b'+PONG\r\n')
+open('$TMP/held', 'w').write('%d' % len(held))
+import os
+os.system('cat /proc/$RS_PID/status > $TMP/status')
+"
+	rss1=$(awk '$1 == "VmRSS:" { print $2 }' "$TMP/status")
+	vsz1=$(awk '$1 == "VmSize:" { print $2 }' "$TMP/status")
+	rm -f "$TMP/status" "$TMP/held"
+	# what was sent is about 12 MB plus 60 MB of PINGs; a server that
+	# trusted the declared lengths would reserve 100 GB
+	[ $((rss1 - rss0)) -lt 65536 ] || fail "RSS grew by $((rss1 - rss0)) KiB"
+	[ $((vsz1 - vsz0)) -lt 1048576 ] || fail "VmSize grew by $((vsz1 - vsz0)) KiB"
+	rs_stop
+}
+
+t_redis_server_sandboxed() {
+	# confined once it listens, unless told otherwise; commands still work
+	rs_start
+	[ "$(awk '$1 == "Seccomp:" { print $2 }' "/proc/$RS_PID/status")" = 2 ] ||
+		fail "redis-server runs without its seccomp filter"
+	out=$(redis-benchmark -p "$RS_PORT" -n 500 -c 3 -q -t ping,set,get,incr,mset 2>&1 | tr '\r' '\n')
+	expect_no_match 'ERR|rror' "$out"
+	[ "$(redis-cli -p "$RS_PORT" info server | grep -c process_id)" = 1 ] || fail "INFO"
+	rs_stop		# a blocked call would have ended it: rs_stop fails then
+	rs_start --no-sandbox
+	[ "$(awk '$1 == "Seccomp:" { print $2 }' "/proc/$RS_PID/status")" = 0 ] ||
+		fail "--no-sandbox still loads a filter"
+	rs_stop
+}
