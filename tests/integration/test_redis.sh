@@ -88,8 +88,8 @@ t_redis_server_cli() {
 	[ "$(cli del a b nope)" = 2 ] || fail "DEL"
 	[ "$(cli dbsize)" = 2 ] || fail "DBSIZE"
 	[ "$(cli echo 'x y')" = "x y" ] || fail "ECHO"
-	[ "$(cli set t v PX 100)" = OK ] && [ "$(cli get t)" = v ] || fail "SET PX"
-	sleep 0.15
+	[ "$(cli set t v PX 500)" = OK ] && [ "$(cli get t)" = v ] || fail "SET PX"
+	sleep 0.6
 	[ "$(cli get t)" = "" ] || fail "key did not expire"
 	expect_match '^db0:keys=2,' "$(cli info keyspace)"
 	[ "$(cli config get save | tr '\n' ,)" = "save,," ] || fail "CONFIG GET save"
