@@ -55,6 +55,13 @@ bench_rps() {
 		awk -F'"' -v t="$(echo "$2" | tr a-z A-Z)" '$2 == t { print $4 }'
 }
 
+# medians VAR...: replaces each variable's list of samples by its median.
+medians() {
+	for v; do
+		eval "$v=\$(median \$$v)"
+	done
+}
+
 # 1. the servers under redis-benchmark, interleaved so load hits both
 start_servers
 sk_set= sk_get= re_set= re_get= sk_cpu= re_cpu=
@@ -73,9 +80,7 @@ for rep in $(seq "$BENCH_REPS"); do
 		fi
 	done
 done
-for v in sk_set sk_get re_set re_get sk_cpu re_cpu; do
-	eval "$v=\$(median \$$v)"
-done
+medians sk_set sk_get re_set re_get sk_cpu re_cpu
 row "redis-benchmark SET req/s: stresskit redis-server" "$sk_set"
 row "  redis-server $(redis-server --version | sed 's/.*v=\([^ ]*\).*/\1/')" "$re_set  ratio $(ratio "$sk_set" "$re_set") (target >= 1.00)"
 row "redis-benchmark GET req/s: stresskit redis-server" "$sk_get"
@@ -93,9 +98,7 @@ for rep in $(seq "$BENCH_REPS"); do
 	rb_set="$rb_set $(bench_rps "$real_port" set)"
 	rb_get="$rb_get $(bench_rps "$real_port" get)"
 done
-for v in st_set st_get rb_set rb_get; do
-	eval "$v=\$(median \$$v)"
-done
+medians st_set st_get rb_set rb_get
 row "vs redis-server, SET req/s: stresskit --redis client" "$st_set"
 row "  redis-benchmark" "$rb_set  ratio $(ratio "$st_set" "$rb_set") (target >= 1.00)"
 row "vs redis-server, GET req/s: stresskit --redis client" "$st_get"
