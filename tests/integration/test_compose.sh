@@ -154,9 +154,10 @@ t_progress_not_terminal() {
 
 t_progress_sequential_label() {
 	out=$(python3 "$SK_SRC/tests/integration/pty_run.py" \
-		"$SK" --sequential 1 --with pipe -t 1.2 --progress --temp-path "$TMP" 2>&1) ||
+		"$SK" --sequential 1 --with pipe -t 2.5 --progress --temp-path "$TMP" 2>&1) ||
 		fail "run failed: $out"
-	printf '%s' "$out" | tr '\r' '\n' | grep -Eq '^stresskit: pipe 1s of 1.2s, [0-9]+ bogo ops/s' ||
+	# "about once a second": a loaded machine may miss one tick, not both
+	printf '%s' "$out" | tr '\r' '\n' | grep -Eq '^stresskit: pipe [12]s of 2.5s, [0-9]+ bogo ops/s' ||
 		fail "no progress line: $out"
 }
 
