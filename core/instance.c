@@ -35,6 +35,11 @@ double sk_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double sk_timeval_seconds(const struct timeval *tv)
+{
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
+}
+
 int sk_status_from_errno(int err)
 {
 	switch (err) {
@@ -175,8 +180,8 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	slot->stop = sk_now();
 	/* Per thread: a thread instance has no wait4 of its own. */
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
-		slot->utime = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6;
-		slot->stime = (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
+		slot->utime = sk_timeval_seconds(&ru.ru_utime);
+		slot->stime = sk_timeval_seconds(&ru.ru_stime);
 	}
 	if (status < 0 || status > SK_UNTRUSTWORTHY)
 		status = SK_FAILED;

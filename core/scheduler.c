@@ -69,17 +69,12 @@ static struct child *run_find_child(struct run_state *st, pid_t pid)
 	return bsearch(&key, st->children, st->n_children, sizeof(key), child_cmp);
 }
 
-static double tv_seconds(struct timeval tv)
-{
-	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
-}
-
 /* Takes what a dead instance left in its slot and its rusage. */
 static void run_record_one(struct instance_result *r, struct instance_slot *s,
 			   int wstatus, const struct rusage *ru, double now)
 {
-	r->utime = tv_seconds(ru->ru_utime);
-	r->stime = tv_seconds(ru->ru_stime);
+	r->utime = sk_timeval_seconds(&ru->ru_utime);
+	r->stime = sk_timeval_seconds(&ru->ru_stime);
 	r->maxrss_kb = ru->ru_maxrss;
 	r->started = s->state >= SLOT_RUNNING;
 	r->finished = s->state == SLOT_DONE;
@@ -351,7 +346,7 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 }
 
 /* The worst status among instances: failure beats no-resource beats ... */
-static int run_worse(int a, int b)
+int run_status_worse(int a, int b)
 {
 	/* A torn counter outranks the signal that tore it: the exit code
 	 * then says the figures cannot be trusted. */
@@ -365,11 +360,6 @@ static int run_worse(int a, int b)
 	if (b < 0 || b > SK_UNTRUSTWORTHY)
 		b = SK_FAILED;
 	return rank[a] >= rank[b] ? a : b;
-}
-
-int run_status_worse(int a, int b)
-{
-	return run_worse(a, b);
 }
 
 /* Reports what went wrong with each instance and sums up statuses. */
@@ -389,7 +379,7 @@ static void run_judge(struct run_state *st)
 			if (r->killed_late) {
 				log_fail("%s: instance %u did not stop within %.1fs of the stop signal, killed",
 					 name, k, st->plan->grace);
-				r->status = run_worse(r->status, SK_SIGNALED);
+				r->status = run_status_worse(r->status, SK_SIGNALED);
 			} else if (r->term_signal) {
 				log_fail("%s: instance %u killed by signal %d (%s)%s",
 					 name, k, r->term_signal,
@@ -399,9 +389,9 @@ static void run_judge(struct run_state *st)
 			if (r->torn) {
 				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
 					 name, k, (unsigned long long)r->ops);
-				r->status = run_worse(r->status, SK_UNTRUSTWORTHY);
+				r->status = run_status_worse(r->status, SK_UNTRUSTWORTHY);
 			}
-			sr->status = run_worse(sr->status, r->status);
+			sr->status = run_status_worse(sr->status, r->status);
 		}
 		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
 		if (!sr->n && sr->status == SK_OK)
@@ -411,7 +401,7 @@ static void run_judge(struct run_state *st)
 		if (sr->status == SK_OK)
 			any_ran = true;
 		if (sr->status != SK_NOT_IMPLEMENTED)
-			worst = run_worse(worst, sr->status);
+			worst = run_status_worse(worst, sr->status);
 	}
 	if (res->n && all_unimplemented)
 		worst = SK_NOT_IMPLEMENTED;
@@ -477,7 +467,7 @@ static void run_teardown(struct run_state *st)
 int run_execute(const struct run_plan *plan, struct run_result *res)
 {
 	struct run_state st = { .plan = plan, .res = res };
-	sigset_t old;
+	sigset_t old, blocked;
 	size_t total = 0, slot = 0;
 	double t0, deadline;
 	int status, err;
@@ -497,17 +487,12 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	sigaddset(&st.waitset, SIGINT);
 	sigaddset(&st.waitset, SIGTERM);
 	sigaddset(&st.waitset, SIGHUP);
-	sigprocmask(SIG_BLOCK, &st.waitset, &old);
 	/* Forked instances inherit these blocked, SIGALRM too: a stop that
 	 * reaches an instance before it installs its handler waits for it
 	 * instead of killing it (a short run on a loaded machine). */
-	{
-		sigset_t alrm;
-
-		sigemptyset(&alrm);
-		sigaddset(&alrm, SIGALRM);
-		sigprocmask(SIG_BLOCK, &alrm, NULL);
-	}
+	blocked = st.waitset;
+	sigaddset(&blocked, SIGALRM);
+	sigprocmask(SIG_BLOCK, &blocked, &old);
 
 	status = run_prepare(&st);
 	fflush(NULL);
@@ -552,7 +537,6 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	/* Drop signals that arrived after the last wait, then restore. */
 	{
 		struct timespec zero = { 0, 0 };
-
 		int sig;
 
 		while ((sig = sigtimedwait(&st.waitset, NULL, &zero)) > 0)

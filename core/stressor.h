@@ -181,6 +181,10 @@ double instance_elapsed(const struct instance *in);
 /* CLOCK_MONOTONIC in seconds. */
 double sk_now(void);
 
+/* A struct timeval (rusage times) in seconds. */
+struct timeval;
+double sk_timeval_seconds(const struct timeval *tv);
+
 /* Messages from inside an instance, prefixed "NAME: " and the log prefix. */
 void instance_info(const struct instance *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

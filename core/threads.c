@@ -183,8 +183,8 @@ pid_t threads_fork(const struct stressor_ctx *ctx, struct run_shared *sh,
 void threads_record(struct instance_result *res, const struct instance_slot *slots,
 		    uint32_t n, const struct rusage *ru)
 {
-	double user = (double)ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6;
-	double sys = (double)ru->ru_stime.tv_sec + ru->ru_stime.tv_usec / 1e6;
+	double user = sk_timeval_seconds(&ru->ru_utime);
+	double sys = sk_timeval_seconds(&ru->ru_stime);
 	uint32_t unrecorded = 0;
 
 	for (uint32_t k = 0; k < n; k++) {
