@@ -24,7 +24,7 @@ MAIN_OBJ     := $(BUILD)/core/main.o
 UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
-.PHONY: all test unit-test integration-test bench clean install uninstall \
+.PHONY: all test unit-test integration-test golden-test bench clean install uninstall \
 	sanitize-test fuzz fuzz-run
 
 all: $(BUILD)/stresskit
@@ -56,7 +56,12 @@ unit-test: $(UNIT_BIN)
 integration-test: $(BUILD)/stresskit
 	tests/integration/run.sh $(BUILD)/stresskit
 
-test: unit-test integration-test
+# Golden outputs: what users see (masked of figures and pids) must not
+# change by accident; tests/golden/run.sh BIN --record when it does on purpose.
+golden-test: $(BUILD)/stresskit
+	tests/golden/run.sh $(BUILD)/stresskit
+
+test: unit-test golden-test integration-test
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in
 # a build directory of its own; any report fails it (no recovery).
