@@ -5,12 +5,15 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Icore -MMD -MP
+# core/ is in folders by job (cli, plan, run, output, base); see README's
+# Architecture.
+CORE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard core/*/*.c))))
+CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) -MMD -MP
 LIBS_PC  := yaml-0.1 jansson
 CFLAGS   += $(shell pkg-config --cflags $(LIBS_PC))
 LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread
 
-CORE_SRC     := $(filter-out core/main.c,$(wildcard core/*.c))
+CORE_SRC     := $(wildcard core/*/*.c)
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))
 # A stressor "unit" is a file in stressors/ or a folder of them: the
 # registry test checks each one registered a stressor of its name.

@@ -4,7 +4,7 @@
  * write(2) of --pipe-data-size bytes. With --verify every write carries a
  * sequence number that the reader checks.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <fcntl.h>

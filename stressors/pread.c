@@ -8,7 +8,7 @@
  *   pread3: one shared file, each instance reading a page of its own.
  * The files are memfds, so they live on shmem whatever --temp-path says.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -5,7 +5,7 @@
  * loopback TCP connection to a forked receiver instead, in --sendfile-chunk
  * pieces (netperf's TCP_SENDFILE). One bogo-op is one sendfile() call.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 #include "log.h"
 
 #include <arpa/inet.h>

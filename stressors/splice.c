@@ -6,7 +6,7 @@
  * buffer, fio's splice engine), or skipping it with plain write() (fio's
  * sync engine). One bogo-op is one pass of --splice-bytes.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,7 +7,7 @@
  */
 #include "client.h"
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <fcntl.h>

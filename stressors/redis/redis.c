@@ -10,7 +10,7 @@
  * T*i/n to T*(i+1)/n; with --redis-ops N, test i gets N/n requests; with
  * neither, the tests take turns of one second each.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <netdb.h>

@@ -3,7 +3,7 @@
  * its own, so redis-cli and redis-benchmark can drive it. Listens on
  * 127.0.0.1:6379 unless told otherwise; SIGINT or SIGTERM stop it cleanly.
  */
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <signal.h>

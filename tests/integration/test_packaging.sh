@@ -176,5 +176,5 @@ t_debian_version_matches_binary() {
 	deb=$(sed -n '1s/^stresskit (\([^)]*\)).*/\1/p' "$SK_SRC/debian/changelog")
 	[ -n "$deb" ] || fail "no version on the first line of debian/changelog"
 	bin=$("$SK" --version | awk '{ print $2 }')
-	[ "$deb" = "$bin" ] || fail "debian/changelog says $deb, stresskit --version $bin (core/version.h)"
+	[ "$deb" = "$bin" ] || fail "debian/changelog says $deb, stresskit --version $bin (core/base/version.h)"
 }

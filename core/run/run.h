@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 struct perf_set;
 

@@ -219,7 +219,7 @@ struct stressor {
 
 /*
  * What run() may call under --sandbox, setup included, beyond the core's
- * base set (core/sandbox.c): .syscalls = SK_SYSCALLS("pipe2", "read").
+ * base set (core/run/sandbox.c): .syscalls = SK_SYSCALLS("pipe2", "read").
  * A name this architecture lacks is skipped.
  */
 #define SK_SYSCALLS(...) ((const char *const[]){ __VA_ARGS__, NULL })

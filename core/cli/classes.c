@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "registry.h"
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 struct class_entry {
 	const char *name;

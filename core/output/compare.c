@@ -20,7 +20,7 @@
 #include "log.h"
 #include "series.h"
 #include "stats.h"
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 /* --fail-on-regression's exit code: stress-ng's "a stressor failed". */
 #define COMPARE_EXIT_REGRESSION SK_FAILED

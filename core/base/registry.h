@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 /* Loads and checks the table; on error writes a message and returns -EINVAL. */
 int registry_init(char *err, size_t errlen);

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 /*
  * Whether stressor s can run under --sandbox: stresskit was built with

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 /* Writes every option's default into buf (opts_size bytes). */
 void opts_fill_defaults(const struct stressor *s, void *buf);

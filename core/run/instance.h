@@ -7,7 +7,7 @@
 
 #include <sys/types.h>
 
-#include "stressor.h"
+#include <stresskit/stressor.h>
 
 /*
  * The run's shared mapping: this header on its own cache line, read by
