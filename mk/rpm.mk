@@ -1,11 +1,11 @@
 # rpm.mk - the source tarball (make dist) and the RPM package (make rpm,
 # make rpmlint) built from it with rpm/stresskit.spec.
 
-# One version: the binary's (STRESSKIT_VERSION). debian/changelog and the
-# spec state it too; tests/integration/test_packaging.sh fails when they
-# disagree.
+# One version: the binary's (STRESSKIT_VERSION, include/stresskit/version.h).
+# debian/changelog and the spec state it too; tests/integration/
+# test_packaging.sh fails when they disagree.
 VERSION   := $(shell sed -n 's/^\#define STRESSKIT_VERSION "\(.*\)"/\1/p' \
-		$(wildcard core/base/version.h include/stresskit/version.h) | head -n 1)
+		include/stresskit/version.h)
 DIST_NAME := stresskit-$(VERSION)
 DIST_TAR  := $(BUILD)/$(DIST_NAME).tar.gz
 # Every member's mtime: the date of the newest debian/changelog entry, so

@@ -253,8 +253,10 @@ t_rpm_package_contents() {
 	build=$(pkg_build_dir)
 	make_clean rpm BUILD="$build" RPMBUILD_FLAGS=--nocheck >"$TMP/rpm.log" 2>&1 ||
 		fail "make rpm failed: $(tail -n 20 "$TMP/rpm.log")"
-	rpm=$(ls "$build"/rpm/RPMS/*/stresskit-"$v"-*.rpm | grep -v -e -devel- -e -debug)
-	[ -f "$rpm" ] || fail "no stresskit-$v RPM in $build/rpm/RPMS: $(ls -R "$build/rpm/RPMS")"
+	rpm=$(ls "$build"/rpm/RPMS/*/stresskit-"$v"-*.rpm)
+	devel=$(ls "$build"/rpm/RPMS/*/stresskit-devel-"$v"-*.rpm)
+	[ -f "$rpm" ] && [ -f "$devel" ] ||
+		fail "no stresskit-$v and stresskit-devel-$v RPM in $build/rpm/RPMS: $(ls -R "$build/rpm/RPMS")"
 	ls "$build"/rpm/SRPMS/stresskit-"$v"-*.src.rpm >/dev/null || fail "no source RPM"
 	mkdir "$TMP/root"
 	(cd "$TMP/root" && rpm2cpio "$rpm" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed"
@@ -277,4 +279,25 @@ t_rpm_package_contents() {
 	expect_exit 0 "$r" --pipe 1 --timeout 1s --metrics-brief
 	expect_match '^stresskit: metrc: .* pipe +[1-9][0-9]* ' "$ERR$OUT"
 	expect_match 'successful run completed' "$ERR$OUT"
+
+	# -devel: the API headers and stresskit.pc, which finds them in the
+	# unpacked tree (as a sysroot) well enough to compile a stressor
+	mkdir "$TMP/devel"
+	(cd "$TMP/devel" && rpm2cpio "$devel" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed on $devel"
+	libdir=$(rpm --eval '%{_libdir}')
+	(cd "$TMP/devel" && find . ! -type d) | sed 's,^\./,/,' | LC_ALL=C sort >"$TMP/got"
+	{ echo "$libdir/pkgconfig/stresskit.pc"
+		for h in "$SK_SRC"/include/stresskit/*.h; do
+			echo "/usr/include/stresskit/$(basename "$h")"
+		done; } | LC_ALL=C sort >"$TMP/want"
+	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
+		fail "the -devel RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"
+	export PKG_CONFIG_SYSROOT_DIR="$TMP/devel" PKG_CONFIG_LIBDIR="$TMP/devel$libdir/pkgconfig"
+	[ "$(pkg-config --modversion stresskit)" = "$v" ] ||
+		fail "stresskit.pc says version $(pkg-config --modversion stresskit), not $v"
+	printf '#include <stresskit/stressor.h>\nint sk_devel_probe;\n' >"$TMP/probe.c"
+	cc -std=gnu11 -Wall -Werror $(pkg-config --cflags stresskit) -c "$TMP/probe.c" -o "$TMP/probe.o" ||
+		fail "the packaged headers do not compile with pkg-config --cflags stresskit"
+	rpm -qp --requires "$devel" | grep -qx "stresskit(.*) = $v-[0-9.]*" ||
+		fail "-devel does not require this stresskit: $(rpm -qp --requires "$devel")"
 }
