@@ -160,7 +160,14 @@ enum conn_flush conn_flush(struct conn *c, conn_write_fn write, void *ctx)
 		ssize_t n = write(ctx, o->buf + o->sent, o->len - o->sent);
 
 		if (n == -EAGAIN) {
-			reply_compact(o);
+			/*
+			 * Moving the unsent rest to the front on every EAGAIN made
+			 * a big reply to a slow reader cost its length again per
+			 * socket-buffer drained: compact only once the sent part
+			 * is the larger, so bytes moved never exceed bytes sent.
+			 */
+			if (o->sent >= o->len - o->sent)
+				reply_compact(o);
 			return CONN_BLOCKED;
 		}
 		if (n <= 0)

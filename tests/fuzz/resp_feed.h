@@ -194,7 +194,8 @@ static void feed_run(const struct redis_config *cfg, uint8_t shape,
 		switch (conn_flush(&c, feed_write, &sink)) {
 		case CONN_BLOCKED:
 			blocked = true;
-			feed_check(c.out.sent == 0);
+			/* compacted once more was sent than is left */
+			feed_check(c.out.sent < c.out.len - c.out.sent);
 			break;
 		case CONN_FLUSHED:
 			blocked = false;

@@ -55,7 +55,8 @@ static void conn_feed(struct conn_shared *sh, struct conn *c, struct conn_sink *
 		len -= n;
 		ck_assert_int_eq(conn_received(sh, c, n), 0);
 		while (conn_flush(c, conn_sink_write, k) == CONN_BLOCKED)
-			ck_assert_uint_eq(c->out.sent, 0);	/* kept, compacted */
+			/* kept, compacted once more was sent than is left */
+			ck_assert_uint_lt(c->out.sent, c->out.len - c->out.sent);
 	}
 	k->buf[k->len] = '\0';
 }
