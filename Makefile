@@ -8,10 +8,17 @@ CFLAGS   ?= -O2 -g
 # core/ is in folders by job (cli, plan, run, output, base); see README's
 # Architecture.
 CORE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard core/*/*.c))))
-CFLAGS   += -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) -MMD -MP
+# Hidden by default: the binary exports to plugins only what the public
+# headers mark SK_API (include/stresskit/version.h), through -rdynamic.
+BASE_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -MMD -MP
+CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
+	       $(shell pkg-config --cflags $(LIBS_PC))
+# A stressor sees the public API and nothing else: no core folder, no
+# config.h (features are its .needs, checked at start, as for a plugin).
+STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN
+CFLAGS   += $(CORE_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
-CFLAGS   += $(shell pkg-config --cflags $(LIBS_PC))
-LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread
+LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread -ldl
 
 CORE_SRC     := $(wildcard core/*/*.c)
 STRESSOR_SRC := $(sort $(wildcard stressors/*.c stressors/*/*.c))
@@ -42,10 +49,20 @@ $(BUILD)/%.o: %.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# The API check: the object's dependency list (-MMD) may name only
+# include/stresskit/ and the stressor's own folder; anything else of the
+# core fails the build, whatever path reached it.
+$(BUILD)/stressors/%.o: stressors/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(filter-out $(CORE_CFLAGS),$(CFLAGS)) $(STRESSOR_CFLAGS) -c $< -o $@
+	@sh mk/check-api.sh $< $(@:.o=.d) || { rm -f $@; exit 1; }
+
 # Stressor objects are linked directly, never through an archive: the
 # linker would drop a member nothing refers to, and its registration.
+# -rdynamic exports the SK_API functions (nothing else is visible) so a
+# plugin's calls into the API bind to this binary.
 $(BUILD)/stresskit: $(MAIN_OBJ) $(CORE_OBJ) $(STRESSOR_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -rdynamic $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
 
 $(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h
 	@mkdir -p $(dir $@)

@@ -10,10 +10,30 @@ BINDIR     = $(PREFIX)/bin
 MAN1DIR    = $(PREFIX)/share/man/man1
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples
+# The plugin API: headers, stresskit.pc, and where plugins are looked for
+# (built into the binary as STRESSKIT_PLUGIN_PATH's default).
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR  = $(LIBDIR)/pkgconfig
+PLUGINDIR     = $(LIBDIR)/stresskit/plugins
+API_HEADERS  := $(wildcard include/stresskit/*.h)
+PC           := $(BUILD)/stresskit.pc
+PLUGIN_EXAMPLE := $(wildcard examples/plugin/*)
+PLUGIN_EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples/plugin
 
 .PHONY: deb lintian
 
 all: $(MAN) $(COMPLETION)
+
+# Written at install time, for the PREFIX and LIBDIR of that install; the
+# version is the header's, so the .pc and the API never disagree.
+.PHONY: $(PC)
+$(PC): mk/stresskit.pc.in include/stresskit/version.h
+	@mkdir -p $(dir $@)
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	    -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@PLUGINDIR@|$(PLUGINDIR)|' \
+	    -e "s|@VERSION@|$$(sed -n 's/^#define STRESSKIT_VERSION "\(.*\)"/\1/p' include/stresskit/version.h)|" \
+	    $< > $@
 integration-test: $(MAN) $(COMPLETION)
 
 # Both come from the binary's --help: the options they list are the ones it
@@ -26,18 +46,24 @@ $(COMPLETION): $(BUILD)/stresskit completion/gen-completion.sh man/help-options.
 	@mkdir -p $(dir $@)
 	completion/gen-completion.sh $(BUILD)/stresskit $@
 
-install: $(BUILD)/stresskit $(MAN) $(COMPLETION)
+install: $(BUILD)/stresskit $(MAN) $(COMPLETION) $(PC)
 	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(BINDIR)/stresskit
 	install -D -m 0644 $(MAN) $(DESTDIR)$(MAN1DIR)/stresskit.1
 	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
 	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
 	$(if $(EXAMPLES),install -m 0644 $(EXAMPLES) $(DESTDIR)$(EXAMPLEDIR))
+	install -d $(DESTDIR)$(INCLUDEDIR)/stresskit
+	install -m 0644 $(API_HEADERS) $(DESTDIR)$(INCLUDEDIR)/stresskit
+	install -D -m 0644 $(PC) $(DESTDIR)$(PKGCONFIGDIR)/stresskit.pc
+	$(if $(PLUGIN_EXAMPLE),install -d $(DESTDIR)$(PLUGIN_EXAMPLEDIR))
+	$(if $(PLUGIN_EXAMPLE),install -m 0644 $(PLUGIN_EXAMPLE) $(DESTDIR)$(PLUGIN_EXAMPLEDIR))
 
 # Shared directories (bin, man1, completions) stay; stresskit's own go.
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(MAN1DIR)/stresskit.1 \
 		$(DESTDIR)$(COMPDIR)/stresskit
-	rm -rf $(DESTDIR)$(EXAMPLEDIR)
+	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(INCLUDEDIR)/stresskit
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/stresskit.pc
 	rmdir $(DESTDIR)$(PREFIX)/share/doc/stresskit 2>/dev/null || true
 
 # The package is built from a copy of the tree under $(BUILD)/deb, so

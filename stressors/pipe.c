@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -37,6 +36,13 @@ static const struct stressor_opt pipe_opts[] = {
 /* not an sk_status: a sandboxed reader that trapped exits SK_FAILED */
 enum { PIPE_READER_OK = 0, PIPE_READER_CORRUPT = 100 };
 
+/* What the reader gets from its instance. */
+struct pipe_reader_arg {
+	int fds[2];
+	size_t len;
+	bool verify;
+};
+
 /*
  * Reads exactly len bytes unless EOF comes first; EINTR (Ctrl-C reaches
  * the reader too) is retried. Returns bytes read, or -1.
@@ -60,12 +66,22 @@ static ssize_t pipe_read_full(int fd, char *buf, size_t len)
 	return (ssize_t)got;
 }
 
-/* The reader: drains the pipe, and with --verify checks the sequence. */
-static int pipe_reader(int fd, size_t len, bool verify)
+/*
+ * The reader, a helper process: drains the pipe until EOF (the writer's
+ * close), and with --verify checks the sequence.
+ */
+static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 {
-	char *buf = malloc(len);
+	const struct pipe_reader_arg *arg = argp;
+	const int fd = arg->fds[0];
+	const size_t len = arg->len;
+	const bool verify = arg->verify;
+	char *buf;
 	uint64_t expect = 0;
 
+	(void)stop;
+	close(arg->fds[1]);
+	buf = malloc(len);
 	if (!buf)
 		return SK_NO_RESOURCE;
 	for (;;) {
@@ -98,8 +114,10 @@ static int pipe_run(struct instance *in)
 	const struct pipe_opts *o = in->opts;
 	const bool verify = in->ctx->verify;
 	const size_t len = o->data_size;
+	struct pipe_reader_arg arg = { .len = len, .verify = verify };
+	int *const fds = arg.fds;
 	uint64_t bytes = 0, seq = 0;
-	int fds[2], status = SK_OK, wstatus;
+	int status = SK_OK, wstatus, err;
 	char *buf;
 	pid_t reader;
 
@@ -114,14 +132,11 @@ static int pipe_run(struct instance *in)
 		instance_info(in, "cannot set pipe size to %llu bytes: %s",
 			      (unsigned long long)o->pipe_size, strerror(errno));
 
-	reader = fork();
+	reader = sk_fork_helper("piper", pipe_reader, &arg);
 	if (reader < 0) {
+		errno = (int)-reader;
 		status = instance_syscall_failed(in, "fork");
 		goto out;
-	}
-	if (reader == 0) {
-		close(fds[1]);
-		_exit(pipe_reader(fds[0], len, verify));
 	}
 	close(fds[0]);
 	fds[0] = -1;
@@ -148,14 +163,18 @@ static int pipe_run(struct instance *in)
 		seq++;
 		instance_ops_inc(in);
 	}
-	instance_metric(in, "MB per sec pipe write rate",
-			(double)bytes / instance_elapsed(in) / (1 << 20),
-			MEAN_GEOMETRIC, true);
+	instance_metric_mb_per_sec(in, "MB per sec pipe write rate", bytes);
 	close(fds[1]);
 	fds[1] = -1;
-	while (waitpid(reader, &wstatus, 0) < 0 && errno == EINTR)
-		;
-	if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == PIPE_READER_CORRUPT) {
+	/* the close is the reader's EOF */
+	err = sk_reap_helper(reader, false, SK_HELPER_GRACE, &wstatus);
+	if (err && err != -ETIMEDOUT) {
+		errno = -err;
+		status = instance_syscall_failed(in, "waitpid");
+	} else if (err) {
+		instance_fail(in, "the pipe reader did not exit at EOF: killed");
+		status = SK_FAILED;
+	} else if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == PIPE_READER_CORRUPT) {
 		instance_fail(in, "verify: the reader got data out of sequence");
 		status = SK_FAILED;
 	} else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
@@ -182,9 +201,7 @@ static const struct stressor pipe_stressor = {
 	.flags     = STRESSOR_NO_THREADS,
 	.opts      = pipe_opts,
 	.opts_size = sizeof(struct pipe_opts),
-	/* fork() is clone plus set_robust_list in the child */
-	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "clone", "set_robust_list",
-				 "read", "wait4"),
+	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", SK_HELPER_SYSCALLS),
 	.run       = pipe_run,
 };
 STRESSOR_REGISTER(pipe_stressor);

@@ -6,18 +6,15 @@
  * pieces (netperf's TCP_SENDFILE). One bogo-op is one sendfile() call.
  */
 #include <stresskit/stressor.h>
-#include "log.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -121,7 +118,7 @@ static int sendfile_prepare(struct stressor_ctx *ctx)
 	free(buf);
 	if (!err)
 		return SK_OK;
-	log_fail("sendfile: cannot write %s: %s", path, strerror(-err));
+	sk_log_fail("sendfile: cannot write %s: %s", path, strerror(-err));
 	return sk_status_from_errno(-err);
 }
 
@@ -220,21 +217,21 @@ out:
 	return status;
 }
 
-/* Starts the receiver process; it owns rx from here on. */
-static pid_t sendfile_fork_receiver(int tx, int rx, int file_fd, uint64_t size,
-				    bool verify)
-{
-	pid_t parent = getpid();
-	pid_t pid = fork();
+/* What the receiver gets from its instance. */
+struct sendfile_rx_arg {
+	int tx, rx, file_fd;
+	uint64_t size;
+	bool verify;
+};
 
-	if (pid != 0)
-		return pid;
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(SENDFILE_RX_ERROR);
-	prctl(PR_SET_NAME, "stresskit-sfrx");
-	close(tx);
-	_exit(sendfile_receiver(rx, file_fd, size, verify));
+/* The receiver as a helper process: it owns rx, the sender keeps tx. */
+static int sendfile_receiver_main(void *argp, const volatile sig_atomic_t *stop)
+{
+	const struct sendfile_rx_arg *a = argp;
+
+	(void)stop;
+	close(a->tx);
+	return sendfile_receiver(a->rx, a->file_fd, a->size, a->verify);
 }
 
 /*
@@ -243,11 +240,14 @@ static pid_t sendfile_fork_receiver(int tx, int rx, int file_fd, uint64_t size,
  */
 static int sendfile_reap_receiver(const struct instance *in, pid_t pid)
 {
-	int ws;
+	int ws, err = sk_reap_helper(pid, false, SK_HELPER_GRACE, &ws);
 
-	while (waitpid(pid, &ws, 0) < 0)
-		if (errno != EINTR)
-			return SK_OK;
+	if (err == -ETIMEDOUT) {
+		instance_fail(in, "the TCP receiver did not exit at EOF: killed");
+		return SK_FAILED;
+	}
+	if (err)
+		return SK_OK;
 	if (WIFSIGNALED(ws)) {
 		instance_fail(in, "the TCP receiver was killed by signal %d (%s)",
 			      WTERMSIG(ws), strsignal(WTERMSIG(ws)));
@@ -328,10 +328,16 @@ static int sendfile_run(struct instance *in)
 	} else {
 		status = sendfile_connect(in, &out, &rx);
 		if (status == SK_OK) {
-			receiver = sendfile_fork_receiver(out, rx, fd, o->size,
-							  in->ctx->verify);
-			if (receiver < 0)
+			struct sendfile_rx_arg arg = {
+				.tx = out, .rx = rx, .file_fd = fd,
+				.size = o->size, .verify = in->ctx->verify,
+			};
+
+			receiver = sk_fork_helper("sfrx", sendfile_receiver_main, &arg);
+			if (receiver < 0) {
+				errno = (int)-receiver;
 				status = instance_syscall_failed(in, "fork");
+			}
 			close(rx);
 		}
 	}
@@ -340,14 +346,13 @@ static int sendfile_run(struct instance *in)
 
 	/* the tests' way to show --verify failing: a stream that starts at 8 */
 	status = sendfile_loop(in, out, fd, o->size, chunk,
-			       getenv("STRESSKIT_TEST_SENDFILE_SKEW") ? 8 : 0, &bytes);
+			       sk_test_hook("SENDFILE_SKEW") ? 8 : 0, &bytes);
 	secs = instance_elapsed(in);
 	if (tcp)
 		instance_metric(in, "Mb per sec sent over TCP loopback",
 				(double)bytes * 8 / secs / 1e6, MEAN_GEOMETRIC, true);
 	else
-		instance_metric(in, "MB per sec sent to /dev/null",
-				(double)bytes / secs / (1 << 20), MEAN_GEOMETRIC, true);
+		instance_metric_mb_per_sec(in, "MB per sec sent to /dev/null", bytes);
 	if (status < 0) {
 		int err = -status;
 
@@ -390,10 +395,9 @@ static const struct stressor sendfile_stressor = {
 	.needs     = "sendfile",
 	.opts      = sendfile_opts,
 	.opts_size = sizeof(struct sendfile_opts),
-	/* fork() is clone plus set_robust_list in the child */
 	.syscalls  = SK_SYSCALLS("openat", "sendfile", "socket", "bind", "listen",
-				 "getsockname", "connect", "accept4", "clone",
-				 "set_robust_list", "prctl", "read", "wait4"),
+				 "getsockname", "connect", "accept4", "read",
+				 SK_HELPER_SYSCALLS),
 	.prepare   = sendfile_prepare,
 	.run       = sendfile_run,
 };

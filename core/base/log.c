@@ -4,6 +4,8 @@
  */
 #include "log.h"
 
+#include <stresskit/log.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -104,17 +106,38 @@ LOG_FN(log_metric, "metrc:", STDOUT_FILENO, !log_is_quiet)
 LOG_FN(log_warn, "warn:", STDOUT_FILENO, !log_is_quiet)
 LOG_FN(log_fail, "fail:", STDERR_FILENO, true)
 
-void log_usage_error(const char *fmt, ...)
+/* The same lines for stressors (<stresskit/log.h>). */
+LOG_FN(sk_log_info, "info:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(sk_log_debug, "debug:", STDOUT_FILENO, log_is_verbose)
+LOG_FN(sk_log_warn, "warn:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(sk_log_fail, "fail:", STDERR_FILENO, true)
+
+static void log_vusage_error(const char *fmt, va_list ap)
 {
 	char line[1024];
-	va_list ap;
 	int n;
 
 	n = snprintf(line, sizeof(line), "stresskit: error: ");
-	va_start(ap, fmt);
 	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
-	va_end(ap);
 	n = (int)strlen(line);
 	line[n++] = '\n';
 	log_write_all(STDERR_FILENO, line, (size_t)n);
+}
+
+void log_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vusage_error(fmt, ap);
+	va_end(ap);
+}
+
+void sk_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	log_vusage_error(fmt, ap);
+	va_end(ap);
 }

@@ -3,6 +3,7 @@
  * the sk_stressors section; the linker provides __start_/__stop_ symbols
  * around it. They are weak so a build with no entries still links.
  */
+#include "config.h"
 #include "registry.h"
 
 #include <errno.h>

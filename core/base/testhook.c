@@ -4,7 +4,10 @@
  */
 #include "testhook.h"
 
+#include <stresskit/stressor.h>
+
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/personality.h>
 #include <unistd.h>
@@ -37,4 +40,14 @@ void testhook_instance(uint32_t index)
 		for (;;)
 			pause();
 	}
+}
+
+bool sk_test_hook(const char *name)
+{
+	char var[64];
+	const char *v;
+
+	snprintf(var, sizeof(var), "STRESSKIT_TEST_%s", name);
+	v = getenv(var);
+	return v && *v;
 }

@@ -7,7 +7,12 @@
  *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls personality(2)
  *                                     just before run(): under --sandbox,
  *                                     a blocked syscall
- * Both are read once per instance, after the start barrier.
+ * Both are read once per instance, after the start barrier. Stressors ask
+ * for their own faults with sk_test_hook() (<stresskit/stressor.h>):
+ *   STRESSKIT_TEST_SPLICE_ZERO_EINVAL splice acts as if the kernel refused
+ *                                     to splice from /dev/zero
+ *   STRESSKIT_TEST_SENDFILE_SKEW      the sendfile stream starts 8 bytes
+ *                                     in, so --verify must fail
  */
 #ifndef STRESSKIT_TESTHOOK_H
 #define STRESSKIT_TESTHOOK_H

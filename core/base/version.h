@@ -1,3 +1,2 @@
-#ifndef STRESSKIT_VERSION
-#define STRESSKIT_VERSION "0.1.0"
-#endif
+/* version.h - the release and ABI numbers live in the public header. */
+#include <stresskit/version.h>

@@ -10,6 +10,7 @@
  * The filter is loaded before run(), so a stressor's list covers its setup
  * too: no call inside the bogo-op loop is needed to switch it on.
  */
+#include "config.h"
 #include "sandbox.h"
 
 #include <errno.h>

@@ -1,11 +1,16 @@
 /*
  * stressor.h - the contract between the stresskit core and a stressor.
  *
- * A stressor is one file in stressors/ that fills a struct stressor and
- * registers it with STRESSOR_REGISTER(). The core parses its options from
- * the typed option table, forks its instances, and calls run() in each one;
- * run() loops on instance_continue() and counts one bogo-op per unit of work
- * with instance_ops_inc(). Nothing here costs a syscall or a lock.
+ * A stressor is one file in stressors/, or a shared object built outside
+ * the tree (pkg-config --cflags stresskit) and loaded with --plugin, that
+ * fills a struct stressor and registers it with STRESSOR_REGISTER(). The
+ * core validates the descriptor, parses its options from the typed option
+ * table, forks its instances, and calls run() in each one; run() loops on
+ * instance_continue() and counts one bogo-op per unit of work with
+ * instance_ops_inc(). Nothing here costs a syscall or a lock.
+ *
+ * This header and its siblings in <stresskit/> are the whole API: a
+ * stressor includes nothing else of stresskit (the build checks it).
  */
 #ifndef STRESSKIT_STRESSOR_H
 #define STRESSKIT_STRESSOR_H
@@ -14,7 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config.h"
+#include <stresskit/helper.h>
+#include <stresskit/log.h>
+#include <stresskit/parse.h>
+#include <stresskit/version.h>
 
 /* Exit statuses, stress-ng's numbering: a run's exit code and run()'s result. */
 enum sk_status {
@@ -28,9 +36,9 @@ enum sk_status {
 };
 
 /* Maps an errno from a failed syscall to the status an instance returns. */
-int sk_status_from_errno(int err);
+SK_API int sk_status_from_errno(int err);
 
-/* Classes, stress-ng's names. */
+/* Classes, stress-ng's names; a stressor has at least one. */
 enum {
 	CLASS_CPU        = 1u << 0,
 	CLASS_FILESYSTEM = 1u << 1,
@@ -40,6 +48,7 @@ enum {
 	CLASS_OS         = 1u << 5,
 	CLASS_PIPE_IO    = 1u << 6,
 	CLASS_SCHEDULER  = 1u << 7,
+	CLASS_ALL        = (1u << 8) - 1,
 };
 
 /* Option types. The core parses, range-checks and stores each one. */
@@ -172,30 +181,39 @@ static inline bool instance_stopping(const struct instance *in)
  * Records an extra metric: desc must be a string literal (its address is
  * shared by every fork), higher_is_better tells compare which way is good.
  */
-void instance_metric(struct instance *in, const char *desc, double value,
+SK_API void instance_metric(struct instance *in, const char *desc, double value,
 		     enum metric_mean mean, bool higher_is_better);
 
+/*
+ * The usual throughput metric: bytes moved over the instance's run time in
+ * MB per second (MB = 2^20 bytes), combined over instances by geometric
+ * mean, higher is better. desc is a string literal as above.
+ */
+#define instance_metric_mb_per_sec(in, desc, bytes)				\
+	instance_metric((in), (desc), (double)(bytes) / instance_elapsed(in) /	\
+			(1 << 20), MEAN_GEOMETRIC, true)
+
 /* Seconds since this instance passed the start barrier. */
-double instance_elapsed(const struct instance *in);
+SK_API double instance_elapsed(const struct instance *in);
 
 /* CLOCK_MONOTONIC in seconds. */
-double sk_now(void);
+SK_API double sk_now(void);
 
 /* A struct timeval (rusage times) in seconds. */
 struct timeval;
-double sk_timeval_seconds(const struct timeval *tv);
+SK_API double sk_timeval_seconds(const struct timeval *tv);
 
 /* Messages from inside an instance, prefixed "NAME: " and the log prefix. */
-void instance_info(const struct instance *in, const char *fmt, ...)
+SK_API void instance_info(const struct instance *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void instance_fail(const struct instance *in, const char *fmt, ...)
+SK_API void instance_fail(const struct instance *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
  * Names a syscall that failed and returns the status for errno: EINTR is the
  * caller's to retry; ENOSYS -> not implemented; ENOMEM/ENOSPC -> no resource.
  */
-int instance_syscall_failed(const struct instance *in, const char *syscall);
+SK_API int instance_syscall_failed(const struct instance *in, const char *syscall);
 
 /* Flags of a stressor. */
 enum {
@@ -211,7 +229,7 @@ struct stressor {
 	const char *needs;		/* build features, space-separated: "splice vmsplice" */
 	const struct stressor_opt *opts;
 	size_t opts_size;
-	const char *const *syscalls;	/* --sandbox: SK_SYSCALLS(...) */
+	const char *const *syscalls;	/* --sandbox: SK_SYSCALLS(...) or SK_NO_SYSCALLS */
 	int (*prepare)(struct stressor_ctx *ctx);	/* parent, before fork */
 	int (*run)(struct instance *in);		/* the instance loop */
 	void (*cleanup)(struct stressor_ctx *ctx);	/* parent, after reap */
@@ -220,9 +238,20 @@ struct stressor {
 /*
  * What run() may call under --sandbox, setup included, beyond the core's
  * base set (core/run/sandbox.c): .syscalls = SK_SYSCALLS("pipe2", "read").
- * A name this architecture lacks is skipped.
+ * A name this architecture lacks is skipped. A stressor that needs nothing
+ * beyond the base set says so with SK_NO_SYSCALLS: a missing list is an
+ * error, so that a new stressor cannot forget it and fail only under
+ * --sandbox.
  */
 #define SK_SYSCALLS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+#define SK_NO_SYSCALLS ((const char *const[]){ NULL })
+
+/*
+ * A fault the integration tests inject (STRESSKIT_TEST_<NAME> in the
+ * environment, read by the core): true when it is switched on. Call it
+ * once in setup, not in the loop.
+ */
+SK_API bool sk_test_hook(const char *name);
 
 /*
  * Confines the calling process to the base set plus syscalls (NULL-ended
@@ -231,7 +260,7 @@ struct stressor {
  * up (a server after bind). Returns 0, or a negative errno (-ENOSYS when
  * built without libseccomp).
  */
-int sk_sandbox_enter(const char *who, const char *const *syscalls);
+SK_API int sk_sandbox_enter(const char *who, const char *const *syscalls);
 
 /*
  * Registration: a pointer in the "sk_stressors" linker section. "used" and
@@ -247,9 +276,28 @@ int sk_sandbox_enter(const char *who, const char *const *syscalls);
 	__attribute__((used, retain, section(sec),			\
 		       aligned(sizeof(void *)))) SK_NO_ASAN
 
+/*
+ * Registration. Built in (the Makefile defines SK_BUILTIN), a pointer in
+ * the sk_stressors section that the core reads at start. In a plugin, a
+ * constructor that hands the descriptor, with the ABI the plugin was built
+ * for, to the loader while dlopen() runs; the loader validates it as it
+ * validates the built-in ones.
+ */
+SK_API void sk_plugin_register(const struct stressor *s, unsigned abi_major,
+			       unsigned abi_minor);
+
+#ifdef SK_BUILTIN
 #define STRESSOR_REGISTER(s)							\
 	static const struct stressor *const sk_stressor_ptr_##s		\
 	SK_SECTION_ENTRY("sk_stressors") = &(s)
+#else
+#define STRESSOR_REGISTER(s)							\
+	__attribute__((constructor)) static void sk_stressor_ctor_##s(void)	\
+	{									\
+		sk_plugin_register(&(s), SK_ABI_MAJOR, SK_ABI_MINOR);		\
+	}									\
+	struct sk_stressor_register_##s
+#endif
 
 /*
  * Subcommands (stresskit redis-server, stresskit compare): registered the

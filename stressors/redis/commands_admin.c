@@ -13,7 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "version.h"
+#include <stresskit/version.h>
 
 /* Clients gate features on redis_version: we speak Redis 7.0's RESP2. */
 #define COMMANDS_REDIS_VERSION	"7.0.0"

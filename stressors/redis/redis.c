@@ -14,17 +14,13 @@
 
 #include <errno.h>
 #include <netdb.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "client.h"
-#include "log.h"
 #include "server.h"
 
 #define REDIS_PHASES_MAX	8
@@ -69,34 +65,25 @@ struct redis_plan {
 	socklen_t target_len;
 };
 
-static const char *const redis_op_names[BENCH_OPS] = { "set", "get" };
+static const char *const redis_op_names[BENCH_OPS + 1] = { "set", "get", NULL };
 
 static int redis_parse_tests(const char *spec, struct redis_plan *p)
 {
-	const char *s = spec;
+	unsigned idx[REDIS_PHASES_MAX];
+	size_t n;
 
-	while (*s) {
-		size_t len = strcspn(s, ",");
-		int op = -1;
-
-		for (int i = 0; i < BENCH_OPS; i++)
-			if (len == strlen(redis_op_names[i]) &&
-			    !strncasecmp(s, redis_op_names[i], len))
-				op = i;
-		if (op < 0 || p->n_phases == REDIS_PHASES_MAX) {
-			log_usage_error("--redis-test %s: tests are set and get, comma-separated, at most %d",
-					spec, REDIS_PHASES_MAX);
-			return -EINVAL;
-		}
-		p->phase[p->n_phases++] = (enum bench_op)op;
-		s += len;
-		if (*s == ',' && s[1])
-			s++;
-	}
-	if (!p->n_phases) {
-		log_usage_error("--redis-test: no test given (set, get)");
+	if (!*spec) {
+		sk_usage_error("--redis-test: no test given (set, get)");
 		return -EINVAL;
 	}
+	if (sk_parse_list(spec, redis_op_names, idx, REDIS_PHASES_MAX, &n)) {
+		sk_usage_error("--redis-test %s: tests are set and get, comma-separated, at most %d",
+			       spec, REDIS_PHASES_MAX);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < n; i++)
+		p->phase[i] = (enum bench_op)idx[i];
+	p->n_phases = (unsigned)n;
 	return 0;
 }
 
@@ -121,7 +108,7 @@ static int redis_parse_target(const char *spec, struct redis_plan *p)
 	    atoi(colon + 1) > 65535)
 		goto bad;
 	if (getaddrinfo(host, colon + 1, &hints, &res)) {
-		log_usage_error("--redis-target %s: cannot resolve %s", spec, host);
+		sk_usage_error("--redis-target %s: cannot resolve %s", spec, host);
 		return -EINVAL;
 	}
 	memcpy(&p->target, res->ai_addr, res->ai_addrlen);
@@ -129,7 +116,7 @@ static int redis_parse_target(const char *spec, struct redis_plan *p)
 	freeaddrinfo(res);
 	return 0;
 bad:
-	log_usage_error("--redis-target %s: expected HOST:PORT", spec);
+	sk_usage_error("--redis-target %s: expected HOST:PORT", spec);
 	return -EINVAL;
 }
 
@@ -148,66 +135,47 @@ static int redis_prepare(struct stressor_ctx *ctx)
 	return SK_OK;
 }
 
-static volatile uint32_t redis_server_stop;
+/* What the server helper gets from its instance. */
+struct redis_server_arg {
+	struct redis_config cfg;
+	int lfd;
+};
 
-static void redis_server_on_term(int sig)
+/* The server, a helper process: it serves until the instance's SIGTERM. */
+static int redis_server_main(void *argp, const volatile sig_atomic_t *stop)
 {
-	(void)sig;
-	redis_server_stop = 1;
+	const struct redis_server_arg *a = argp;
+
+	return redis_serve(&a->cfg, a->lfd, stop) ? SK_FAILED : SK_OK;
 }
 
 /*
- * The instance's own server, in a child: it serves until the instance
- * sends SIGTERM (the run's stop signals are the instance's to act on).
+ * The instance's own server, in a helper: it serves until the instance
+ * stops it (the run's stop signals are the instance's to act on).
  */
 static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *addr,
 			       socklen_t *addrlen, int *status)
 {
-	struct redis_config cfg;
+	struct redis_server_arg arg;
 	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
-	sigset_t term, old;
-	int lfd, port;
-	pid_t pid, parent;
+	int port;
+	pid_t pid;
 
-	redis_config_defaults(&cfg);
-	cfg.port = 0;
-	lfd = redis_listen(&cfg, &port);
-	if (lfd < 0) {
-		errno = -lfd;
+	redis_config_defaults(&arg.cfg);
+	arg.cfg.port = 0;
+	arg.lfd = redis_listen(&arg.cfg, &port);
+	if (arg.lfd < 0) {
+		errno = -arg.lfd;
 		*status = instance_syscall_failed(in, "listen");
 		return -1;
 	}
-	/*
-	 * SIGTERM stays blocked until the child has its own handler: the
-	 * instance's, inherited, would stop the whole run instead.
-	 */
-	sigemptyset(&term);
-	sigaddset(&term, SIGTERM);
-	sigprocmask(SIG_BLOCK, &term, &old);
-	parent = getpid();
-	pid = fork();
+	pid = sk_fork_helper("rsrv", redis_server_main, &arg);
+	close(arg.lfd);
 	if (pid < 0) {
+		errno = (int)-pid;
 		*status = instance_syscall_failed(in, "fork");
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		close(lfd);
 		return -1;
 	}
-	if (pid == 0) {
-		struct sigaction sa = { .sa_handler = redis_server_on_term };
-
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		prctl(PR_SET_NAME, "stresskit-rsrv");
-		signal(SIGINT, SIG_IGN);
-		signal(SIGHUP, SIG_IGN);
-		signal(SIGALRM, SIG_IGN);
-		sigaction(SIGTERM, &sa, NULL);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (getppid() != parent)	/* the instance died before PDEATHSIG was set */
-			_exit(SK_FAILED);
-		_exit(redis_serve(&cfg, lfd, &redis_server_stop) ? SK_FAILED : SK_OK);
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	close(lfd);
 	memset(addr, 0, sizeof(*addr));
 	sin->sin_family = AF_INET;
 	sin->sin_port = htons((uint16_t)port);
@@ -309,10 +277,8 @@ static int redis_run(struct instance *in)
 out:
 	bench_close(b);
 	if (server > 0) {
-		kill(server, SIGTERM);
-		while (waitpid(server, &wstatus, 0) < 0 && errno == EINTR)
-			;
-		if (status == SK_OK && (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus))) {
+		err = sk_reap_helper(server, true, SK_HELPER_GRACE, &wstatus);
+		if (status == SK_OK && (err || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus))) {
 			instance_fail(in, "the server died unexpectedly");
 			status = SK_FAILED;
 		}
@@ -348,11 +314,10 @@ static const struct stressor redis_stressor = {
 	.opts      = redis_opts,
 	.opts_size = sizeof(struct redis_opts),
 	.syscalls  = SK_SYSCALLS("socket", "bind", "listen", "getsockname", "setsockopt",
-				 "connect", "accept4", "clone", "set_robust_list", "prctl",
-				 "rt_sigaction", "kill", "read", "write", "sendto", "recvfrom",
+				 "connect", "accept4", "read", "write", "sendto", "recvfrom",
 				 "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
-				 "fcntl", "wait4", "shutdown", "openat", "newfstatat",
-				 "fstat", "lseek", "socketpair", "uname"),
+				 "fcntl", "shutdown", "openat", "newfstatat",
+				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
 	.prepare   = redis_prepare,
 	.run       = redis_run,
 	.cleanup   = redis_cleanup,

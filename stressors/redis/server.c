@@ -359,7 +359,7 @@ const char *const redis_serve_syscalls[] = {
 };
 
 int redis_serve(const struct redis_config *cfg, int lfd,
-		const volatile uint32_t *stop)
+		const volatile sig_atomic_t *stop)
 {
 	struct server s = { .cfg = cfg, .lfd = lfd };
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };

@@ -6,6 +6,7 @@
 #ifndef STRESSKIT_REDIS_SERVER_H
 #define STRESSKIT_REDIS_SERVER_H
 
+#include <signal.h>
 #include <stdint.h>
 
 #include "resp_parse.h"
@@ -45,7 +46,7 @@ int redis_listen(const struct redis_config *cfg, int *port);
  * least every 100 ms). Returns 0, or -errno when the loop itself failed.
  */
 int redis_serve(const struct redis_config *cfg, int lfd,
-		const volatile uint32_t *stop);
+		const volatile sig_atomic_t *stop);
 
 /* What redis_serve() calls beyond the core's base set, NULL-terminated:
  * the allow-list of `stresskit redis-server` once it listens. */

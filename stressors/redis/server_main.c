@@ -11,11 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "log.h"
-#include "parse.h"
 #include "server.h"
 
-static volatile uint32_t server_main_stop;
+static volatile sig_atomic_t server_main_stop;
 
 static void server_main_on_signal(int sig)
 {
@@ -54,16 +52,16 @@ static int server_main_option(struct redis_config *cfg, const char *name,
 	}
 	if (!strcmp(name, "--port") || !strcmp(name, "--args-max") ||
 	    !strcmp(name, "--max-clients"))
-		rc = parse_u64(val, &v);
+		rc = sk_parse_u64(val, &v);
 	else if (!strcmp(name, "--inline-max") || !strcmp(name, "--bulk-max") ||
 		 !strcmp(name, "--qbuf-max"))
-		rc = parse_size(val, &v);
+		rc = sk_parse_size(val, &v);
 	else {
-		log_usage_error("redis-server: unknown option %s (see --help)", name);
+		sk_usage_error("redis-server: unknown option %s (see --help)", name);
 		return -EINVAL;
 	}
 	if (rc || (!strcmp(name, "--port") ? v > 65535 : v == 0)) {
-		log_usage_error("redis-server: bad value '%s' for %s", val, name);
+		sk_usage_error("redis-server: bad value '%s' for %s", val, name);
 		return -EINVAL;
 	}
 	if (!strcmp(name, "--port"))
@@ -107,7 +105,7 @@ static int server_main(int argc, char **argv)
 		} else if (i + 1 < argc && !strncmp(argv[i], "--", 2)) {
 			val = argv[++i];
 		} else {
-			log_usage_error("redis-server: %s needs a value (see --help)", argv[i]);
+			sk_usage_error("redis-server: %s needs a value (see --help)", argv[i]);
 			return SK_USAGE;
 		}
 		if (server_main_option(&cfg, name, val))
@@ -115,7 +113,7 @@ static int server_main(int argc, char **argv)
 	}
 	lfd = redis_listen(&cfg, &port);
 	if (lfd < 0) {
-		log_fail("redis-server: cannot listen on %s:%d: %s", cfg.bind, cfg.port,
+		sk_log_fail("redis-server: cannot listen on %s:%d: %s", cfg.bind, cfg.port,
 			 strerror(-lfd));
 		return lfd == -EADDRINUSE || lfd == -EACCES ? SK_USAGE : SK_NO_RESOURCE;
 	}
@@ -131,16 +129,16 @@ static int server_main(int argc, char **argv)
 	 * serving needs. Accepts queue in the backlog until then. */
 	rc = sandbox ? sk_sandbox_enter("redis-server", redis_serve_syscalls) : 0;
 	if (rc == -ENOSYS) {
-		log_warn("redis-server: built without libseccomp, serving unconfined");
+		sk_log_warn("redis-server: built without libseccomp, serving unconfined");
 	} else if (rc) {
-		log_fail("redis-server: cannot load the sandbox: %s", strerror(-rc));
+		sk_log_fail("redis-server: cannot load the sandbox: %s", strerror(-rc));
 		close(lfd);
 		return SK_FAILED;
 	}
 	rc = redis_serve(&cfg, lfd, &server_main_stop);
 	close(lfd);
 	if (rc) {
-		log_fail("redis-server: event loop failed: %s", strerror(-rc));
+		sk_log_fail("redis-server: event loop failed: %s", strerror(-rc));
 		return SK_FAILED;
 	}
 	printf("stresskit redis-server: stopped\n");

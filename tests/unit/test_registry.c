@@ -1,4 +1,5 @@
 /* test_registry.c - registry validation, and every stressor unit registered. */
+#include "config.h"
 #include <string.h>
 
 #include "registry.h"

@@ -3,6 +3,7 @@
  * whose names this libseccomp knows, and a sandboxed process that calls
  * outside its list is stopped and named.
  */
+#include "config.h"
 #include <errno.h>
 #include <string.h>
 #include <sys/wait.h>

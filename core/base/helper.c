@@ -1,0 +1,109 @@
+/*
+ * helper.c - sk_fork_helper() and sk_reap_helper(): the helper processes
+ * of instances (a pipe's reader, a socket's receiver, a server), set up
+ * and torn down one way. The helper must never outlive its instance, and
+ * the instance must never hang on a helper that does not exit.
+ */
+#include <stresskit/stressor.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Status of a helper whose instance was gone before it could notice. */
+#define HELPER_ORPHANED 127
+
+static volatile sig_atomic_t helper_stop;
+
+static void helper_on_term(int sig)
+{
+	(void)sig;
+	helper_stop = 1;
+}
+
+/*
+ * The child's side, with every signal still blocked: the instance's own
+ * handlers (which set the run's stop flag) must never run here, so they
+ * are replaced before anything can be delivered.
+ */
+static void helper_child(const char *name, pid_t parent, const sigset_t *old)
+{
+	struct sigaction term = { .sa_handler = helper_on_term };
+	char comm[16];
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	/* the instance died between fork() and PDEATHSIG: nobody would kill us */
+	if (getppid() != parent)
+		_exit(HELPER_ORPHANED);
+	snprintf(comm, sizeof(comm), "stresskit-%s", name);
+	prctl(PR_SET_NAME, comm);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGALRM, SIG_IGN);
+	sigemptyset(&term.sa_mask);
+	sigaction(SIGTERM, &term, NULL);
+	helper_stop = 0;
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
+{
+	sigset_t all, old;
+	pid_t parent = getpid(), pid;
+	int err;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = fork();
+	if (pid == 0) {
+		helper_child(name, parent, &old);
+		_exit(fn(arg, &helper_stop));
+	}
+	err = errno;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return pid < 0 ? -err : pid;
+}
+
+/*
+ * Polls with waitpid(WNOHANG), sleeping 50 us doubling up to 10 ms: a
+ * helper usually exits within microseconds of its EOF, and polling needs
+ * neither a signal (SIGCHLD and SIGALRM belong to the instance) nor a
+ * syscall the sandbox lacks.
+ */
+int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
+{
+	struct timespec nap = { 0, 50000 };
+	double deadline = sk_now() + timeout;
+	int ws = 0;
+
+	if (terminate && kill(pid, SIGTERM) < 0 && errno != ESRCH)
+		return -errno;
+	for (;;) {
+		pid_t r = waitpid(pid, &ws, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (sk_now() >= deadline) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &ws, 0) < 0)
+				if (errno != EINTR)
+					return -errno;
+			if (wstatus)
+				*wstatus = ws;
+			return -ETIMEDOUT;
+		}
+		nanosleep(&nap, NULL);
+		if (nap.tv_nsec < 10000000)
+			nap.tv_nsec *= 2;
+	}
+	if (wstatus)
+		*wstatus = ws;
+	return 0;
+}

@@ -1,0 +1,27 @@
+/*
+ * version.h - the release and the ABI of the stressor API.
+ *
+ * The ABI is what a stressor built outside the tree depends on: the layout
+ * of struct stressor, stressor_opt, stressor_ctx, instance and instance_slot
+ * (the inline counters read them), and the functions marked SK_API. A
+ * change to a layout or a signature bumps SK_ABI_MAJOR and resets the minor;
+ * a function or an enum value added bumps SK_ABI_MINOR. stresskit loads a
+ * plugin built for the same major and a minor no newer than its own.
+ */
+#ifndef STRESSKIT_VERSION_H
+#define STRESSKIT_VERSION_H
+
+#ifndef STRESSKIT_VERSION
+#define STRESSKIT_VERSION "0.1.0"
+#endif
+
+#define SK_ABI_MAJOR 1
+#define SK_ABI_MINOR 0
+
+/*
+ * The functions a stressor may call. The binary is linked so that these,
+ * and nothing else of the core, are visible to a plugin.
+ */
+#define SK_API __attribute__((visibility("default")))
+
+#endif
