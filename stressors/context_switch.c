@@ -14,9 +14,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* The two pipes: to[1] instance -> partner -> back[1] -> instance. */
@@ -52,24 +50,16 @@ static void *context_switch_partner(void *arg)
 	return NULL;
 }
 
-/*
- * A process partner dies with its instance and leaves at once if the
- * instance is already gone (the death signal came too late to be sent).
- */
-static pid_t context_switch_fork(struct context_switch_pipes *p)
+/* The process partner, under sk_fork_helper(): it keeps only its own ends. */
+static int context_switch_helper(void *arg, const volatile sig_atomic_t *stop)
 {
-	const pid_t parent = getpid();
-	pid_t pid = fork();
+	struct context_switch_pipes *p = arg;
 
-	if (pid != 0)
-		return pid < 0 ? -errno : pid;
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (getppid() != parent)
-		_exit(0);
+	(void)stop;	/* it ends at EOF */
 	close(p->to[1]);
 	close(p->back[0]);
 	context_switch_partner(p);
-	_exit(0);
+	return 0;
 }
 
 static int context_switch_loop(struct instance *in, const struct context_switch_pipes *p)
@@ -139,7 +129,7 @@ static int context_switch1_run(struct instance *in)
 			goto out;
 		}
 	} else {
-		partner = context_switch_fork(&p);
+		partner = sk_fork_helper("cswitch", context_switch_helper, &p);
 		if (partner < 0) {
 			errno = (int)-partner;
 			status = instance_syscall_failed(in, "fork");
@@ -153,8 +143,9 @@ static int context_switch1_run(struct instance *in)
 	if (thread) {
 		pthread_join(partner_thread, NULL);
 	} else {
-		while (waitpid(partner, NULL, 0) < 0 && errno == EINTR)
-			;
+		int wstatus;
+
+		sk_reap_helper(partner, false, SK_HELPER_GRACE, &wstatus);
 	}
 out:
 	for (int i = 0; i < 2; i++) {
@@ -175,9 +166,9 @@ static const struct stressor context_switch1_stressor = {
 		     "process for process instances and a thread for thread instances\n"
 		     "(--instance-mode thread). With --verify each echo is checked.",
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
-	/* fork() is clone and set_robust_list; a thread adds clone3 and rseq */
-	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", "clone", "clone3",
-				 "set_robust_list", "rseq", "prctl", "wait4"),
+	/* a partner thread: clone3 (or clone), set_robust_list and rseq */
+	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", SK_HELPER_SYSCALLS,
+				 "clone3", "rseq"),
 	.run       = context_switch1_run,
 };
 
