@@ -25,7 +25,7 @@ subcommands {
 	next
 }
 
-/^  +(-[A-Za-z0-9], )?--[a-z0-9][a-z0-9-]*( |$)/ {
+/^  +(-[A-Za-z0-9], )?--[a-z0-9][a-z0-9_-]*( |$)/ {
 	line = $0
 	sub(/^ +/, "", line)
 	short = ""
@@ -34,7 +34,7 @@ subcommands {
 		line = substr(line, 5)
 	}
 	line = substr(line, 3)
-	match(line, /^[a-z0-9-]+/)
+	match(line, /^[a-z0-9_-]+/)
 	name = substr(line, 1, RLENGTH)
 	rest = substr(line, RLENGTH + 1)
 	metavar = ""

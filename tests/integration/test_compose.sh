@@ -180,7 +180,7 @@ t_compose_bad_input() {
 	expect_match 'exclude each other' "$ERR"
 	bad_input --pipe 1 --exclude pipe
 	expect_match 'leaves no stressor' "$ERR"
-	bad_input --class scheduler --all 1
+	bad_input --class scheduler --all 1 --with pipe
 	expect_match "no stressor in class 'scheduler'" "$ERR"
 }
 
