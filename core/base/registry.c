@@ -27,12 +27,12 @@ static int registry_cmp(const void *a, const void *b)
 }
 
 /*
- * Names become option names: lower-case letters, digits, '-' and '_' (for
- * will-it-scale's names, page_fault1 and context_switch1) only.
+ * Names become option names: lower-case letters, digits, '-' and '_'
+ * (will-it-scale's names: tlb_flush1), starting with a letter.
  */
 static bool registry_name_ok(const char *name)
 {
-	if (!name || !*name || strlen(name) > 32)
+	if (!name || !*name || strlen(name) > 32 || *name < 'a' || *name > 'z')
 		return false;
 	return strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(name);
 }
