@@ -2,16 +2,17 @@
 # setup.sh - installs what stresskit needs on Debian 12 (as root):
 #   ./setup.sh          the build dependencies
 #   ./setup.sh --test   and what the tests, fuzzing and benchmarks use
-#                       (libhwloc-dev: will-it-scale, built by make bench)
 #   ./setup.sh --deb    and what make deb / make lintian use
 set -e
 build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
-test="check procps python3 python3-yaml stress-ng redis-server redis-tools groff-base libhwloc-dev"
+test="check procps python3 python3-yaml stress-ng redis-server redis-tools groff-base"
 # make fuzz (CI's smoke round), not the packaged tests
 fuzz="clang libclang-rt-14-dev"
+# make bench: will-it-scale, built from a copy of its source, needs hwloc
+bench="libhwloc-dev"
 deb="debhelper dpkg-dev fakeroot lintian"
 pkgs=$build
-[ "${1:-}" = "--test" ] && pkgs="$build $test $fuzz"
+[ "${1:-}" = "--test" ] && pkgs="$build $test $fuzz $bench"
 [ "${1:-}" = "--deb" ] && pkgs="$build $test $deb"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
