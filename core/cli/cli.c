@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "job.h"
+#include "latency_opts.h"
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
@@ -82,6 +83,10 @@ static const struct global_opt global_opts[] = {
 	  "run the whole plan N times; summary with mean and \u00b1%stddev" },
 	{ "perf", 0, G_FLAG, CFG(perf), 0, NULL,
 	  "count perf events per stressor (software always, hardware where exposed)" },
+	{ "latency", 0, G_FLAG, CFG(latency), 0, NULL,
+	  "time bogo-ops into a latency histogram per stressor and report its percentiles" },
+	{ "latency-sample", 0, G_STRING, CFG(latency_sample_str), 0, "N",
+	  "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" },
 	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
 	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
@@ -474,6 +479,8 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 	rc = threads_cli_check(cfg, err, errlen);
 	if (!rc)
 		rc = scale_cli_check(cfg, err, errlen);
+	if (!rc)
+		rc = latency_cli_check(cfg, err, errlen);
 	if (rc)
 		return rc;
 	/* --NAME-ops alone runs until the ops are done, as stress-ng does. */
@@ -521,6 +528,7 @@ int cli_plan(const struct cli_config *cfg, struct run_plan *plan)
 	plan->verify = cfg->verify;
 	plan->verbose = cfg->verbose;
 	plan->sandbox = cfg->sandbox;
+	plan->latency_sample = cfg->latency ? cfg->latency_sample : 0;
 	plan->temp_path = cfg->temp_path;
 	plan->have_taskset = cfg->have_taskset;
 	memcpy(plan->taskset, cfg->taskset, sizeof(plan->taskset));

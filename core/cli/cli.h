@@ -52,6 +52,9 @@ struct cli_config {
 	const char *repeat_str;
 	unsigned repeat;	/* --repeat: runs of the whole plan, >= 1 */
 	bool perf;		/* --perf: perf_event_open counters */
+	bool latency;		/* --latency, checked by latency_opts.c */
+	const char *latency_sample_str, *latency_csv, *latency_plot;
+	uint32_t latency_sample;	/* time one op in this many */
 	struct stressor_choice *choice;	/* one per registry entry */
 	struct compose_opts compose;	/* modes, classes, job file */
 	int argc;

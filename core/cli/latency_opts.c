@@ -1,0 +1,69 @@
+/*
+ * latency_opts.c - checks --latency-sample, --latency-csv and
+ * --latency-plot before anything runs.
+ */
+#include "latency_opts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parse.h"
+
+/* The directory FILE would be created in must exist and be writable. */
+static int latency_opts_dir(const char *opt, const char *path, char *err,
+			    size_t errlen)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	size_t n;
+
+	if (!*path) {
+		snprintf(err, errlen, "invalid %s '': expected a file name", opt);
+		return -EINVAL;
+	}
+	if (!slash)
+		return 0;
+	n = slash == path ? 1 : (size_t)(slash - path);
+	if (n >= sizeof(dir)) {
+		snprintf(err, errlen, "invalid %s '%s': path too long", opt, path);
+		return -EINVAL;
+	}
+	memcpy(dir, path, n);
+	dir[n] = '\0';
+	if (access(dir, W_OK | X_OK)) {
+		snprintf(err, errlen, "cannot write %s '%s': %s: %s", opt, path,
+			 dir, strerror(errno));
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int latency_cli_check(struct cli_config *cfg, char *err, size_t errlen)
+{
+	int rc;
+
+	cfg->latency_sample = LATENCY_SAMPLE_DEFAULT;
+	if (cfg->latency_sample_str || cfg->latency_csv || cfg->latency_plot)
+		cfg->latency = true;
+	if (cfg->latency_sample_str) {
+		uint64_t n;
+
+		if (parse_u64(cfg->latency_sample_str, &n) || n < 1 ||
+		    n > LATENCY_SAMPLE_MAX) {
+			snprintf(err, errlen, "invalid --latency-sample '%s': expected "
+				 "a whole number of ops from 1 to %d",
+				 cfg->latency_sample_str, LATENCY_SAMPLE_MAX);
+			return -EINVAL;
+		}
+		cfg->latency_sample = (uint32_t)n;
+	}
+	if (cfg->latency_csv &&
+	    (rc = latency_opts_dir("--latency-csv", cfg->latency_csv, err, errlen)))
+		return rc;
+	if (cfg->latency_plot &&
+	    (rc = latency_opts_dir("--latency-plot", cfg->latency_plot, err, errlen)))
+		return rc;
+	return 0;
+}
