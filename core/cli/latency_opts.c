@@ -1,6 +1,6 @@
 /*
- * latency_opts.c - checks --latency-sample, --latency-csv and
- * --latency-plot before anything runs.
+ * latency_opts.c - what the --latency options mean together, checked
+ * before anything runs (the engine has range-checked --latency-sample).
  */
 #include "latency_opts.h"
 
@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "parse.h"
 
 /* The directory FILE would be created in must exist and be writable. */
 static int latency_opts_dir(const char *opt, const char *path, char *err,
@@ -44,21 +43,8 @@ int latency_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
 	int rc;
 
-	cfg->latency_sample = LATENCY_SAMPLE_DEFAULT;
-	if (cfg->latency_sample_str || cfg->latency_csv || cfg->latency_plot)
+	if (cfg->given[G_LATENCY_SAMPLE] || cfg->latency_csv || cfg->latency_plot)
 		cfg->latency = true;
-	if (cfg->latency_sample_str) {
-		uint64_t n;
-
-		if (parse_u64(cfg->latency_sample_str, &n) || n < 1 ||
-		    n > LATENCY_SAMPLE_MAX) {
-			snprintf(err, errlen, "invalid --latency-sample '%s': expected "
-				 "a whole number of ops from 1 to %d",
-				 cfg->latency_sample_str, LATENCY_SAMPLE_MAX);
-			return -EINVAL;
-		}
-		cfg->latency_sample = (uint32_t)n;
-	}
 	if (cfg->latency_csv &&
 	    (rc = latency_opts_dir("--latency-csv", cfg->latency_csv, err, errlen)))
 		return rc;

@@ -20,8 +20,8 @@
 
 /*
  * --latency-sample, --latency-csv and --latency-plot imply --latency;
- * checks the sample count and that the files' directories exist, so a bad
- * path is one line before the run. Returns 0 or -EINVAL with err set.
+ * checks that the files' directories exist, so a bad path is one line
+ * before the run. Returns 0 or -EINVAL with err set.
  */
 int latency_cli_check(struct cli_config *cfg, char *err, size_t errlen);
 
