@@ -130,6 +130,9 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.slot = slot,
 		.stop = &sh->stop,
 		.max_ops = max_ops ? max_ops : UINT64_MAX,
+		.latency = slot->latency,
+		.lat_every = slot->latency_sample,
+		.lat_left = 1,	/* the first op is timed */
 	};
 	struct rusage ru;
 	int status;
@@ -186,6 +189,13 @@ void instance_metric(struct instance *in, const char *desc, double value,
 	s->metrics[i].higher_is_better = higher_is_better;
 	if (i == s->n_metrics)
 		s->n_metrics = i + 1;
+}
+
+void instance_latency_name(struct instance *in, unsigned series,
+			   const char *name)
+{
+	if (in->latency && series < SK_LATENCY_SERIES)
+		in->latency[series].name = name;
 }
 
 double instance_elapsed(const struct instance *in)
@@ -250,6 +260,7 @@ void instance_record(struct instance_result *r, const struct instance_slot *s,
 		r->duration = (r->finished ? s->stop : now) - s->start;
 	r->n_metrics = s->n_metrics;
 	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
+	r->latency = s->latency;
 	if (WIFEXITED(wstatus)) {
 		r->status = WEXITSTATUS(wstatus);
 	} else if (WIFSIGNALED(wstatus)) {

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "instance.h"
+#include "latency_area.h"
 #include "log.h"
 #include "perf.h"
 #include "registry.h"
@@ -359,7 +360,10 @@ static int scheduler_alloc(struct run_state *st, size_t total)
 			return -ENOMEM;
 	}
 	st->sh = shared_map(total, &st->sh_len);
-	return st->sh ? 0 : -ENOMEM;
+	if (!st->sh)
+		return -ENOMEM;
+	return plan->latency_sample ?
+	       latency_area_map(res, st->sh, total, plan->latency_sample) : 0;
 }
 
 static void scheduler_teardown(struct run_state *st)
@@ -391,6 +395,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	err = scheduler_alloc(&st, total);
 	if (err) {
 		scheduler_teardown(&st);
+		latency_area_unmap(res);
 		return err;
 	}
 
@@ -464,6 +469,7 @@ void scheduler_result_free(struct run_result *res)
 {
 	for (size_t i = 0; res->s && i < res->n; i++)
 		free(res->s[i].inst);
+	latency_area_unmap(res);
 	free(res->s);
 	memset(res, 0, sizeof(*res));
 }
