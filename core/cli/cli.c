@@ -82,6 +82,14 @@ static const struct global_opt global_opts[] = {
 	  "run the whole plan N times; summary with mean and \u00b1%stddev" },
 	{ "perf", 0, G_FLAG, CFG(perf), 0, NULL,
 	  "count perf events per stressor (software always, hardware where exposed)" },
+	{ "sample-interval", 0, G_STRING, CFG(sampling.interval_str), 0, "TIME",
+	  "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" },
+	{ "series-csv", 0, G_STRING, CFG(sampling.csv_path), 0, "FILE",
+	  "write the series of every stressor and instance to FILE as CSV" },
+	{ "steady-state", 0, G_STRING, CFG(sampling.steady_str), 0, "SPEC",
+	  "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" },
+	{ "steady-state-window", 0, G_STRING, CFG(sampling.window_str), 0, "TIME",
+	  "the window --steady-state judges, and the last window's check (default 10s)" },
 	{ "sandbox", 0, G_FLAG, CFG(sandbox), 0, NULL,
 	  "run each instance under a seccomp allow-list of its stressor's syscalls" },
 	{ "no-rand-seed", 0, G_FLAG, CFG(no_rand_seed), 0, NULL,
@@ -451,6 +459,9 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		}
 		cfg->repeat = (unsigned)n;
 	}
+	rc = sampler_opts_check(&cfg->sampling, err, errlen);
+	if (rc)
+		return rc;
 	if (cfg->log_prefix && (!*cfg->log_prefix || strpbrk(cfg->log_prefix, " \t\n"))) {
 		snprintf(err, errlen, "invalid --log-prefix '%s': expected one word",
 			 cfg->log_prefix);

@@ -12,6 +12,7 @@
 
 #include "compose.h"
 #include "run.h"
+#include "sampler.h"
 
 enum cli_action {
 	CLI_RUN,
@@ -52,6 +53,7 @@ struct cli_config {
 	const char *repeat_str;
 	unsigned repeat;	/* --repeat: runs of the whole plan, >= 1 */
 	bool perf;		/* --perf: perf_event_open counters */
+	struct sampler_opts sampling;	/* --sample-interval, --steady-state ... */
 	struct stressor_choice *choice;	/* one per registry entry */
 	struct compose_opts compose;	/* modes, classes, job file */
 	int argc;

@@ -256,6 +256,7 @@ int scale_main(const struct cli_config *cfg)
 		goto out;
 	}
 	plan.perf = recorder_perf(rec);
+	plan.sampler = recorder_sampler(rec);
 	log_info("scaling %s over %d steps, %gs each%s", name, n, cfg->timeout,
 		 cfg->warmup > 0 ? " after a warmup" : "");
 	for (int i = 0; i < n; i++) {

@@ -159,6 +159,7 @@ static void session_run_one(struct session *s, size_t i, struct progress *pg)
 	log_info("dispatching hogs: %s", hogs);
 	progress_attach(pg, &r->plan, i, s->n_runs);
 	r->plan.perf = recorder_perf(s->rec);
+	r->plan.sampler = recorder_sampler(s->rec);
 	rc = run_execute(&r->plan, &res);
 	progress_clear(pg);
 	r->ran = true;

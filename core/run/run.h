@@ -12,6 +12,7 @@
 #include <stresskit/stressor.h>
 
 struct perf_set;
+struct sampler;
 
 struct plan_entry {
 	const struct stressor *stressor;
@@ -33,6 +34,7 @@ struct run_plan {
 	bool have_taskset;
 	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
+	struct sampler *sampler;	/* the time series (sampler.h), or NULL */
 	/*
 	 * Optional: called from the controller's wait loop every
 	 * tick_interval seconds with the seconds since the first fork and
