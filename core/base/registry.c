@@ -26,12 +26,15 @@ static int registry_cmp(const void *a, const void *b)
 	return strcmp((*x)->name, (*y)->name);
 }
 
-/* Names become option names: lower-case letters, digits and '-' only. */
+/*
+ * Names become option names: lower-case letters, digits, '-' and '_'
+ * (will-it-scale's names: tlb_flush1), starting with a letter.
+ */
 static bool registry_name_ok(const char *name)
 {
-	if (!name || !*name || strlen(name) > 32)
+	if (!name || !*name || strlen(name) > 32 || *name < 'a' || *name > 'z')
 		return false;
-	return strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") == strlen(name);
+	return strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(name);
 }
 
 int registry_validate(const struct stressor **list, size_t n,
