@@ -5,8 +5,8 @@
  */
 #include "recorder.h"
 
-#include <stdlib.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -19,7 +19,7 @@
 #include "timeseries.h"
 
 struct recorder {
-	const struct cli_config *cfg;
+	const struct plan *plan;
 	struct results_files files;
 	json_t *doc;		/* NULL when nothing reads it */
 	bool in_pass;		/* a pass is begun in doc */
@@ -41,42 +41,41 @@ struct recorder {
 	size_t n_ts;
 };
 
-struct recorder *recorder_begin(const struct cli_config *cfg,
+struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
 {
 	struct recorder *r = calloc(1, sizeof(*r));
+	const char *csv = p->sampling.csv_path;
 	bool created = false;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	r->cfg = cfg;
-	/* the CSV is opened first and truncated last: any failure leaves
-	 * every file as it was */
-	if (cfg->sampling.csv_path &&
-	    !(r->csv = timeseries_csv_open(cfg->sampling.csv_path, &created,
-					   err, errlen))) {
+	r->plan = p;
+	/* the CSV is opened first and truncated last: a failure leaves every
+	 * file as it was */
+	if (csv && !(r->csv = timeseries_csv_open(csv, &created, err, errlen))) {
 		free(r);
 		return NULL;
 	}
-	if (results_open_files(cfg, &r->files, err, errlen) ||
+	if (results_open_files(p, &r->files, err, errlen) ||
 	    (r->csv && timeseries_csv_start(r->csv) &&
-	     snprintf(err, errlen, "cannot write --series-csv '%s': %s",
-		      cfg->sampling.csv_path, strerror(errno)))) {
+	     snprintf(err, errlen, "cannot write --series-csv '%s': %s", csv,
+		      strerror(errno)))) {
 		results_close_files(&r->files);
 		if (r->csv)
 			fclose(r->csv);
 		if (created)
-			unlink(cfg->sampling.csv_path);
+			unlink(csv);
 		free(r);
 		return NULL;
 	}
-	r->sampler = sampler_new(&cfg->sampling);
+	r->sampler = sampler_new(&p->sampling);
 	r->pass = 1;
-	if (cfg->yaml_path || cfg->json_path || cfg->repeat > 1)
-		r->doc = results_new(cfg);
-	if (cfg->perf)
+	if (p->yaml_path || p->json_path || p->repeat > 1)
+		r->doc = results_new(p);
+	if (p->perf)
 		r->perf = perf_new();
 	return r;
 }
@@ -187,9 +186,8 @@ void recorder_report(struct recorder *r)
 	if (r->perf && r->n_perf)
 		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
 	r->n_perf = 0;
-	/* the summaries point into the sampler's last run: print them now */
 	for (size_t i = 0; i < r->n_ts; i++)
-		timeseries_report(&r->ts[i], r->cfg->metrics);
+		timeseries_report(&r->ts[i], r->plan->metrics);
 	r->n_ts = 0;
 }
 
@@ -199,7 +197,7 @@ void recorder_pass_done(struct recorder *r, int status)
 
 	if (!r)
 		return;
-	report_times_compute(r->sums, r->n_sums, r->wall, r->cfg->ncpus, &times);
+	report_times_compute(r->sums, r->n_sums, r->wall, r->plan->ncpus, &times);
 	if (r->doc && r->in_pass &&
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
@@ -225,12 +223,12 @@ int recorder_end(struct recorder *r, int status)
 	}
 	if (r->doc) {
 		results_finish(r->doc);
-		if (results_write(r->doc, &r->files, r->cfg) && status == SK_OK)
+		if (results_write(r->doc, &r->files, r->plan) && status == SK_OK)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);
 	if (r->csv && fclose(r->csv) && status == SK_OK) {
-		log_fail("cannot write --series-csv %s", r->cfg->sampling.csv_path);
+		log_fail("cannot write --series-csv %s", r->plan->sampling.csv_path);
 		status = SK_USAGE;
 	}
 	sampler_free(r->sampler);
