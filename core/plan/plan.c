@@ -143,6 +143,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->verify = cfg->verify;
 	b->verbose = cfg->verbose;
 	b->sandbox = cfg->sandbox;
+	b->latency_sample = cfg->latency ? (uint32_t)cfg->latency_sample : 0;
 	b->temp_path = cfg->temp_path;
 	if (cfg->given[G_TASKSET]) {
 		p->taskset = cfg->taskset;
@@ -159,6 +160,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->quiet = cfg->quiet;
 	p->progress = cfg->progress;
 	p->perf = cfg->perf;
+	p->sampling = cfg->sampling;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;
 	p->scale_csv = cfg->scale_csv;
