@@ -24,6 +24,7 @@
 #include "latency_area.h"
 #include "log.h"
 #include "perf.h"
+#include "phases.h"
 #include "registry.h"
 #include "rundir.h"
 #include "sampler.h"
@@ -56,6 +57,7 @@ struct run_state {
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
 	double t0, next_tick;
+	struct run_phases ph;
 };
 
 static int child_cmp(const void *a, const void *b)
@@ -172,8 +174,10 @@ static void scheduler_stop(struct run_state *st)
 {
 	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
 	scheduler_signal_all(st, SIGALRM);
-	if (scheduler_wait(st, sk_now() + st->plan->grace))
+	st->ph.stopped = sk_now();
+	if (scheduler_wait(st, st->ph.stopped + st->plan->grace))
 		st->res->interrupted = true;
+	st->ph.last_exit = st->ph.reaped = sk_now();
 	if (!st->n_live)
 		return;
 	for (size_t i = 0; i < st->n_children; i++) {
@@ -188,6 +192,7 @@ static void scheduler_stop(struct run_state *st)
 		kill(c->pid, SIGKILL);
 	}
 	scheduler_reap(st, true);
+	st->ph.reaped = sk_now();
 }
 
 static void scheduler_debug_instances(const struct run_result *res)
@@ -431,7 +436,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 
 	status = scheduler_prepare(&st);
 	fflush(NULL);
-	t0 = st.t0 = sk_now();
+	t0 = st.t0 = st.ph.t0 = sk_now();
 	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);
@@ -444,12 +449,14 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	}
 	qsort(st.children, st.n_children, sizeof(*st.children), child_cmp);
 	st.n_live = st.n_children;
+	st.ph.forked = sk_now();
 
 	/* The timeout counts from the first fork, so wall time ~ timeout. */
 	deadline = plan->timeout > 0 ? t0 + plan->warmup + plan->timeout : 0;
 	if (plan->perf)
 		perf_attach(plan->perf, res);
 	shared_release(st.sh);
+	st.ph.released = sk_now();
 	if (plan->warmup > 0) {
 		res->interrupted = scheduler_wait(&st, t0 + plan->warmup);
 		scheduler_warmup(&st, false);
@@ -460,13 +467,18 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	sampler_stop(plan->sampler, sk_now());
 	if (st.n_live)
 		scheduler_stop(&st);
+	else	/* every instance ended before the stop: nothing to wait for */
+		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
 	res->wall = sk_now() - t0;
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
 
-	if (log_verbose())
+	if (log_verbose()) {
 		scheduler_debug_instances(res);
+		phases_note_starts(&st.ph, shared_slot(st.sh, 0), slot);
+		phases_report(&st.ph);
+	}
 	if (status == SK_OK)
 		status_judge(res, plan->grace);
 	else

@@ -1,0 +1,39 @@
+/*
+ * phases.c - the per-phase times of a run, printed by --verbose, so a run
+ * that grows past its timeout at high instance counts shows which phase
+ * (fork, barrier, stop, reap) took the time instead of leaving it a guess.
+ */
+#include "phases.h"
+
+#include "log.h"
+
+void phases_note_starts(struct run_phases *ph, const struct instance_slot *slots,
+			size_t n)
+{
+	ph->started = 0;
+	ph->requested = n;
+	for (size_t i = 0; i < n; i++) {
+		if (slots[i].state < SLOT_RUNNING)
+			continue;
+		ph->started++;
+		if (slots[i].start > ph->last_start)
+			ph->last_start = slots[i].start;
+	}
+}
+
+/* Seconds from a to b, 0 when either boundary was not reached. */
+static double phases_span(double a, double b)
+{
+	return a > 0 && b >= a ? b - a : 0;
+}
+
+void phases_report(const struct run_phases *ph)
+{
+	log_debug("phases: fork %.3fs, barrier release %.3fs (%zu of %zu "
+		  "instances started), run %.3fs, stop to last exit %.3fs, "
+		  "reap %.3fs", phases_span(ph->t0, ph->forked),
+		  phases_span(ph->released, ph->last_start), ph->started,
+		  ph->requested, phases_span(ph->released, ph->stopped),
+		  phases_span(ph->stopped, ph->last_exit),
+		  phases_span(ph->last_exit, ph->reaped));
+}

@@ -1,0 +1,30 @@
+/*
+ * phases.h - where the time of one run goes, phase by phase (phases.c):
+ * fork, start-barrier release, run, stop-to-last-exit, final reap.
+ */
+#ifndef STRESSKIT_PHASES_H
+#define STRESSKIT_PHASES_H
+
+#include <stddef.h>
+
+#include <stresskit/stressor.h>
+
+/* CLOCK_MONOTONIC seconds at each boundary; 0 = not reached. */
+struct run_phases {
+	double t0;		/* before the first fork */
+	double forked;		/* after the last fork */
+	double released;	/* start barrier opened */
+	double last_start;	/* the last instance passed the barrier */
+	double stopped;		/* stop flag set and signalled */
+	double last_exit;	/* every child reaped (or grace over) */
+	double reaped;		/* after the SIGKILL reap, or = last_exit */
+	size_t started, requested;
+};
+
+/* Takes the latest start of the slots that started (state >= running). */
+void phases_note_starts(struct run_phases *ph, const struct instance_slot *slots,
+			size_t n);
+/* One debug line with each phase's seconds (only under --verbose). */
+void phases_report(const struct run_phases *ph);
+
+#endif
