@@ -64,3 +64,17 @@ t_latency_bad_input() {
 	bad_input --pipe 1 --latency-sample x
 	bad_input --pipe 1 --latency-sample 1000001
 }
+
+t_latency_every_stressor() {
+	# one series per stressor, timed every op: its count is the bogo-ops
+	for s in pread1:pread pread2:pread pread3:pread sendfile:sendfile splice:pass; do
+		name=${s%%:*}
+		expect_exit 0 "$SK" --$name 2 --$name-ops 600 --latency-sample 1 --json r.json --temp-path "$TMP"
+		lat_check r.json "$name" "${s#*:}" 1
+	done
+	expect_exit 0 "$SK" --splice 1 --splice-ops 50 --splice-sink file --verify --latency-sample 1 --json r.json --temp-path "$TMP"
+	lat_check r.json splice pass 1
+	# thread instances: each its own histogram, merged the same way
+	expect_exit 0 "$SK" --pread2 3 --pread2-ops 900 --latency-sample 1 --instance-mode thread --json r.json --temp-path "$TMP"
+	lat_check r.json pread2 pread 1
+}
