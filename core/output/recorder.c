@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latency_files.h"
 #include "log.h"
 #include "perf.h"
 #include "report.h"
@@ -29,6 +30,7 @@ struct recorder {
 	size_t n_sums;
 	double wall;
 	bool interrupted, oom_told;
+	struct latency_files *lat;	/* --latency-csv, --latency-plot */
 };
 
 struct recorder *recorder_begin(const struct plan *p,
@@ -49,6 +51,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		r->doc = results_new(p);
 	if (p->perf)
 		r->perf = perf_new();
+	r->lat = latency_files_new(p);
 	return r;
 }
 
@@ -99,6 +102,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
 	r->interrupted |= res->interrupted;
 	r->wall += res->wall;
+	latency_files_add(r->lat, sums, res->n);
 	if (res->n) {
 		struct stressor_summary *all = realloc(r->sums,
 						       (r->n_sums + res->n) * sizeof(*all));
@@ -144,6 +148,7 @@ void recorder_pass_done(struct recorder *r, int status)
 	if (r->doc && r->in_pass &&
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
+	latency_files_pass_done(r->lat);
 	r->in_pass = false;
 	r->interrupted = false;
 	r->n_sums = 0;
@@ -169,6 +174,8 @@ int recorder_end(struct recorder *r, int status)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);
+	if (latency_files_finish(r->lat) && status == SK_OK)
+		status = SK_USAGE;
 	json_decref(r->doc);
 	perf_free(r->perf);
 	free(r->perf_names);
