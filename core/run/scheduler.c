@@ -26,6 +26,7 @@
 #include "perf.h"
 #include "registry.h"
 #include "rundir.h"
+#include "sampler.h"
 #include "status.h"
 #include "threads.h"
 #include "warmup.h"
@@ -170,6 +171,8 @@ static bool run_wait(struct run_state *st, double deadline)
 		if (deadline <= 0)
 			left = 3600;
 		left = run_tick(st, left);
+		if (sampler_poll(st->plan->sampler, sk_now(), &left))
+			return false;	/* steady state: stop as at the deadline */
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
@@ -412,6 +415,20 @@ static void run_warmup(struct run_state *st, bool discount)
 	}
 }
 
+/* Counting starts: the sampler learns every instance's slot (sampler.h). */
+static void run_sample_begin(struct run_state *st)
+{
+	struct sampler *sm = st->plan->sampler;
+
+	if (!sm || sampler_begin(sm, st->res, sk_now()))
+		return;
+	for (size_t i = 0; i < st->n_children; i++)
+		for (uint32_t k = 0; k < st->children[i].n_inst; k++)
+			sampler_bind(sm, &st->children[i].res[k],
+				     &st->children[i].slot[k],
+				     st->children[i].pid, st->children[i].threads);
+}
+
 static int run_alloc(struct run_state *st, size_t total)
 {
 	const struct run_plan *plan = st->plan;
@@ -509,11 +526,14 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		res->interrupted = run_wait(&st, t0 + plan->warmup);
 		run_warmup(&st, false);
 	}
+	run_sample_begin(&st);
 	if (!res->interrupted && run_wait(&st, deadline))
 		res->interrupted = true;
+	sampler_stop(plan->sampler, sk_now());
 	if (st.n_live)
 		run_stop(&st);
 	res->wall = sk_now() - t0;
+	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		run_warmup(&st, true);
 
