@@ -13,6 +13,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "opts.h"
+#include "plugin_args.h"
 #include "registry.h"
 #include "report.h"
 #include "run.h"
@@ -43,6 +44,10 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && (sc = subcommand_find(argv[1])))
 		return sc->main(argc - 1, argv + 1);
+	if (cli_load_plugins(argc, argv, err, sizeof(err))) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
 
 	rc = cli_parse(argc, argv, &cfg, err, sizeof(err));
 	if (rc) {

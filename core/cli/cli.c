@@ -27,6 +27,7 @@ enum global_type {
 	G_ACTION,	/* sets the action to .action */
 	G_TIME,		/* double seconds at offset */
 	G_JOB,		/* reads a job file there and then */
+	G_PLUGIN,	/* loaded before parsing (plugin_args.c): checked only */
 };
 
 struct global_opt {
@@ -100,6 +101,8 @@ static const struct global_opt global_opts[] = {
 	  "restrict --sequential or --all to these stressors: pipe,splice" },
 	{ "exclude", 0, G_STRING, CFG(compose.exclude_str), 0, "LIST",
 	  "leave these stressors out of any selection" },
+	{ "plugin", 0, G_PLUGIN, 0, 0, "FILE.so",
+	  "load the stressors of a plugin (repeatable; also STRESSKIT_PLUGIN_PATH)" },
 	{ "job", 'j', G_JOB, 0, 0, "FILE",
 	  "read options from a job file (one per line, no dashes; 'run sequential|parallel')" },
 	{ "progress", 0, G_FLAG, CFG(compose.progress), 0, NULL,
@@ -121,6 +124,11 @@ static const struct global_opt *global_find(const char *name, char short_name)
 		if (name ? !strcmp(g->name, name) : g->short_name == short_name)
 			return g;
 	return NULL;
+}
+
+bool cli_is_global_option(const char *name)
+{
+	return global_find(name, 0) != NULL;
 }
 
 void cli_usage(FILE *f)
@@ -181,6 +189,12 @@ static int cli_global(const struct global_opt *g, const char *shown,
 		return 0;
 	case G_JOB:
 		return job_load(val, cfg, err, errlen);
+	case G_PLUGIN:
+		if (!*val) {
+			snprintf(err, errlen, "%s needs a value", shown);
+			return -EINVAL;
+		}
+		return 0;
 	case G_TIMEOUT:
 		rc = parse_time(val, (double *)field);
 		if (rc) {

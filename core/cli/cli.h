@@ -75,6 +75,8 @@ void cli_free(struct cli_config *cfg);
 int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
 		   char *err, size_t errlen);
 void cli_usage(FILE *f);
+/* True when --name is a global option (a stressor may not take it). */
+bool cli_is_global_option(const char *name);
 
 /* Builds the plan of the selected stressors, in name order. */
 int cli_plan(const struct cli_config *cfg, struct run_plan *plan);
