@@ -5,7 +5,8 @@
 # the test that keeps them in step with the binary all read the options
 # through this one parser, so there is one idea of what an option line is.
 #
-# An option line is "  [-x, ]--name[ METAVAR]<spaces>help". The help
+# An option line is "  [-x, ]--name[ METAVAR]<spaces>help" (a name may
+# hold "_": will-it-scale's stressor names). The help
 # column is padded, so a flag's name is followed by two spaces or more
 # and a metavar by exactly one. Upper-case names (--NAME N, the pattern
 # of a stressor's own options) are not options and are skipped.
@@ -25,7 +26,7 @@ subcommands {
 	next
 }
 
-/^  +(-[A-Za-z0-9], )?--[a-z0-9][a-z0-9-]*( |$)/ {
+/^  +(-[A-Za-z0-9], )?--[a-z0-9][a-z0-9_-]*( |$)/ {
 	line = $0
 	sub(/^ +/, "", line)
 	short = ""
@@ -34,7 +35,7 @@ subcommands {
 		line = substr(line, 5)
 	}
 	line = substr(line, 3)
-	match(line, /^[a-z0-9-]+/)
+	match(line, /^[a-z0-9_-]+/)
 	name = substr(line, 1, RLENGTH)
 	rest = substr(line, RLENGTH + 1)
 	metavar = ""

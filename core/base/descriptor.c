@@ -15,13 +15,17 @@
 
 #define DESC_NAME_MAX 32
 
-/* Names become option names: lower-case letters, digits and '-' only. */
+/*
+ * Names become option names: lower-case letters, digits, '-' and '_'
+ * (will-it-scale's names: tlb_flush1), starting with a letter.
+ */
 bool descriptor_name_ok(const char *name, size_t max)
 {
 	size_t len = name ? strlen(name) : 0;
 
-	return len && len <= max && name[0] != '-' && name[len - 1] != '-' &&
-	       strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
+	return len && len <= max && name[0] >= 'a' && name[0] <= 'z' &&
+	       name[len - 1] != '-' &&
+	       strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == len;
 }
 
 /* The first word of .needs that is no feature config/ probes, or NULL. */
@@ -72,7 +76,7 @@ static int descriptor_opt(const struct stressor *s, const struct stressor_opt *o
 	if (strncmp(o->name, s->name, plen) || o->name[plen] != '-' ||
 	    !descriptor_name_ok(o->name + plen + 1, DESC_NAME_MAX)) {
 		snprintf(err, errlen, "stressor %s: .opts: option '%s' is not named "
-			 "%s-WORD (lower-case letters, digits, '-')", s->name, o->name, s->name);
+			 "%s-WORD (lower-case letters, digits, '-', '_')", s->name, o->name, s->name);
 		return -EINVAL;
 	}
 	if (!fsize) {
@@ -111,7 +115,7 @@ int descriptor_check(const struct stressor *s, char *err, size_t errlen)
 
 	if (!s || !descriptor_name_ok(s->name, DESC_NAME_MAX)) {
 		snprintf(err, errlen, "stressor '%s': .name: expected 1 to %d lower-case "
-			 "letters, digits or '-'", s && s->name ? s->name : "(null)",
+			 "letters, digits, '-' or '_', starting with a letter", s && s->name ? s->name : "(null)",
 			 DESC_NAME_MAX);
 		return -EINVAL;
 	}

@@ -34,7 +34,7 @@ man_options() {
 		/^\.TP/ { tag = 1; next }
 		tag && in_sh && in_ss {
 			line = $0
-			while (match(line, /\\-\\-[a-z0-9][a-z0-9\\-]*/)) {
+			while (match(line, /\\-\\-[a-z0-9][a-z0-9_\\-]*/)) {
 				o = substr(line, RSTART + 4, RLENGTH - 4)
 				gsub(/\\-/, "-", o)
 				print o

@@ -34,6 +34,9 @@ START_TEST(test_validate_rejects)
 	const struct stressor norun = { .name = "norun", VALID };
 	const struct stressor upper = { .name = "Bad", .run = dummy_run, VALID };
 	const struct stressor noname = { .run = dummy_run, VALID };
+	const struct stressor digit = { .name = "1a", .run = dummy_run, VALID };
+	const struct stressor space = { .name = "a b", .run = dummy_run, VALID };
+	const struct stressor wis = { .name = "tlb_flush1", .run = dummy_run, VALID };
 	const struct stressor *dup[] = { &a, &a2 };
 	const struct stressor *missing[] = { &norun };
 	const struct stressor *bad[] = { &upper };
@@ -46,6 +49,13 @@ START_TEST(test_validate_rejects)
 	ck_assert_ptr_nonnull(strstr(err, ".run: missing"));
 	ck_assert_int_ne(registry_validate(bad, 1, err, sizeof(err)), 0);
 	ck_assert_int_ne(registry_validate(none, 1, err, sizeof(err)), 0);
+	bad[0] = &digit;
+	ck_assert_int_ne(registry_validate(bad, 1, err, sizeof(err)), 0);
+	bad[0] = &space;
+	ck_assert_int_ne(registry_validate(bad, 1, err, sizeof(err)), 0);
+	/* will-it-scale's names keep their underscore */
+	bad[0] = &wis;
+	ck_assert_int_eq(registry_validate(bad, 1, err, sizeof(err)), 0);
 }
 END_TEST
 
