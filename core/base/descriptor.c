@@ -64,6 +64,12 @@ static size_t descriptor_field_size(enum opt_type t)
 		return sizeof(unsigned);
 	case OPT_STRING:
 		return sizeof(const char *);
+	case OPT_LIST:
+		return sizeof(struct opt_list);
+	case OPT_CPU_LIST:
+		return sizeof(struct opt_cpus);
+	case OPT_INSTANCES:
+		return sizeof(uint32_t);
 	}
 	return 0;
 }

@@ -12,14 +12,6 @@
 #include "instance.h"
 #include "run.h"
 
-struct cli_config;
-
-/*
- * Parses --instance-mode and refuses thread mode for a selected stressor
- * flagged STRESSOR_NO_THREADS. Returns 0 or -EINVAL with one line in err.
- */
-int threads_cli_check(struct cli_config *cfg, char *err, size_t errlen);
-
 /*
  * Forks the worker of n instances whose slots are slots[0..n-1]; instance
  * k stops after run_ops_share(max_ops, n, k) ops. Returns the worker's pid
