@@ -35,7 +35,7 @@ UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
 .PHONY: all test unit-test integration-test golden-test bench clean install uninstall \
-	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run
+	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run soak
 
 all: $(BUILD)/stresskit
 
@@ -156,6 +156,17 @@ fuzz-merge-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 			tests/fuzz/corpus/$$n $(BUILD)/corpus/$$n >$(BUILD)/merge_$$n.log 2>&1; \
 		echo "fuzz_$$n: seed corpus $$before -> $$(ls tests/fuzz/corpus/$$n | wc -l) inputs"; \
 	done
+
+# make soak: every stressor, the controller over many runs and
+# redis-server under load for SOAK_SECONDS (default 3600), RSS, fds and
+# counters sampled and judged (tests/soak/run.sh); the CSV, JSON and
+# verdict stay in SOAK_DIR. Not in CI; tests/integration/test_soak.sh
+# runs it for seconds.
+SOAK_SECONDS ?= 3600
+SOAK_DIR     ?= $(BUILD)/soak
+soak: $(BUILD)/stresskit
+	rm -rf $(SOAK_DIR)
+	SOAK_SECONDS=$(SOAK_SECONDS) tests/soak/run.sh $(BUILD)/stresskit $(SOAK_DIR)
 
 bench: $(BUILD)/stresskit
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench
