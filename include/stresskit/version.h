@@ -16,7 +16,9 @@
 #endif
 
 #define SK_ABI_MAJOR 1
-#define SK_ABI_MINOR 0
+/* 1: --latency appended fields to instance and instance_slot (the core
+ * allocates both, so a plugin built for 1.0 reads its fields where they were) */
+#define SK_ABI_MINOR 1
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
