@@ -125,8 +125,9 @@ def monitor(csv, interval, specs):
             for tag, root, port in roots:
                 for pid in tree(root, children):
                     s = sample(pid)
-                    # RSS 0: exiting, its memory already gone
-                    if s and s[1] and not s[0].startswith('python'):
+                    # stresskit's own processes (a fork not yet renamed,
+                    # a wrapper, are not); RSS 0: exiting, memory gone
+                    if s and s[1] and s[0].startswith('stresskit'):
                         out.write('%.1f,%s,%d,%s,%d,%d\n' % (t, tag, pid, s[0], s[1], s[2]))
                 if port and os.path.exists('/proc/%d' % root):
                     try:
