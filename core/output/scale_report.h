@@ -1,17 +1,14 @@
 /*
- * scale.h - the --scale sweep, as will-it-scale runs a testcase: the
- * selected stressor at 1..N instances (or --scale-steps), a --timeout run
- * each, then a table of total and per-instance ops/s against the linear
- * figure (the first step's per-instance rate times n), as text, CSV, SVG.
+ * scale_report.h - the table of a --scale sweep (scale_report.c).
  */
-#ifndef STRESSKIT_SCALE_H
-#define STRESSKIT_SCALE_H
+#ifndef STRESSKIT_SCALE_REPORT_H
+#define STRESSKIT_SCALE_REPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
-struct plan;
+#include "run.h"
 
 /* One step of the sweep, all rates in bogo-ops per second. */
 struct scale_row {
@@ -33,7 +30,8 @@ void scale_fill(struct scale_row *rows, size_t n);
 /* Writes the rows as CSV with a header line. Returns 0 or -errno. */
 int scale_write_csv(FILE *f, const struct scale_row *rows, size_t n);
 
-/* Runs the plan's steps, prints the table; returns the exit status. */
-int scale_main(const struct plan *p);
+/* The table under the sweep, "scale: NAME, process instances, 1s per step". */
+void scale_print(const struct run_plan *base, const char *name,
+		 const struct scale_row *rows, size_t n);
 
 #endif
