@@ -19,7 +19,7 @@ t_soak_short() {
 	expect_match '^soak: passed$' "$OUT"
 	csv=$(cat "$TMP/soak/samples.csv")
 	# the controller and an instance of each workload, and the server's counters
-	expect_match ',all,[0-9]+,stresskit,[0-9]+,[0-9]+$' "$csv"
+	expect_match ',all,[0-9]+,stresskit' "$csv"
 	expect_match ',all,[0-9]+,stresskit-pipe,' "$csv"
 	expect_match ',repeat,[0-9]+,stresskit,' "$csv"
 	expect_match ',redis,[0-9]+,stresskit,' "$csv"
