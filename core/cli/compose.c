@@ -7,7 +7,10 @@
  * stressor of the --class (all stressors without one), restricted to
  * --with, each with N instances; a --NAME M given as well keeps its M.
  * A job's "run sequential" without a count runs the stressors it names.
- * --exclude removes stressors from whatever was selected.
+ * --exclude removes stressors from whatever was selected. A class or
+ * --all leaves out the stressors that cannot run in the --instance-mode
+ * (pipe as threads, pthread_mutex1 as processes); --with naming one
+ * selects it, and the mode check refuses it by name.
  */
 #include "compose.h"
 
@@ -18,6 +21,7 @@
 #include "cli.h"
 #include "parse.h"
 #include "registry.h"
+#include "threads.h"
 
 static const char *compose_mode_option(const struct compose_opts *co)
 {
@@ -124,6 +128,8 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	struct compose_opts *co = &cfg->compose;
 	size_t n = registry_count();
 	bool with[n ? n : 1], exclude[n ? n : 1], counted, before = false, after = false;
+	/* an invalid --instance-mode is refused later, by threads_cli_check */
+	bool threads = cfg->instance_mode && !strcmp(cfg->instance_mode, "thread");
 	uint32_t count = 0;
 	int rc;
 
@@ -167,7 +173,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 
 		if (counted && !c->selected &&
 		    (!co->class_mask || (s->classes & co->class_mask)) &&
-		    (!co->with_str || with[i])) {
+		    (co->with_str ? with[i] : threads_mode_fits(s, threads))) {
 			c->selected = true;
 			c->instances = count;
 		}

@@ -45,26 +45,33 @@ static volatile uint32_t *threads_stop_word;
 static pid_t threads_main_tid;
 static uint32_t threads_live;
 
+bool threads_mode_fits(const struct stressor *s, bool threads)
+{
+	return !(s->flags & (threads ? STRESSOR_NO_THREADS : STRESSOR_THREADS_ONLY));
+}
+
 int threads_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
 	const char *mode = cfg->instance_mode;
 
-	if (!mode || !strcmp(mode, "process"))
-		return 0;
-	if (strcmp(mode, "thread")) {
+	if (mode && strcmp(mode, "process") && strcmp(mode, "thread")) {
 		snprintf(err, errlen, "invalid --instance-mode '%s': expected process or thread",
 			 mode);
 		return -EINVAL;
 	}
-	cfg->threads = true;
+	cfg->threads = mode && !strcmp(mode, "thread");
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor *s = registry_at(i);
 
-		if (cfg->choice[i].selected && (s->flags & STRESSOR_NO_THREADS)) {
+		if (!cfg->choice[i].selected || threads_mode_fits(s, cfg->threads))
+			continue;
+		if (cfg->threads)
 			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
 				 "it forks or changes process-wide state", s->name);
-			return -EINVAL;
-		}
+		else
+			snprintf(err, errlen, "%s runs only with --instance-mode thread: "
+				 "its instances share one address space", s->name);
+		return -EINVAL;
 	}
 	return 0;
 }
