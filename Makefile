@@ -1,4 +1,4 @@
-# stresskit - the one entry point: build, test, bench, install, deb.
+# stresskit - the one entry point: build, test, bench, install, deb, dist, rpm.
 
 CC       ?= cc
 PREFIX   ?= /usr/local
@@ -127,6 +127,7 @@ bench: $(BUILD)/stresskit
 	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench
 
 include mk/package.mk
+include mk/rpm.mk
 
 clean:
 	rm -rf $(BUILD) build-san build-fuzz

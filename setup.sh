@@ -3,15 +3,21 @@
 #   ./setup.sh          the build dependencies
 #   ./setup.sh --test   and what the tests, fuzzing and benchmarks use
 #   ./setup.sh --deb    and what make deb / make lintian use
+#   ./setup.sh --rpm    and what make rpm / make rpmlint and the RPM's
+#                       test (rpm2cpio, cpio) use
 set -e
 build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
 test="check procps python3 python3-yaml stress-ng redis-server redis-tools groff-base"
 # make fuzz (CI's smoke round), not the packaged tests
 fuzz="clang libclang-rt-14-dev"
+# make bench: will-it-scale, built from a copy of its source, needs hwloc
+bench="libhwloc-dev"
 deb="debhelper dpkg-dev fakeroot lintian"
+rpm="rpm rpm2cpio cpio rpmlint"
 pkgs=$build
-[ "${1:-}" = "--test" ] && pkgs="$build $test $fuzz"
+[ "${1:-}" = "--test" ] && pkgs="$build $test $fuzz $bench"
 [ "${1:-}" = "--deb" ] && pkgs="$build $test $deb"
+[ "${1:-}" = "--rpm" ] && pkgs="$build $test $rpm"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends $pkgs >/dev/null

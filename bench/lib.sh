@@ -34,3 +34,62 @@ row() {
 	shift
 	printf '  %-48s %s\n' "$label" "$*"
 }
+
+# wis_build CASE...: will-it-scale's CASE_processes and CASE_threads for
+# the side-by-side benches, in $WIS_BIN. A build directory given as
+# WIS_DIR is used as it is; otherwise the source (WIS_SRC: a checkout or a
+# git directory, or WIS_DIR holding main.c) is copied under $BENCHDIR and
+# built there (it needs libhwloc-dev), so nothing of it enters the tree.
+# Returns 1 with a row saying why when it cannot.
+wis_build() {
+	WIS_BIN=
+	src=${WIS_SRC:-}
+	if [ -n "${WIS_DIR:-}" ] && [ ! -f "$WIS_DIR/main.c" ]; then
+		WIS_BIN=$WIS_DIR
+	elif [ -n "${WIS_DIR:-}" ]; then
+		src=$WIS_DIR
+	fi
+	if [ -z "$WIS_BIN" ]; then
+		if [ -z "$src" ]; then
+			row "will-it-scale" "not given: WIS_DIR=BUILD_DIR or WIS_SRC=CHECKOUT; skipped"
+			return 1
+		fi
+		WIS_BIN=$BENCHDIR/will-it-scale
+		if [ ! -f "$WIS_BIN/main.c" ]; then
+			mkdir -p "$WIS_BIN"
+			if [ -f "$src/main.c" ]; then
+				cp -R "$src"/. "$WIS_BIN"/
+			elif ! git --git-dir="$src" archive HEAD | tar -x -C "$WIS_BIN"; then
+				row "will-it-scale" "$src is neither a checkout nor a git directory; skipped"
+				rm -rf "$WIS_BIN"
+				return 1
+			fi
+		fi
+		for c in "$@"; do
+			if ! make -s -C "$WIS_BIN" "${c}_processes" "${c}_threads" \
+				>"$WIS_BIN/build.log" 2>&1; then
+				row "will-it-scale" "build failed (libhwloc-dev?): $WIS_BIN/build.log; skipped"
+				return 1
+			fi
+		done
+	fi
+	for c in "$@"; do
+		for m in processes threads; do
+			[ -x "$WIS_BIN/${c}_$m" ] || {
+				row "will-it-scale" "no ${c}_$m in $WIS_BIN; skipped"
+				return 1
+			}
+		done
+	done
+}
+
+# wis_ops_per_sec CASE MODE TASKS SECONDS: will-it-scale's "average:" of
+# TASKS tasks (MODE process or thread) over SECONDS after its own 5 s
+# warm-up, without CPU affinity (-n), as stresskit runs unpinned. It runs
+# in a scratch directory: some cases leave files in the current one.
+wis_ops_per_sec() {
+	m=processes
+	[ "$2" = thread ] && m=threads
+	(cd "${TMPDIR:-/tmp}" && "$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n) |
+		awk -F: '$1 == "average" { print $2 }'
+}

@@ -1,7 +1,8 @@
 /*
  * main.c - stresskit's entry point: a subcommand, or parse the command
- * line and run its session (session.c), which reports. Exit codes are
- * stress-ng's (stressor.h).
+ * line (cli.c), build its plan once (plan.c) and run it (session.c, or
+ * scale.c for a sweep), which reports. Exit codes are stress-ng's
+ * (stressor.h).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,11 +12,9 @@
 
 #include "cli.h"
 #include "log.h"
-#include "metrics.h"
-#include "opts.h"
+#include "opts_help.h"
+#include "plan.h"
 #include "registry.h"
-#include "report.h"
-#include "run.h"
 #include "scale.h"
 #include "session.h"
 #include "version.h"
@@ -28,6 +27,22 @@ static void main_list_stressors(void)
 		printf("%-12s %s%s\n", s->name, s->summary,
 		       stressor_supported(s) ? "" : " (not implemented on this system)");
 	}
+}
+
+/* Builds the plan and runs it; the plan goes before the options it points at. */
+static int main_run(const struct cli_config *cfg)
+{
+	struct plan plan;
+	int rc;
+
+	if (plan_build(cfg, &plan)) {
+		log_fail("cannot plan the run: out of memory");
+		plan_free(&plan);
+		return SK_NO_RESOURCE;
+	}
+	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
+	plan_free(&plan);
+	return rc;
 }
 
 int main(int argc, char **argv)
@@ -72,7 +87,7 @@ int main(int argc, char **argv)
 		compose_list_classes(stdout, &cfg.compose);
 		break;
 	case CLI_RUN:
-		rc = cfg.scale ? scale_main(&cfg) : session_main(&cfg);
+		rc = main_run(&cfg);
 		break;
 	}
 	cli_free(&cfg);

@@ -24,12 +24,14 @@ struct pipe_opts {
 };
 
 static const struct stressor_opt pipe_opts[] = {
-	{ "pipe-data-size", OPT_SIZE, offsetof(struct pipe_opts, data_size),
-	  PIPE_DATA_SIZE_MIN, PIPE_DATA_SIZE_MAX, PIPE_DATA_SIZE_DEFAULT, NULL, NULL,
-	  "bytes per write(), one bogo-op" },
-	{ "pipe-size", OPT_SIZE, offsetof(struct pipe_opts, pipe_size),
-	  0, PIPE_SIZE_MAX, 0, NULL, NULL,
-	  "pipe capacity set with F_SETPIPE_SZ (0: the kernel's default)" },
+	{ .name = "pipe-data-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct pipe_opts, data_size),
+	  .min = PIPE_DATA_SIZE_MIN, .max = PIPE_DATA_SIZE_MAX, .def = PIPE_DATA_SIZE_DEFAULT,
+	  .help = "bytes per write(), one bogo-op" },
+	{ .name = "pipe-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct pipe_opts, pipe_size),
+	  .max = PIPE_SIZE_MAX,
+	  .help = "pipe capacity set with F_SETPIPE_SZ (0: the kernel's default)" },
 	OPT_TABLE_END,
 };
 

@@ -38,16 +38,19 @@ struct sendfile_opts {
 };
 
 static const struct stressor_opt sendfile_opts[] = {
-	{ "sendfile-size", OPT_SIZE, offsetof(struct sendfile_opts, size),
-	  SENDFILE_SIZE_MIN, SENDFILE_SIZE_MAX, SENDFILE_SIZE_DEFAULT, NULL, NULL,
-	  "size of each instance's file" },
-	{ "sendfile-sink", OPT_CHOICE, offsetof(struct sendfile_opts, sink),
-	  0, 0, SENDFILE_SINK_NULL, sendfile_sinks, NULL,
-	  "where the file goes: /dev/null, or a loopback TCP receiver" },
-	{ "sendfile-chunk", OPT_SIZE, offsetof(struct sendfile_opts, chunk),
-	  0, SENDFILE_SIZE_MAX, 0, NULL, NULL,
-	  "bytes per sendfile(), cycling through the file (0: the whole file "
-	  "for null, 10K for tcp)" },
+	{ .name = "sendfile-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct sendfile_opts, size),
+	  .min = SENDFILE_SIZE_MIN, .max = SENDFILE_SIZE_MAX, .def = SENDFILE_SIZE_DEFAULT,
+	  .help = "size of each instance's file" },
+	{ .name = "sendfile-sink", .type = OPT_CHOICE,
+	  .offset = offsetof(struct sendfile_opts, sink),
+	  .def = SENDFILE_SINK_NULL, .choices = sendfile_sinks,
+	  .help = "where the file goes: /dev/null, or a loopback TCP receiver" },
+	{ .name = "sendfile-chunk", .type = OPT_SIZE,
+	  .offset = offsetof(struct sendfile_opts, chunk),
+	  .max = SENDFILE_SIZE_MAX,
+	  .help = "bytes per sendfile(), cycling through the file (0: the whole file "
+	          "for null, 10K for tcp)" },
 	OPT_TABLE_END,
 };
 

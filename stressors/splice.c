@@ -35,19 +35,23 @@ struct splice_opts {
 };
 
 static const struct stressor_opt splice_opts[] = {
-	{ "splice-bytes", OPT_SIZE, offsetof(struct splice_opts, bytes),
-	  1, SPLICE_BYTES_MAX, SPLICE_BYTES_DEFAULT, NULL, NULL,
-	  "bytes per pass, one bogo-op (each instance moves this much)" },
-	{ "splice-sink", OPT_CHOICE, offsetof(struct splice_opts, sink),
-	  0, 0, SPLICE_SINK_NULL, splice_sinks, NULL,
-	  "where the data goes: /dev/null, or a file in the run directory" },
-	{ "splice-method", OPT_CHOICE, offsetof(struct splice_opts, method),
-	  0, 0, SPLICE_METHOD_SPLICE, splice_methods, NULL,
-	  "how it gets there: splice from /dev/zero into a pipe, vmsplice a buffer "
-	  "into a pipe, or write() the buffer to the sink" },
-	{ "splice-file-size", OPT_SIZE, offsetof(struct splice_opts, file_size),
-	  4096, SPLICE_FILE_MAX, SPLICE_FILE_DEFAULT, NULL, NULL,
-	  "the file sink wraps to offset 0 before growing past this" },
+	{ .name = "splice-bytes", .type = OPT_SIZE,
+	  .offset = offsetof(struct splice_opts, bytes),
+	  .min = 1, .max = SPLICE_BYTES_MAX, .def = SPLICE_BYTES_DEFAULT,
+	  .help = "bytes per pass, one bogo-op (each instance moves this much)" },
+	{ .name = "splice-sink", .type = OPT_CHOICE,
+	  .offset = offsetof(struct splice_opts, sink),
+	  .def = SPLICE_SINK_NULL, .choices = splice_sinks,
+	  .help = "where the data goes: /dev/null, or a file in the run directory" },
+	{ .name = "splice-method", .type = OPT_CHOICE,
+	  .offset = offsetof(struct splice_opts, method),
+	  .def = SPLICE_METHOD_SPLICE, .choices = splice_methods,
+	  .help = "how it gets there: splice from /dev/zero into a pipe, vmsplice a buffer "
+	          "into a pipe, or write() the buffer to the sink" },
+	{ .name = "splice-file-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct splice_opts, file_size),
+	  .min = 4096, .max = SPLICE_FILE_MAX, .def = SPLICE_FILE_DEFAULT,
+	  .help = "the file sink wraps to offset 0 before growing past this" },
 	OPT_TABLE_END,
 };
 

@@ -49,31 +49,32 @@ void class_format(unsigned mask, char *out, size_t outlen)
 						 used ? " " : "", class_table[i].name);
 }
 
-int class_parse_list(const char *list, unsigned *mask, char *err, size_t errlen)
+int class_item(const struct stressor_opt *o, const char *item, size_t len,
+	       uint32_t *out, char *err, size_t errlen)
 {
-	const char *p = list;
+	char names[256];
 
-	*mask = 0;
-	do {
-		size_t len = strcspn(p, ",");
-		size_t i;
-
-		for (i = 0; i < CLASS_COUNT; i++)
-			if (strlen(class_table[i].name) == len &&
-			    !strncmp(class_table[i].name, p, len))
-				break;
-		if (i == CLASS_COUNT) {
-			char names[256];
-
-			class_format(~0u, names, sizeof(names));
-			snprintf(err, errlen, "unknown class '%.*s' (classes: %s)",
-				 (int)len, p, names);
-			return -EINVAL;
+	(void)o;
+	for (size_t i = 0; i < CLASS_COUNT; i++) {
+		if (strlen(class_table[i].name) == len &&
+		    !strncmp(class_table[i].name, item, len)) {
+			*out = (uint32_t)__builtin_ctz(class_table[i].bit);
+			return 0;
 		}
-		*mask |= class_table[i].bit;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
+	}
+	class_format(~0u, names, sizeof(names));
+	snprintf(err, errlen, "unknown class '%.*s' (classes: %s)",
+		 (int)len, item, names);
+	return -EINVAL;
+}
+
+unsigned class_mask(const struct opt_list *l)
+{
+	unsigned mask = 0;
+
+	for (uint32_t i = 0; i < l->n; i++)
+		mask |= 1u << l->v[i];
+	return mask;
 }
 
 void class_list(FILE *f)

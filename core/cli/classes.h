@@ -8,14 +8,20 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <stresskit/stressor.h>
+
 /* The name of one CLASS_* bit, or NULL. */
 const char *class_name(unsigned bit);
 
 /*
- * Parses "pipe,os" into a mask of CLASS_* bits. On an unknown name writes
- * one line listing the valid ones and returns -EINVAL.
+ * An OPT_LIST item of --class: stores the class's bit number, or writes one
+ * line listing the valid names and returns -EINVAL.
  */
-int class_parse_list(const char *list, unsigned *mask, char *err, size_t errlen);
+int class_item(const struct stressor_opt *o, const char *item, size_t len,
+	       uint32_t *out, char *err, size_t errlen);
+
+/* The CLASS_* mask of a list class_item filled. */
+unsigned class_mask(const struct opt_list *l);
 
 /* Writes the names of the bits in mask, space-separated: "pipe memory os". */
 void class_format(unsigned mask, char *out, size_t outlen);

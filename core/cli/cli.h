@@ -1,7 +1,8 @@
 /*
  * cli.h - the command line, with stress-ng's option names. Parsing fills a
- * cli_config completely before anything runs, so an option means the same
- * wherever it stands on the line.
+ * cli_config completely, every value in its final form, before anything
+ * runs, so an option means the same wherever it stands on the line. The
+ * plan (plan.h) is built from it once; nothing after reads it.
  */
 #ifndef STRESSKIT_CLI_H
 #define STRESSKIT_CLI_H
@@ -10,8 +11,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <stresskit/stressor.h>
+
 #include "compose.h"
-#include "run.h"
+#include "job.h"
 
 enum cli_action {
 	CLI_RUN,
@@ -21,6 +24,39 @@ enum cli_action {
 	CLI_LIST_STRESSORS,
 	CLI_LIST_CLASS,		/* --class '?' or 'NAME?' */
 };
+
+/* The global options, in --help order: the index of each one's row. */
+enum cli_global {
+	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
+	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
+	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
+	G_JSON, G_REPEAT, G_PERF, G_SANDBOX, G_NO_RAND_SEED, G_CLASS,
+	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
+	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
+	G_COUNT
+};
+
+/* Where a global option was last given. */
+enum cli_given { GIVEN_NOT = 0, GIVEN_LINE, GIVEN_JOB };
+
+/*
+ * One global option: a row of the option engine (its value type, offset
+ * into struct cli_config, range, help) and what only the command line
+ * has: a short name, the word --help shows, an action, an alias.
+ */
+struct cli_row {
+	struct stressor_opt opt;
+	char short_name;
+	const char *metavar;
+	enum cli_action action;		/* not CLI_RUN: the row is an action */
+	enum cli_global same_as;	/* alias_of set: the row it spells */
+	bool alias_of;
+	bool job;			/* --job FILE */
+};
+
+extern const struct cli_row cli_rows[G_COUNT];
+
+enum cli_instance_mode { CLI_PROCESSES, CLI_THREADS };
 
 /* What the command line says of one registered stressor. */
 struct stressor_choice {
@@ -33,33 +69,33 @@ struct stressor_choice {
 struct cli_config {
 	enum cli_action action;
 	const struct stressor *help_stressor;
-	double timeout;
-	bool timeout_set;
-	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
-	bool sandbox;
-	const char *temp_path;
-	const char *log_prefix;
-	const char *taskset_str;
-	const char *instance_mode;	/* --instance-mode, checked by threads.c */
-	bool threads;
-	bool scale;			/* --scale, checked by scale.c */
-	const char *scale_steps, *scale_csv, *scale_plot;
+	uint8_t given[G_COUNT];		/* enum cli_given, per global row */
+
+	/* the global options, each in its final form */
+	double timeout;			/* given[G_TIMEOUT] says if it was */
 	double warmup;
-	bool have_taskset;
-	uint64_t taskset[16];
-	unsigned ncpus;
+	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
+	bool sandbox, scale, perf, progress, dry_run;
+	const char *temp_path, *log_prefix;
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
-	const char *repeat_str;
-	unsigned repeat;	/* --repeat: runs of the whole plan, >= 1 */
-	bool perf;		/* --perf: perf_event_open counters */
+	const char *scale_csv, *scale_plot;
+	struct opt_cpus taskset;		/* given[G_TASKSET] */
+	unsigned instance_mode;			/* enum cli_instance_mode */
+	struct opt_list scale_steps;		/* n == 0: 1..N */
+	uint64_t repeat;			/* runs of the whole plan, >= 1 */
+	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
+	struct opt_list classes;		/* --class: CLASS_* bit numbers */
+	struct opt_list with, exclude;		/* registry indices */
+
+	unsigned ncpus;
 	struct stressor_choice *choice;	/* one per registry entry */
-	struct compose_opts compose;	/* modes, classes, job file */
+	struct compose_opts compose;	/* the resolved selection */
+	struct job_file job;		/* -j FILE, or a job file as first argument */
+	bool in_job;			/* its lines are being parsed */
 	int argc;
 	char **argv;
 };
 
-/* The run length when no --timeout is given, and --NAME-ops is not either. */
-#define CLI_DEFAULT_TIMEOUT 60.0
 #define CLI_REPEAT_MAX 10000
 
 /* Returns 0, or -EINVAL with one line in err naming the bad input. */
@@ -69,15 +105,13 @@ void cli_free(struct cli_config *cfg);
 
 /*
  * Applies argv[0..argc) (options only, no program name) to a config that
- * cli_parse set up: how a job file's lines reach the same parser. An
- * unknown option returns -ENOENT.
+ * cli_parse set up. An unknown option returns -ENOENT.
  */
 int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
 		   char *err, size_t errlen);
 void cli_usage(FILE *f);
 
-/* Builds the plan of the selected stressors, in name order. */
-int cli_plan(const struct cli_config *cfg, struct run_plan *plan);
-void cli_plan_free(struct run_plan *plan);
+/* The row of a global option by long name, or by short name when name is NULL. */
+const struct cli_row *cli_find_row(const char *name, char short_name);
 
 #endif

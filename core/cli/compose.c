@@ -19,74 +19,51 @@
 
 #include "classes.h"
 #include "cli.h"
-#include "parse.h"
 #include "registry.h"
-#include "threads.h"
 
-static const char *compose_mode_option(const struct compose_opts *co)
+static const char *compose_mode_option(const struct cli_config *cfg)
 {
-	return co->seq_str ? "--sequential" : "--all";
+	return cfg->seq_n ? "--sequential" : "--all";
 }
 
-/* Writes "unknown stressor 'x' in --with (stressors: a b c)". */
-static int compose_unknown_stressor(const char *opt, const char *name, size_t len,
-				    char *err, size_t errlen)
+int compose_stressor_item(const struct stressor_opt *o, const char *item,
+			  size_t len, uint32_t *out, char *err, size_t errlen)
 {
 	char names[384];
 	size_t used = 0;
 
+	for (size_t i = 0; i < registry_count(); i++) {
+		if (strlen(registry_at(i)->name) == len &&
+		    !strncmp(registry_at(i)->name, item, len)) {
+			*out = (uint32_t)i;
+			return 0;
+		}
+	}
 	names[0] = '\0';
 	for (size_t i = 0; i < registry_count() && used < sizeof(names); i++)
 		used += (size_t)snprintf(names + used, sizeof(names) - used, "%s%s",
 					 i ? " " : "", registry_at(i)->name);
-	snprintf(err, errlen, "unknown stressor '%.*s' in %s (stressors: %s)",
-		 (int)len, name, opt, names);
+	snprintf(err, errlen, "unknown stressor '%.*s' in --%s (stressors: %s)",
+		 (int)len, item, o->name, names);
 	return -EINVAL;
 }
 
-/*
- * Marks in `in` (one flag per registry entry) the stressors of a list
- * "a,b". Returns 0, or -EINVAL naming the unknown one.
- */
-static int compose_name_list(const char *opt, const char *list, bool *in,
-			     char *err, size_t errlen)
+/* Marks in `in` (one flag per registry entry) the stressors of a list. */
+static void compose_mark(const struct opt_list *l, bool *in)
 {
-	const char *p = list;
-
-	do {
-		size_t len = strcspn(p, ",");
-		size_t i;
-
-		for (i = 0; i < registry_count(); i++)
-			if (strlen(registry_at(i)->name) == len &&
-			    !strncmp(registry_at(i)->name, p, len))
-				break;
-		if (i == registry_count())
-			return compose_unknown_stressor(opt, p, len, err, errlen);
-		in[i] = true;
-		p += len;
-	} while (*p++ == ',');
-	return 0;
+	for (uint32_t i = 0; i < l->n; i++)
+		in[l->v[i]] = true;
 }
 
-/* --class 'NAME?' or '?': a listing, not a run. */
-static int compose_class_query(struct cli_config *cfg, char *err, size_t errlen)
+/* The --class list as given: "pipe,os". */
+static void compose_class_text(const struct cli_config *cfg, char *out, size_t len)
 {
-	struct compose_opts *co = &cfg->compose;
-	size_t len = strlen(co->class_str);
-	char buf[256];
+	size_t used = 0;
 
-	if (len >= sizeof(buf)) {
-		snprintf(err, errlen, "invalid --class: too long");
-		return -EINVAL;
-	}
-	memcpy(buf, co->class_str, len - 1);
-	buf[len - 1] = '\0';
-	cfg->action = CLI_LIST_CLASS;
-	co->list_class = co->class_str;
-	if (!buf[0])
-		return 0;
-	return class_parse_list(buf, &co->class_mask, err, errlen);
+	out[0] = '\0';
+	for (uint32_t i = 0; i < cfg->classes.n && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s", i ? "," : "",
+					 class_name(1u << cfg->classes.v[i]));
 }
 
 /* Picks the mode and its instance count from --sequential, --all, "run". */
@@ -94,30 +71,24 @@ static int compose_mode(struct cli_config *cfg, bool *counted, uint32_t *n,
 			char *err, size_t errlen)
 {
 	struct compose_opts *co = &cfg->compose;
-	const char *val = co->seq_str ? co->seq_str : co->all_str;
-	enum compose_mode m = co->seq_str ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
+	enum compose_mode m = cfg->seq_n ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
 
 	*counted = false;
-	co->mode = co->job_mode;
-	if (co->seq_str && co->all_str) {
+	co->mode = cfg->job.mode;
+	if (cfg->seq_n && cfg->all_n) {
 		snprintf(err, errlen, "--sequential and --all (--parallel) exclude "
 			 "each other: choose one");
 		return -EINVAL;
 	}
-	if (!val)
+	if (!cfg->seq_n && !cfg->all_n)
 		return 0;
-	if (co->job_mode && co->job_mode != m) {
+	if (cfg->job.mode && cfg->job.mode != m) {
 		snprintf(err, errlen, "%s contradicts the job file's run %s line",
-			 compose_mode_option(co),
-			 co->job_mode == COMPOSE_SEQUENTIAL ? "sequential" : "parallel");
+			 compose_mode_option(cfg),
+			 cfg->job.mode == COMPOSE_SEQUENTIAL ? "sequential" : "parallel");
 		return -EINVAL;
 	}
-	if (parse_instances(val, cfg->ncpus, n)) {
-		snprintf(err, errlen, "invalid %s '%s': expected an instance count "
-			 "from 0 to %d (0 or negative: one per online CPU, N%%: a share of them)",
-			 compose_mode_option(co), val, INSTANCES_MAX);
-		return -EINVAL;
-	}
+	*n = cfg->seq_n ? cfg->seq_n : cfg->all_n;
 	co->mode = m;
 	*counted = true;
 	return 0;
@@ -128,52 +99,39 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	struct compose_opts *co = &cfg->compose;
 	size_t n = registry_count();
 	bool with[n ? n : 1], exclude[n ? n : 1], counted, before = false, after = false;
-	/* an invalid --instance-mode is refused later, by threads_cli_check */
-	bool threads = cfg->instance_mode && !strcmp(cfg->instance_mode, "thread");
+	bool has_with = cfg->given[G_WITH], has_class = cfg->given[G_CLASS];
+	bool threads = cfg->instance_mode == CLI_THREADS;
 	uint32_t count = 0;
+	char classes[256];
 	int rc;
 
-	if (co->class_str && *co->class_str &&
-	    co->class_str[strlen(co->class_str) - 1] == '?')
-		return compose_class_query(cfg, err, errlen);
+	co->class_mask = class_mask(&cfg->classes);
+	if (cfg->action == CLI_LIST_CLASS)
+		return 0;
 	rc = compose_mode(cfg, &counted, &count, err, errlen);
 	if (rc)
 		return rc;
-	if (co->class_str) {
-		if (!counted) {
-			snprintf(err, errlen, "--class needs an instance count: "
-				 "add --sequential N or --all N");
-			return -EINVAL;
-		}
-		rc = class_parse_list(co->class_str, &co->class_mask, err, errlen);
-		if (rc)
-			return rc;
+	if (has_class && !counted) {
+		snprintf(err, errlen, "--class needs an instance count: "
+			 "add --sequential N or --all N");
+		return -EINVAL;
+	}
+	if (has_with && !counted) {
+		snprintf(err, errlen, "--with needs a mode: "
+			 "add --sequential N or --all N");
+		return -EINVAL;
 	}
 	memset(with, 0, sizeof(with));
 	memset(exclude, 0, sizeof(exclude));
-	if (co->with_str) {
-		if (!counted) {
-			snprintf(err, errlen, "--with needs a mode: "
-				 "add --sequential N or --all N");
-			return -EINVAL;
-		}
-		rc = compose_name_list("--with", co->with_str, with, err, errlen);
-		if (rc)
-			return rc;
-	}
-	if (co->exclude_str) {
-		rc = compose_name_list("--exclude", co->exclude_str, exclude,
-				       err, errlen);
-		if (rc)
-			return rc;
-	}
+	compose_mark(&cfg->with, with);
+	compose_mark(&cfg->exclude, exclude);
 	for (size_t i = 0; i < n; i++) {
 		struct stressor_choice *c = &cfg->choice[i];
 		const struct stressor *s = registry_at(i);
 
 		if (counted && !c->selected &&
 		    (!co->class_mask || (s->classes & co->class_mask)) &&
-		    (co->with_str ? with[i] : threads_mode_fits(s, threads))) {
+		    (has_with ? with[i] : stressor_mode_fits(s, threads))) {
 			c->selected = true;
 			c->instances = count;
 		}
@@ -182,10 +140,10 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 			c->selected = false;
 		after |= c->selected;
 	}
-	if (counted && !before && co->class_str) {
+	if (counted && !before && has_class) {
+		compose_class_text(cfg, classes, sizeof(classes));
 		snprintf(err, errlen, "no stressor in class '%s'%s (see --class '%s?')",
-			 co->class_str, co->with_str ? " among --with" : "",
-			 co->class_str);
+			 classes, has_with ? " among --with" : "", classes);
 		return -EINVAL;
 	}
 	if (before && !after) {
@@ -195,26 +153,21 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
-/* True when p points into the job file's text: the option came from it. */
-static bool compose_from_job(const struct compose_opts *co, const char *p)
-{
-	return p && co->job_buf && p >= co->job_buf && p < co->job_buf + co->job_len;
-}
-
 int compose_resolve(struct cli_config *cfg, char *err, size_t errlen)
 {
-	const struct compose_opts *co = &cfg->compose;
+	static const enum cli_global from_job[] = {
+		G_CLASS, G_WITH, G_EXCLUDE, G_SEQUENTIAL, G_ALL,
+	};
+	bool job = cfg->job.mode != COMPOSE_TOGETHER;
 	int rc = compose_select(cfg, err, errlen);
 	char msg[512];
 
 	/* a mode, class or list from a job file: say which file it was */
-	if (rc && (co->job_mode || compose_from_job(co, co->class_str) ||
-		   compose_from_job(co, co->with_str) ||
-		   compose_from_job(co, co->exclude_str) ||
-		   compose_from_job(co, co->seq_str) ||
-		   compose_from_job(co, co->all_str))) {
+	for (size_t i = 0; i < sizeof(from_job) / sizeof(from_job[0]); i++)
+		job |= cfg->given[from_job[i]] == GIVEN_JOB;
+	if (rc && job) {
 		snprintf(msg, sizeof(msg), "%s", err);
-		snprintf(err, errlen, "%s: %s", co->job_path, msg);
+		snprintf(err, errlen, "%s: %s", cfg->job.path, msg);
 	}
 	return rc;
 }

@@ -17,31 +17,25 @@ enum compose_mode {
 	COMPOSE_PARALLEL,	/* every selected stressor at once */
 };
 
+/* What compose_resolve() made of the selection options. */
 struct compose_opts {
-	/* as given, resolved by compose_resolve() after the whole line */
-	const char *class_str;
-	const char *with_str, *exclude_str;
-	const char *seq_str;		/* --sequential N */
-	const char *all_str;		/* --all N, --parallel N */
-	enum compose_mode job_mode;	/* a job file's "run ..." line */
-	bool progress, dry_run;
-
-	/* resolved */
 	enum compose_mode mode;
 	unsigned class_mask;
-	const char *list_class;		/* --class 'NAME?': the NAME; "" for '?' */
-
-	/* the job file: its text, tokenised in place, outlives parsing */
-	char *job_buf;
-	size_t job_len;
-	const char *job_path;
-	bool in_job;
+	const char *list_class;		/* --class 'NAME?' as given; "?" for all */
 };
 
 struct cli_config;
+struct stressor_opt;
 
 /*
- * Turns the compose options into the choice of stressors: selects the
+ * An OPT_LIST item of --with and --exclude: stores the stressor's registry
+ * index, or writes "unknown stressor 'x' in --with (stressors: a b c)".
+ */
+int compose_stressor_item(const struct stressor_opt *o, const char *item,
+			  size_t len, uint32_t *out, char *err, size_t errlen);
+
+/*
+ * Turns the selection options into the choice of stressors: selects the
  * class (or every stressor) with N instances for --sequential/--all N,
  * restricted by --with and reduced by --exclude. Returns 0, or -EINVAL
  * with one line in err.

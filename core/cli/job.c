@@ -1,7 +1,7 @@
 /*
- * job.c - reading a job file. The text stays in one buffer owned by the
- * cli_config (option values point into it), tokenised in place; the
- * "--NAME" form of each line's first word is written after the text.
+ * job.c - reading a job file. The text stays in one buffer the caller
+ * keeps (option values point into it), tokenised in place; the "--NAME"
+ * form of each line's first word is written after the text.
  */
 #include "job.h"
 
@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 
 #define JOB_ARGS_MAX 64
 
@@ -93,7 +92,7 @@ static enum compose_mode job_run_mode(const char *word)
 }
 
 /* "run sequential|parallel": the job's mode, stress-ng's spellings too. */
-static int job_run_line(struct cli_config *cfg, int argc, char **argv,
+static int job_run_line(struct job_file *jf, int argc, char **argv,
 			char *msg, size_t msglen)
 {
 	enum compose_mode m = argc == 2 ? job_run_mode(argv[1]) : COMPOSE_TOGETHER;
@@ -102,11 +101,11 @@ static int job_run_line(struct cli_config *cfg, int argc, char **argv,
 		snprintf(msg, msglen, "expected 'run sequential' or 'run parallel'");
 		return -EINVAL;
 	}
-	if (cfg->compose.job_mode && cfg->compose.job_mode != m) {
+	if (jf->mode && jf->mode != m) {
 		snprintf(msg, msglen, "cannot have both run sequential and run parallel");
 		return -EINVAL;
 	}
-	cfg->compose.job_mode = m;
+	jf->mode = m;
 	return 0;
 }
 
@@ -130,8 +129,8 @@ static int job_split(char *line, char **argv)
 }
 
 /* One line: returns 0, or -errno with the message (no file:line) in msg. */
-static int job_line(struct cli_config *cfg, char *line, char **names,
-		    char *msg, size_t msglen)
+static int job_line(struct job_file *jf, job_line_fn fn, void *arg, char *line,
+		    char **names, char *msg, size_t msglen)
 {
 	char *argv[JOB_ARGS_MAX];
 	char *hash = strchr(line, '#'), *opt;
@@ -152,7 +151,7 @@ static int job_line(struct cli_config *cfg, char *line, char **names,
 		return -EINVAL;
 	}
 	if (!strcmp(argv[0], "run"))
-		return job_run_line(cfg, argc, argv, msg, msglen);
+		return job_run_line(jf, argc, argv, msg, msglen);
 	if (!strcmp(argv[0], "job") || !strcmp(argv[0], "j")) {
 		snprintf(msg, msglen, "a job file cannot load another job file");
 		return -EINVAL;
@@ -161,49 +160,46 @@ static int job_line(struct cli_config *cfg, char *line, char **names,
 	opt = *names;
 	*names += sprintf(opt, "--%s", argv[0]) + 1;
 	argv[0] = opt;
-	rc = cli_parse_args(argc, argv, cfg, msg, msglen);
+	rc = fn(arg, argc, argv, msg, msglen);
 	if (rc == -ENOENT)
 		snprintf(msg, msglen, "unknown option '%s'", argv[0] + 2);
 	return rc;
 }
 
-int job_load(const char *path, struct cli_config *cfg, char *err, size_t errlen)
+int job_load(const char *path, struct job_file *jf, job_line_fn fn, void *arg,
+	     char *err, size_t errlen)
 {
-	struct compose_opts *co = &cfg->compose;
 	char msg[512], *buf = NULL, *line, *names;
 	size_t len = 0;
 	unsigned lineno = 0;
 	int rc;
 
-	if (co->in_job || co->job_buf) {
+	if (jf->buf) {
 		snprintf(err, errlen, "only one job file per run ('%s')", path);
 		return -EINVAL;
 	}
 	rc = job_read(path, &buf, &len, err, errlen);
 	if (rc)
 		return rc;
-	co->job_buf = buf;
-	co->job_path = path;
+	jf->buf = buf;
+	jf->path = path;
 	if (memchr(buf, '\0', len)) {
 		snprintf(err, errlen, "%s: not a text file (it holds a NUL byte)", path);
 		return -EINVAL;
 	}
 	names = buf + len + 1;
-	co->in_job = true;
 	for (line = buf; line; ) {
 		char *nl = strchr(line, '\n');
 
 		if (nl)
 			*nl = '\0';
 		lineno++;
-		rc = job_line(cfg, line, &names, msg, sizeof(msg));
+		rc = job_line(jf, fn, arg, line, &names, msg, sizeof(msg));
 		if (rc) {
 			snprintf(err, errlen, "%s:%u: %s", path, lineno, msg);
-			break;
+			return rc;
 		}
 		line = nl ? nl + 1 : NULL;
 	}
-	co->in_job = false;
-	co->job_len = (size_t)(names - buf);	/* the text and the copies */
-	return rc;
+	return 0;
 }

@@ -29,8 +29,8 @@ static void progress_tick(void *arg, double elapsed, uint64_t ops)
 	if (dt > 0.05 && ops >= p->last_ops)
 		snprintf(rate, sizeof(rate), "%.0f",
 			 (double)(ops - p->last_ops) / dt);
-	if (p->timeout > 0)
-		snprintf(total, sizeof(total), " of %gs", p->timeout);
+	if (p->plan->timeout > 0)
+		snprintf(total, sizeof(total), " of %gs", p->plan->timeout);
 	/* \r and erase-to-end-of-line: the line is redrawn in place */
 	n = snprintf(line, sizeof(line), "\r%s: %s %.0fs%s, %s bogo ops/s\033[K",
 		     log_prefix(), p->label, elapsed, total, rate);
@@ -61,7 +61,7 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 	if (count > 1 && used < sizeof(p->label))
 		snprintf(p->label + used, sizeof(p->label) - used, " [%zu/%zu]",
 			 index + 1, count);
-	p->timeout = plan->timeout;
+	p->plan = plan;
 	p->last_elapsed = 0;
 	p->last_ops = 0;
 	plan->tick = progress_tick;

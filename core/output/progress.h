@@ -16,7 +16,7 @@
 struct progress {
 	bool on;
 	char label[96];		/* "pipe [1/3]" */
-	double timeout;
+	const struct run_plan *plan;	/* the run shown: its timeout */
 	double last_elapsed;
 	uint64_t last_ops;
 	bool drawn;

@@ -15,7 +15,7 @@
 #include "series.h"
 
 struct recorder {
-	const struct cli_config *cfg;
+	const struct plan *plan;
 	struct results_files files;
 	json_t *doc;		/* NULL when nothing reads it */
 	bool in_pass;		/* a pass is begun in doc */
@@ -31,7 +31,7 @@ struct recorder {
 	bool interrupted, oom_told;
 };
 
-struct recorder *recorder_begin(const struct cli_config *cfg,
+struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
 {
 	struct recorder *r = calloc(1, sizeof(*r));
@@ -40,14 +40,14 @@ struct recorder *recorder_begin(const struct cli_config *cfg,
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
-	r->cfg = cfg;
-	if (results_open_files(cfg, &r->files, err, errlen)) {
+	r->plan = p;
+	if (results_open_files(p, &r->files, err, errlen)) {
 		free(r);
 		return NULL;
 	}
-	if (cfg->yaml_path || cfg->json_path || cfg->repeat > 1)
-		r->doc = results_new(cfg);
-	if (cfg->perf)
+	if (p->yaml_path || p->json_path || p->repeat > 1)
+		r->doc = results_new(p);
+	if (p->perf)
 		r->perf = perf_new();
 	return r;
 }
@@ -140,7 +140,7 @@ void recorder_pass_done(struct recorder *r, int status)
 
 	if (!r)
 		return;
-	report_times_compute(r->sums, r->n_sums, r->wall, r->cfg->ncpus, &times);
+	report_times_compute(r->sums, r->n_sums, r->wall, r->plan->ncpus, &times);
 	if (r->doc && r->in_pass &&
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
@@ -165,7 +165,7 @@ int recorder_end(struct recorder *r, int status)
 	}
 	if (r->doc) {
 		results_finish(r->doc);
-		if (results_write(r->doc, &r->files, r->cfg) && status == SK_OK)
+		if (results_write(r->doc, &r->files, r->plan) && status == SK_OK)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);

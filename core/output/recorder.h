@@ -1,14 +1,14 @@
 /*
  * recorder.h - what a session keeps of its runs beyond the text table:
  * the results document (--yaml, --json, --repeat's summary) and the perf
- * counters (--perf). The session calls it around each run_execute() and
+ * counters (--perf). The session calls it around each scheduler_run() and
  * after each table; it owns the files, the document and the counters.
  * Every call but recorder_begin takes NULL: nothing recorded.
  */
 #ifndef STRESSKIT_RECORDER_H
 #define STRESSKIT_RECORDER_H
 
-#include "cli.h"
+#include "plan.h"
 #include "metrics.h"
 #include "run.h"
 
@@ -18,13 +18,13 @@ struct recorder;
  * Before anything runs: opens the results files and probes perf. Returns
  * NULL with one line in err when a file cannot be written (exit 1).
  */
-struct recorder *recorder_begin(const struct cli_config *cfg,
+struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen);
 
 /* The perf set the scheduler attaches to each instance, or NULL. */
 struct perf_set *recorder_perf(struct recorder *r);
 
-/* After each run_execute(): reads the counters, keeps the run's figures. */
+/* After each scheduler_run(): reads the counters, keeps the run's figures. */
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);
 

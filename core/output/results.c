@@ -33,14 +33,14 @@ static json_t *results_real(double v)
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-json_t *results_new(const struct cli_config *cfg)
+json_t *results_new(const struct plan *p)
 {
 	json_t *doc = json_object();
 
 	if (!doc)
 		return NULL;
 	json_object_set_new(doc, "system-info", results_system_info());
-	json_object_set_new(doc, "configuration", results_configuration(cfg));
+	json_object_set_new(doc, "configuration", results_configuration(p));
 	json_object_set_new(doc, "runs", json_array());
 	return doc;
 }
@@ -348,10 +348,10 @@ static int results_open_one(const char *path, bool *created)
 	return fd < 0 ? -errno : fd;
 }
 
-int results_open_files(const struct cli_config *cfg, struct results_files *f,
+int results_open_files(const struct plan *p, struct results_files *f,
 		       char *err, size_t errlen)
 {
-	const char *paths[2] = { cfg->yaml_path, cfg->json_path };
+	const char *paths[2] = { p->yaml_path, p->json_path };
 	FILE **fp[2] = { &f->yaml, &f->json };
 	int fd[2] = { -1, -1 }, rc = 0;
 	bool created[2] = { false, false };
@@ -395,17 +395,17 @@ void results_close_files(struct results_files *f)
 	f->yaml = f->json = NULL;
 }
 
-int results_write(json_t *doc, struct results_files *f, const struct cli_config *cfg)
+int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 {
 	int rc = 0;
 
 	if (f->yaml && (results_emit_yaml(doc, f->yaml) || fflush(f->yaml))) {
-		log_fail("cannot write YAML to %s", cfg->yaml_path);
+		log_fail("cannot write YAML to %s", p->yaml_path);
 		rc = -EIO;
 	}
 	if (f->json && (json_dumpf(doc, f->json, JSON_INDENT(2)) ||
 			fputc('\n', f->json) == EOF || fflush(f->json))) {
-		log_fail("cannot write JSON to %s", cfg->json_path);
+		log_fail("cannot write JSON to %s", p->json_path);
 		rc = -EIO;
 	}
 	results_close_files(f);

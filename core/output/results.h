@@ -12,13 +12,13 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "cli.h"
+#include "plan.h"
 #include "metrics.h"
 #include "perf.h"
 #include "report.h"
 #include "run.h"
 
-/* What one run_execute() left, as the session has it after the run. */
+/* What one scheduler_run() left, as the session has it after the run. */
 struct results_run {
 	const struct run_result *res;
 	const struct stressor_summary *sums;	/* res->n */
@@ -35,15 +35,15 @@ struct results_files {
  * is one line and exit 1, not a lost hour of results. Returns 0 or -errno
  * with one line in err.
  */
-int results_open_files(const struct cli_config *cfg, struct results_files *f,
+int results_open_files(const struct plan *p, struct results_files *f,
 		       char *err, size_t errlen);
 
 /* A new document with system-info, configuration and an empty runs list. */
-json_t *results_new(const struct cli_config *cfg);
+json_t *results_new(const struct plan *p);
 
 /*
  * A run of the document is one repetition of the whole plan (--repeat):
- * begin it, add the entries of each run_execute() it takes (several in
+ * begin it, add the entries of each scheduler_run() it takes (several in
  * --sequential mode), then end it with its status and times.
  */
 int results_begin_run(json_t *doc);
@@ -58,7 +58,7 @@ int results_end_run(json_t *doc, int status, bool interrupted,
 int results_finish(json_t *doc);
 
 /* Writes and closes the files; returns 0 or -errno (and says why). */
-int results_write(json_t *doc, struct results_files *f, const struct cli_config *cfg);
+int results_write(json_t *doc, struct results_files *f, const struct plan *p);
 void results_close_files(struct results_files *f);
 
 /* stress-ng's YAML key of a metric description: "mb-per-sec-sent-to-devnull". */
@@ -71,6 +71,6 @@ int results_emit_yaml(const json_t *doc, FILE *f);
 json_t *results_system_info(void);
 
 /* The configuration mapping: command line, options in force, stressors. */
-json_t *results_configuration(const struct cli_config *cfg);
+json_t *results_configuration(const struct plan *p);
 
 #endif

@@ -106,7 +106,7 @@ json_t *results_system_info(void)
 }
 
 /* The whole command line, shell-quoted where a word needs it. */
-static json_t *results_command_line(int argc, char **argv)
+static json_t *results_command_line(int argc, char *const *argv)
 {
 	char *line = NULL;
 	size_t len = 0;
@@ -135,8 +135,7 @@ static json_t *results_command_line(int argc, char **argv)
 	return s;
 }
 
-static json_t *results_stressor_config(const struct stressor *s,
-				       const struct stressor_choice *c)
+static json_t *results_stressor_config(const struct plan_entry *e)
 {
 	json_t *o = json_object(), *opts = json_object();
 	char val[256];
@@ -146,11 +145,11 @@ static json_t *results_stressor_config(const struct stressor *s,
 		json_decref(opts);
 		return NULL;
 	}
-	json_object_set_new(o, "stressor", json_string(s->name));
-	json_object_set_new(o, "instances", json_integer(c->instances));
-	json_object_set_new(o, "ops", json_integer((json_int_t)c->ops));
-	for (const struct stressor_opt *opt = s->opts; opt && opt->name; opt++) {
-		opts_format(opt, c->opts, val, sizeof(val));
+	json_object_set_new(o, "stressor", json_string(e->stressor->name));
+	json_object_set_new(o, "instances", json_integer(e->instances));
+	json_object_set_new(o, "ops", json_integer((json_int_t)e->max_ops));
+	for (const struct stressor_opt *opt = e->stressor->opts; opt && opt->name; opt++) {
+		opts_format(opt, e->opts, val, sizeof(val));
 		json_object_set_new(opts, opt->name, json_string(val));
 	}
 	json_object_set_new(o, "options", opts);
@@ -162,8 +161,9 @@ static json_t *results_string_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-json_t *results_configuration(const struct cli_config *cfg)
+json_t *results_configuration(const struct plan *p)
 {
+	const struct plan_record *r = &p->record;
 	json_t *c = json_object(), *argv = json_array(), *st = json_array();
 
 	if (!c || !argv || !st) {
@@ -172,36 +172,34 @@ json_t *results_configuration(const struct cli_config *cfg)
 		json_decref(st);
 		return NULL;
 	}
-	json_object_set_new(c, "command-line", results_command_line(cfg->argc, cfg->argv));
-	for (int i = 0; i < cfg->argc; i++)
-		json_array_append_new(argv, json_string(cfg->argv[i]));
+	json_object_set_new(c, "command-line", results_command_line(r->argc, r->argv));
+	for (int i = 0; i < r->argc; i++)
+		json_array_append_new(argv, json_string(r->argv[i]));
 	json_object_set_new(c, "argv", argv);
-	json_object_set_new(c, "timeout", json_real(cfg->timeout));
-	json_object_set_new(c, "repeat", json_integer(cfg->repeat));
-	json_object_set_new(c, "metrics", json_boolean(cfg->metrics));
-	json_object_set_new(c, "metrics-brief", json_boolean(cfg->metrics_brief));
-	json_object_set_new(c, "times", json_boolean(cfg->times));
-	json_object_set_new(c, "perf", json_boolean(cfg->perf));
-	json_object_set_new(c, "verify", json_boolean(cfg->verify));
-	json_object_set_new(c, "quiet", json_boolean(cfg->quiet));
-	json_object_set_new(c, "verbose", json_boolean(cfg->verbose));
-	json_object_set_new(c, "temp-path", results_string_or_null(cfg->temp_path));
-	json_object_set_new(c, "taskset", results_string_or_null(cfg->taskset_str));
-	json_object_set_new(c, "log-prefix", results_string_or_null(cfg->log_prefix));
-	json_object_set_new(c, "mode", json_string(cfg->compose.mode == COMPOSE_SEQUENTIAL ? "sequential" :
-					   cfg->compose.mode == COMPOSE_PARALLEL ? "parallel" :
+	json_object_set_new(c, "timeout", json_real(p->base.timeout));
+	json_object_set_new(c, "repeat", json_integer(p->repeat));
+	json_object_set_new(c, "metrics", json_boolean(p->metrics));
+	json_object_set_new(c, "metrics-brief", json_boolean(p->metrics_brief));
+	json_object_set_new(c, "times", json_boolean(p->times));
+	json_object_set_new(c, "perf", json_boolean(p->perf));
+	json_object_set_new(c, "verify", json_boolean(p->base.verify));
+	json_object_set_new(c, "quiet", json_boolean(p->quiet));
+	json_object_set_new(c, "verbose", json_boolean(p->base.verbose));
+	json_object_set_new(c, "temp-path", results_string_or_null(p->base.temp_path));
+	json_object_set_new(c, "taskset", results_string_or_null(r->taskset));
+	json_object_set_new(c, "log-prefix", results_string_or_null(p->log_prefix));
+	json_object_set_new(c, "mode", json_string(p->mode == PLAN_SEQUENTIAL ? "sequential" :
+					   p->mode == PLAN_PARALLEL ? "parallel" :
 					   "together"));
-	json_object_set_new(c, "class", results_string_or_null(cfg->compose.class_str));
-	json_object_set_new(c, "with", results_string_or_null(cfg->compose.with_str));
-	json_object_set_new(c, "exclude", results_string_or_null(cfg->compose.exclude_str));
-	json_object_set_new(c, "job", results_string_or_null(cfg->compose.job_path));
-	json_object_set_new(c, "sandbox", json_boolean(cfg->sandbox));
-	json_object_set_new(c, "yaml", results_string_or_null(cfg->yaml_path));
-	json_object_set_new(c, "json", results_string_or_null(cfg->json_path));
-	for (size_t i = 0; i < registry_count(); i++)
-		if (cfg->choice[i].selected)
-			json_array_append_new(st, results_stressor_config(
-				registry_at(i), &cfg->choice[i]));
+	json_object_set_new(c, "class", results_string_or_null(r->class_list));
+	json_object_set_new(c, "with", results_string_or_null(r->with));
+	json_object_set_new(c, "exclude", results_string_or_null(r->exclude));
+	json_object_set_new(c, "job", results_string_or_null(r->job));
+	json_object_set_new(c, "sandbox", json_boolean(p->base.sandbox));
+	json_object_set_new(c, "yaml", results_string_or_null(p->yaml_path));
+	json_object_set_new(c, "json", results_string_or_null(p->json_path));
+	for (size_t i = 0; i < p->base.n; i++)
+		json_array_append_new(st, results_stressor_config(&p->base.entries[i]));
 	json_object_set_new(c, "stressors", st);
 	return c;
 }

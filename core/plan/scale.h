@@ -11,9 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct cli_config;
-
-#define SCALE_STEPS_MAX 256
+struct plan;
 
 /* One step of the sweep, all rates in bogo-ops per second. */
 struct scale_row {
@@ -25,13 +23,6 @@ struct scale_row {
 	double inst_min, inst_max;	/* the slowest and fastest instance */
 };
 
-/*
- * Parses "1,2,4,8": strictly increasing counts from 1 to max_instances.
- * Returns the number of steps, or -EINVAL / -ERANGE.
- */
-int scale_parse_steps(const char *s, uint32_t max_instances,
-		      uint32_t *steps, size_t max_steps);
-
 /* Linear figure at n instances from a base step of base_n instances. */
 double scale_linear(double base_total, uint32_t base_n, uint32_t n);
 /* total over linear in percent; 0 when linear is 0. */
@@ -42,13 +33,7 @@ void scale_fill(struct scale_row *rows, size_t n);
 /* Writes the rows as CSV with a header line. Returns 0 or -errno. */
 int scale_write_csv(FILE *f, const struct scale_row *rows, size_t n);
 
-/*
- * Checks --scale and its options; --scale-steps, --scale-csv and
- * --scale-plot imply --scale. Returns 0 or -EINVAL with one line in err.
- */
-int scale_cli_check(struct cli_config *cfg, char *err, size_t errlen);
-
-/* Runs the sweep and prints the table; returns the exit status. */
-int scale_main(const struct cli_config *cfg);
+/* Runs the plan's steps, prints the table; returns the exit status. */
+int scale_main(const struct plan *p);
 
 #endif

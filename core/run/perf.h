@@ -56,7 +56,7 @@ const char *perf_hw_unavailable(const struct perf_set *p);
 void perf_attach(struct perf_set *p, const struct run_result *res);
 
 /*
- * After run_execute(): reads and closes the counters, summing them into
+ * After scheduler_run(): reads and closes the counters, summing them into
  * out[i] for each stressor res->s[i] (out has res->n entries).
  */
 void perf_collect(struct perf_set *p, const struct run_result *res,

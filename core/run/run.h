@@ -1,6 +1,7 @@
 /*
  * run.h - one run of a plan: the stressors, their instance counts and
- * options, the timeout; and what the run measured, per instance.
+ * options, the timeout; and what the run measured, per instance. Types
+ * only: scheduler.h runs one, status.h ranks the statuses.
  */
 #ifndef STRESSKIT_RUN_H
 #define STRESSKIT_RUN_H
@@ -30,8 +31,7 @@ struct run_plan {
 	bool verify, verbose;
 	bool sandbox;		/* --sandbox */
 	const char *temp_path;
-	bool have_taskset;
-	uint64_t taskset[16];	/* CPU mask, up to 1024 CPUs */
+	const struct opt_cpus *taskset;	/* --taskset, or NULL */
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	/*
 	 * Optional: called from the controller's wait loop every
@@ -82,12 +82,5 @@ static inline uint64_t run_ops_share(uint64_t total, uint32_t n, uint32_t k)
 {
 	return total ? total / n + (k < total % n) : 0;
 }
-
-/* Runs the plan once. Returns 0 when it ran (see res->status), or -errno. */
-int run_execute(const struct run_plan *plan, struct run_result *res);
-void run_result_free(struct run_result *res);
-
-/* The worse of two statuses, as one run ranks its instances'. */
-int run_status_worse(int a, int b);
 
 #endif

@@ -7,7 +7,7 @@
  * The controller blocks its stop signals and SIGCHLD and takes them with
  * sigtimedwait, so it never runs a handler and never misses a child.
  */
-#include "run.h"
+#include "scheduler.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -25,6 +25,7 @@
 #include "perf.h"
 #include "registry.h"
 #include "rundir.h"
+#include "status.h"
 #include "threads.h"
 #include "warmup.h"
 
@@ -252,7 +253,7 @@ static int run_prepare(struct run_state *st)
 		ctx->run_dir = dir;
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
-		ctx->timeout = plan->timeout;
+		ctx->timeout = plan->timeout;	/* what a stressor may read */
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
@@ -288,7 +289,7 @@ static uint32_t run_fork_threads(struct run_state *st, size_t i, size_t *slot)
 	struct stressor_result *sr = &st->res->s[i];
 	struct instance_slot *s = shared_slot(st->sh, *slot);
 	pid_t pid = threads_fork(&st->ctx[i], st->sh, s, e->instances, e->max_ops,
-				 getpid(), st->plan->have_taskset ? st->plan->taskset : NULL);
+				 getpid(), st->plan->taskset ? st->plan->taskset->mask : NULL);
 
 	if (pid < 0) {
 		log_warn("%s: cannot fork the thread worker: %s",
@@ -333,7 +334,7 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 			if (e->max_ops && share == 0)
 				_exit(SK_OK);
 			instance_main(&st->ctx[i], k, st->sh, s, share, controller,
-				      st->plan->have_taskset ? st->plan->taskset : NULL);
+				      st->plan->taskset ? st->plan->taskset->mask : NULL);
 		}
 		st->children[st->n_children++] = (struct child){
 			.pid = pid, .res = &sr->inst[k], .slot = s, .n_inst = 1,
@@ -343,23 +344,6 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 		(*slot)++;
 	}
 	return sr->n;
-}
-
-/* The worst status among instances: failure beats no-resource beats ... */
-int run_status_worse(int a, int b)
-{
-	/* A torn counter outranks the signal that tore it: the exit code
-	 * then says the figures cannot be trusted. */
-	static const int rank[] = {
-		[SK_OK] = 0, [SK_NOT_IMPLEMENTED] = 1, [SK_NO_RESOURCE] = 2,
-		[SK_SIGNALED] = 3, [SK_UNTRUSTWORTHY] = 4, [SK_FAILED] = 5,
-		[SK_USAGE] = 6,
-	};
-	if (a < 0 || a > SK_UNTRUSTWORTHY)
-		a = SK_FAILED;
-	if (b < 0 || b > SK_UNTRUSTWORTHY)
-		b = SK_FAILED;
-	return rank[a] >= rank[b] ? a : b;
 }
 
 /* Reports what went wrong with each instance and sums up statuses. */
@@ -379,7 +363,7 @@ static void run_judge(struct run_state *st)
 			if (r->killed_late) {
 				log_fail("%s: instance %u did not stop within %.1fs of the stop signal, killed",
 					 name, k, st->plan->grace);
-				r->status = run_status_worse(r->status, SK_SIGNALED);
+				r->status = status_worse(r->status, SK_SIGNALED);
 			} else if (r->term_signal) {
 				log_fail("%s: instance %u killed by signal %d (%s)%s",
 					 name, k, r->term_signal,
@@ -389,9 +373,9 @@ static void run_judge(struct run_state *st)
 			if (r->torn) {
 				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
 					 name, k, (unsigned long long)r->ops);
-				r->status = run_status_worse(r->status, SK_UNTRUSTWORTHY);
+				r->status = status_worse(r->status, SK_UNTRUSTWORTHY);
 			}
-			sr->status = run_status_worse(sr->status, r->status);
+			sr->status = status_worse(sr->status, r->status);
 		}
 		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
 		if (!sr->n && sr->status == SK_OK)
@@ -401,7 +385,7 @@ static void run_judge(struct run_state *st)
 		if (sr->status == SK_OK)
 			any_ran = true;
 		if (sr->status != SK_NOT_IMPLEMENTED)
-			worst = run_status_worse(worst, sr->status);
+			worst = status_worse(worst, sr->status);
 	}
 	if (res->n && all_unimplemented)
 		worst = SK_NOT_IMPLEMENTED;
@@ -464,7 +448,7 @@ static void run_teardown(struct run_state *st)
 	free(st->children);
 }
 
-int run_execute(const struct run_plan *plan, struct run_result *res)
+int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {
 	struct run_state st = { .plan = plan, .res = res };
 	sigset_t old, blocked;
@@ -547,7 +531,7 @@ int run_execute(const struct run_plan *plan, struct run_result *res)
 	return 0;
 }
 
-void run_result_free(struct run_result *res)
+void scheduler_result_free(struct run_result *res)
 {
 	for (size_t i = 0; res->s && i < res->n; i++)
 		free(res->s[i].inst);

@@ -20,9 +20,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "log.h"
-#include "registry.h"
+#include "status.h"
 
 #define SIGTHREAD_DONE	SIGUSR1		/* an instance thread returned */
 #define SIGTHREAD_STOP	SIGUSR2		/* interrupts a thread's syscall */
@@ -44,37 +43,6 @@ struct threads_arg {
 static volatile uint32_t *threads_stop_word;
 static pid_t threads_main_tid;
 static uint32_t threads_live;
-
-bool threads_mode_fits(const struct stressor *s, bool threads)
-{
-	return !(s->flags & (threads ? STRESSOR_NO_THREADS : STRESSOR_THREADS_ONLY));
-}
-
-int threads_cli_check(struct cli_config *cfg, char *err, size_t errlen)
-{
-	const char *mode = cfg->instance_mode;
-
-	if (mode && strcmp(mode, "process") && strcmp(mode, "thread")) {
-		snprintf(err, errlen, "invalid --instance-mode '%s': expected process or thread",
-			 mode);
-		return -EINVAL;
-	}
-	cfg->threads = mode && !strcmp(mode, "thread");
-	for (size_t i = 0; i < registry_count(); i++) {
-		const struct stressor *s = registry_at(i);
-
-		if (!cfg->choice[i].selected || threads_mode_fits(s, cfg->threads))
-			continue;
-		if (cfg->threads)
-			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
-				 "it forks or changes process-wide state", s->name);
-		else
-			snprintf(err, errlen, "%s runs only with --instance-mode thread: "
-				 "its instances share one address space", s->name);
-		return -EINVAL;
-	}
-	return 0;
-}
 
 static void threads_on_stop(int sig)
 {
@@ -169,7 +137,7 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 		if (!args[k].created)
 			continue;
 		pthread_join(args[k].thread, NULL);
-		status = run_status_worse(status, args[k].status);
+		status = status_worse(status, args[k].status);
 	}
 	free(args);
 	return status;

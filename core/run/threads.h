@@ -12,18 +12,6 @@
 #include "instance.h"
 #include "run.h"
 
-struct cli_config;
-
-/*
- * Parses --instance-mode and refuses thread mode for a selected stressor
- * flagged STRESSOR_NO_THREADS, process mode for one flagged
- * STRESSOR_THREADS_ONLY. Returns 0 or -EINVAL with one line in err.
- */
-int threads_cli_check(struct cli_config *cfg, char *err, size_t errlen);
-
-/* True when stressor s can run as threads (threads) or as processes. */
-bool threads_mode_fits(const struct stressor *s, bool threads);
-
 /*
  * Forks the worker of n instances whose slots are slots[0..n-1]; instance
  * k stops after run_ops_share(max_ops, n, k) ops. Returns the worker's pid

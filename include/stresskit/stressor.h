@@ -51,7 +51,11 @@ enum {
 	CLASS_ALL        = (1u << 8) - 1,
 };
 
-/* Option types. The core parses, range-checks and stores each one. */
+/*
+ * Option types. The core parses each value into its final form when the
+ * command line is read, range-checks it and stores it; nothing is kept as
+ * text to be parsed again later.
+ */
 enum opt_type {
 	OPT_COUNT,	/* uint64_t, plain integer */
 	OPT_SIZE,	/* uint64_t bytes, K/M/G/T suffixes (powers of 1024) */
@@ -59,20 +63,57 @@ enum opt_type {
 	OPT_BOOL,	/* bool, flag with no value */
 	OPT_CHOICE,	/* unsigned index into .choices */
 	OPT_STRING,	/* const char *, pointing into argv */
+	OPT_LIST,	/* struct opt_list: comma-separated counts or names */
+	OPT_CPU_LIST,	/* struct opt_cpus: "0,2-3", CPUs this process may use */
+	OPT_INSTANCES,	/* uint32_t: N, 0 or negative one per CPU, N% a share */
 };
+
+/* OPT_LIST: the items in order; a count, or an index into .choices. */
+#define OPT_LIST_MAX 256
+struct opt_list {
+	uint32_t n;
+	uint32_t v[OPT_LIST_MAX];
+};
+
+/* OPT_CPU_LIST: a CPU mask, up to 1024 CPUs. */
+struct opt_cpus {
+	uint64_t mask[16];
+};
+
+/* Flags of an option row. */
+enum {
+	OPT_ONE_WORD   = 1u << 0,	/* OPT_STRING: no blanks */
+	OPT_INCREASING = 1u << 1,	/* OPT_LIST of counts: strictly increasing */
+};
+
+struct stressor_opt;
+
+/*
+ * OPT_LIST with its own item names: stores item (len bytes, not NUL-ended)
+ * as a number in *out; or returns -EINVAL with one line in err.
+ */
+typedef int (*opt_item_fn)(const struct stressor_opt *o, const char *item,
+			   size_t len, uint32_t *out, char *err, size_t errlen);
 
 /*
  * One option of a stressor: --NAME, stored at .offset of the stressor's own
- * options struct. min/max/def are in the type's unit (bytes, seconds, index).
+ * options struct. min/max/def are in the type's unit (bytes, seconds, index;
+ * an OPT_LIST's items). Rows are written with designated initialisers:
+ *   { .name = "pipe-data-size", .type = OPT_SIZE,
+ *     .offset = offsetof(struct pipe_opts, data_size),
+ *     .min = 8, .max = 4096, .def = 512, .help = "bytes per write()" },
  */
 struct stressor_opt {
 	const char *name;		/* full name without dashes: "pipe-data-size" */
 	enum opt_type type;
 	size_t offset;
 	uint64_t min, max, def;
-	const char *const *choices;	/* OPT_CHOICE: NULL-terminated names */
+	const char *const *choices;	/* OPT_CHOICE, OPT_LIST: NULL-terminated names */
 	const char *def_str;		/* OPT_STRING: default, may be NULL */
 	const char *help;
+	unsigned flags;			/* OPT_ONE_WORD, OPT_INCREASING */
+	const char *expect;		/* a bad value "expected ..."; NULL: from type and range */
+	opt_item_fn item;		/* OPT_LIST: names of its own */
 };
 
 #define OPT_TABLE_END { .name = NULL }

@@ -4,7 +4,8 @@
  * dribbling a command byte by byte never holds the others up. Every
  * complete command of a read runs before the replies leave in one write();
  * a client whose replies do not fit the socket stops being read until they
- * are written.
+ * are written. What a connection does with its bytes (parse, run,
+ * compact, limits) is conn.c's; this file is the sockets around it.
  */
 #include "server.h"
 
@@ -19,35 +20,26 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "commands.h"
+#include "conn.h"
 
-#define SERVER_READ_CHUNK	(16 * 1024)	/* Redis's PROTO_IOBUF_LEN */
-#define SERVER_SHRINK_OVER	(1024 * 1024)	/* give back buffers grown past this */
 #define SERVER_EVENTS		256
 #define SERVER_TICK_MS		100
 #define SERVER_DRAIN_MAX	(64 * 1024)	/* input dropped before a hard close */
 
 struct client {
 	int fd;
-	bool close_after;	/* close once out is written */
 	bool blocked;		/* output pending: reading paused, EPOLLOUT on */
 	bool draining;		/* replied and shut down for writing: input dropped */
 	size_t drained;
-	struct resp_parser p;
-	char *qbuf;
-	size_t qlen, qcap;
-	struct reply out;
+	struct conn conn;	/* buffers and parser: conn.c */
 	struct client *prev, *next;
 };
 
 struct server {
 	const struct redis_config *cfg;
 	int epfd, lfd;
-	struct store store;
-	struct redis_stats stats;
+	struct conn_shared sh;	/* store, counters, argv */
 	struct client *clients;
-	struct redis_arg *argv;
-	size_t argv_cap;
 	struct client *pending[SERVER_EVENTS];	/* read this round, replies to write */
 	size_t n_pending;
 };
@@ -117,11 +109,9 @@ static void server_close(struct server *s, struct client *c)
 		s->clients = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
-	resp_free(&c->p);
-	reply_free(&c->out);
-	free(c->qbuf);
+	conn_free(&c->conn);
 	free(c);
-	s->stats.clients--;
+	s->sh.stats.clients--;
 }
 
 static int server_watch(struct server *s, struct client *c, bool out)
@@ -133,30 +123,35 @@ static int server_watch(struct server *s, struct client *c, bool out)
 	return epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
 }
 
+/* conn_flush's writer: the client's socket. */
+static ssize_t server_send(void *ctx, const void *buf, size_t len)
+{
+	const struct client *c = ctx;
+	ssize_t n;
+
+	do
+		n = send(c->fd, buf, len, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errno == EWOULDBLOCK ? -EAGAIN : -errno;
+	return n;
+}
+
 /* Writes what is pending. Returns false when the client was closed. */
 static bool server_flush(struct server *s, struct client *c)
 {
-	struct reply *o = &c->out;
-
-	while (o->sent < o->len) {
-		ssize_t n = send(c->fd, o->buf + o->sent, o->len - o->sent, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			if (!c->blocked && server_watch(s, c, true) == 0)
-				c->blocked = true;
-			reply_compact(o);
-			return true;
-		}
-		if (n <= 0) {
-			server_close(s, c);
-			return false;
-		}
-		o->sent += (size_t)n;
+	switch (conn_flush(&c->conn, server_send, c)) {
+	case CONN_BLOCKED:
+		if (!c->blocked && server_watch(s, c, true) == 0)
+			c->blocked = true;
+		return true;
+	case CONN_FAILED:
+		server_close(s, c);
+		return false;
+	case CONN_FLUSHED:
+		break;
 	}
-	o->len = o->sent = 0;
-	if (c->close_after) {
+	if (c->conn.close_after) {
 		/*
 		 * Closing with input unread would send a reset, which can destroy
 		 * the error reply in flight: half-close, then drop the input the
@@ -164,109 +159,9 @@ static bool server_flush(struct server *s, struct client *c)
 		 */
 		shutdown(c->fd, SHUT_WR);
 		c->draining = true;
-		if (c->blocked && server_watch(s, c, false) == 0)
-			c->blocked = false;
-		return true;
 	}
-	if (o->cap > SERVER_SHRINK_OVER)
-		reply_free(o);
 	if (c->blocked && server_watch(s, c, false) == 0)
 		c->blocked = false;
-	return true;
-}
-
-static bool server_argv(struct server *s, const struct client *c)
-{
-	if (c->p.argc > s->argv_cap) {
-		size_t cap = c->p.argc * 2;
-		struct redis_arg *a = realloc(s->argv, cap * sizeof(*a));
-
-		if (!a)
-			return false;
-		s->argv = a;
-		s->argv_cap = cap;
-	}
-	for (size_t i = 0; i < c->p.argc; i++) {
-		s->argv[i].p = c->qbuf + c->p.argv[i].off;
-		s->argv[i].len = c->p.argv[i].len;
-	}
-	return true;
-}
-
-/* Runs every complete command in the query buffer; false on out of memory. */
-static bool server_process(struct server *s, struct client *c)
-{
-	struct cmd_env env = {
-		.store = &s->store, .out = &c->out, .cfg = s->cfg, .stats = &s->stats,
-	};
-
-	while (!c->close_after) {
-		int rc = resp_parse(&c->p, c->qbuf, c->qlen, &s->cfg->lim);
-
-		if (rc == RESP_AGAIN)
-			break;
-		if (rc == RESP_EMPTY)
-			continue;
-		if (rc == RESP_ERROR) {
-			reply_errorf(&c->out, "ERR %s", c->p.err);
-			c->close_after = true;
-			break;
-		}
-		if (rc == RESP_NOMEM || !server_argv(s, c))
-			return false;
-		commands_exec(&env, s->argv, c->p.argc);
-		s->stats.commands++;
-		c->close_after = env.close;
-	}
-	return !c->out.oom;
-}
-
-/* Drops the parsed commands from the query buffer, keeping a partial one. */
-static void server_compact(struct client *c)
-{
-	size_t done = c->close_after ? c->qlen : c->p.start;
-
-	if (c->close_after) {
-		c->qlen = 0;
-		return;
-	}
-	if (done) {
-		memmove(c->qbuf, c->qbuf + done, c->qlen - done);
-		c->qlen -= done;
-		resp_consumed(&c->p, done);
-	}
-	if (c->qcap > SERVER_SHRINK_OVER && c->qlen < SERVER_READ_CHUNK) {
-		char *b = realloc(c->qbuf, SERVER_READ_CHUNK);
-
-		if (b) {
-			c->qbuf = b;
-			c->qcap = SERVER_READ_CHUNK;
-		}
-	}
-}
-
-/*
- * Room for the next read: a chunk, or for a big bulk up to its end, but at
- * most double what was received: a declared length costs no memory before
- * the bytes arrive.
- */
-static bool server_reserve(struct client *c)
-{
-	size_t need = c->qlen + SERVER_READ_CHUNK, want = resp_wanted(&c->p);
-	char *b;
-
-	if (want && c->p.pos + want > need) {
-		need = c->p.pos + want;
-		if (need > 2 * c->qlen + SERVER_READ_CHUNK)
-			need = 2 * c->qlen + SERVER_READ_CHUNK;
-	}
-	if (c->qcap >= need && c->qcap - c->qlen >= SERVER_READ_CHUNK / 4)
-		return true;
-	b = realloc(c->qbuf, need);
-	if (!b)
-		return false;
-	c->qbuf = b;
-	c->qcap = need;
 	return true;
 }
 
@@ -290,27 +185,20 @@ static void server_read(struct server *s, struct client *c)
 		server_drain(s, c);
 		return;
 	}
-	if (!server_reserve(c)) {
+	if (conn_reserve(&c->conn)) {
 		server_close(s, c);
 		return;
 	}
-	n = read(c->fd, c->qbuf + c->qlen, c->qcap - c->qlen);
+	n = read(c->fd, c->conn.qbuf + c->conn.qlen, c->conn.qcap - c->conn.qlen);
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
 		server_close(s, c);
 		return;
 	}
-	c->qlen += (size_t)n;
-	if (!server_process(s, c)) {
+	if (conn_received(&s->sh, &c->conn, (size_t)n)) {
 		server_close(s, c);
 		return;
-	}
-	server_compact(c);
-	if (c->qlen > s->cfg->qbuf_max && !c->close_after) {
-		reply_error(&c->out, "ERR Protocol error: query buffer limit exceeded");
-		c->close_after = true;
-		c->qlen = 0;
 	}
 	/* replies leave once every ready client was read: see redis_serve */
 	s->pending[s->n_pending++] = c;
@@ -327,8 +215,8 @@ static void server_accept(struct server *s)
 
 		if (fd < 0)
 			return;
-		if (s->stats.clients >= s->cfg->max_clients) {
-			s->stats.rejected++;
+		if (s->sh.stats.clients >= s->cfg->max_clients) {
+			s->sh.stats.rejected++;
 			/* best effort: the socket is new, the line fits */
 			send(fd, full, sizeof(full) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 			close(fd);
@@ -343,13 +231,13 @@ static void server_accept(struct server *s)
 			continue;
 		}
 		c->fd = fd;
-		resp_init(&c->p);
+		conn_init(&c->conn);
 		c->next = s->clients;
 		if (s->clients)
 			s->clients->prev = c;
 		s->clients = c;
-		s->stats.clients++;
-		s->stats.connections++;
+		s->sh.stats.clients++;
+		s->sh.stats.connections++;
 	}
 }
 
@@ -366,9 +254,9 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 	struct epoll_event evs[SERVER_EVENTS];
 	int err = 0;
 
-	store_init(&s.store);
-	s.stats.start_ms = store_now_ms();
-	s.stats.port = server_local_port(lfd);
+	conn_shared_init(&s.sh, cfg);
+	s.sh.stats.start_ms = store_now_ms();
+	s.sh.stats.port = server_local_port(lfd);
 	s.epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (s.epfd < 0)
 		return -errno;
@@ -406,8 +294,7 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 out:
 	while (s.clients)
 		server_close(&s, s.clients);
-	store_flush(&s.store);
-	free(s.argv);
+	conn_shared_free(&s.sh);
 	close(s.epfd);
 	return err;
 }

@@ -1,7 +1,7 @@
 /*
  * fuzz_cli.c - libFuzzer harness for the option parser: the input is a
  * command line, one argument per line (or NUL-separated), handed to
- * cli_parse() and, when it parses, to session_build(). Every outcome is fine
+ * cli_parse() and, when it parses, to plan_build(). Every outcome is fine
  * except a crash, a leak or undefined behaviour.
  */
 #include <stdint.h>
@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "registry.h"
-#include "session.h"
+#include "plan.h"
 
 #define FUZZ_ARGS_MAX 64
 
@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *buf = malloc(size + 1), *argv[FUZZ_ARGS_MAX + 2];
 	struct cli_config cfg;
-	struct session ses;
+	struct plan plan;
 	char err[512];
 	int argc = 1;
 
@@ -48,8 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	if (cli_parse(argc, argv, &cfg, err, sizeof(err)) == 0 &&
 	    cfg.action == CLI_RUN) {
-		session_build(&cfg, &ses);	/* a partial build is freed too */
-		session_free(&ses);
+		plan_build(&cfg, &plan);	/* a partial build is freed too */
+		plan_free(&plan);
 	}
 	cli_free(&cfg);
 	free(buf);

@@ -11,7 +11,7 @@
 
 #include "cli.h"
 #include "registry.h"
-#include "session.h"
+#include "plan.h"
 
 static int fuzz_fd = -1;
 static char fuzz_path[64];
@@ -35,15 +35,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *argv[] = { "stresskit", "-j", fuzz_path, NULL };
 	struct cli_config cfg;
-	struct session ses;
+	struct plan plan;
 	char err[512];
 
 	if (ftruncate(fuzz_fd, 0) || pwrite(fuzz_fd, data, size, 0) != (ssize_t)size)
 		return 0;
 	if (cli_parse(3, argv, &cfg, err, sizeof(err)) == 0 &&
 	    cfg.action == CLI_RUN) {
-		session_build(&cfg, &ses);	/* a partial build is freed too */
-		session_free(&ses);
+		plan_build(&cfg, &plan);	/* a partial build is freed too */
+		plan_free(&plan);
 	}
 	cli_free(&cfg);
 	return 0;

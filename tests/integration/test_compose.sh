@@ -224,9 +224,10 @@ t_job_bad_input() {
 	printf 'run sequential\nclass pipe\n' >bad.job
 	bad_input bad.job
 	expect_match "error: bad.job: --class needs an instance count" "$ERR"
+	# a bad value is refused on the line that holds it
 	printf 'class=nosuch\nall 1\n' >bad.job
 	bad_input bad.job
-	expect_match "error: bad.job: unknown class 'nosuch'" "$ERR"
+	expect_match "error: bad.job:1: unknown class 'nosuch'" "$ERR"
 	printf 'pipe 1\n' >ok.job
 	bad_input ok.job --job ok.job
 	expect_match "only one job file" "$ERR"

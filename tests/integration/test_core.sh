@@ -103,6 +103,9 @@ t_bad_input() {
 	bad_input --help nosuch
 	expect_match "unknown stressor 'nosuch'" "$ERR"
 	bad_input --pipe 1 --taskset 9999
+	# a CPU this machine lacks: refused when read, before anything runs
+	bad_input --pipe 1 --taskset 999
+	expect_match "invalid --taskset '999': CPU 999 is not one this process may run on" "$ERR"
 	bad_input --pipe 1 stray
 	expect_match "unexpected argument 'stray'" "$ERR"
 }

@@ -172,9 +172,132 @@ t_debian_depends_match_setup() {
 	done
 }
 
-t_debian_version_matches_binary() {
+# The source tree's build directory for a binary built in one; a fresh
+# one under $TMP for an installed binary (the autopkgtest).
+pkg_build_dir() {
+	b=$(dirname "$SK")
+	[ -f "$b/config.h" ] && { echo "$b"; return 0; }
+	echo "$TMP/build"
+}
+
+# make_clean ARGS...: make in the source tree as a user would type it, not
+# with the environment of the make running this suite (its MAKEFLAGS,
+# BUILD, CFLAGS).
+make_clean() {
+	env -i PATH="$PATH" HOME="$HOME" make -s -C "$SK_SRC" "$@"
+}
+
+spec_tag() {
+	sed -n "s/^$1:[ 	]*//p" "$SK_SRC/rpm/stresskit.spec" | head -n 1
+}
+
+# One version everywhere: the binary, debian/changelog, the spec (its
+# Version, and its newest %changelog entry's VERSION-RELEASE against
+# Version-Release) and the tarball make dist names.
+t_versions_agree() {
+	bin=$("$SK" --version | awk '{ print $2 }')
+	[ -n "$bin" ] || fail "no version from stresskit --version"
 	deb=$(sed -n '1s/^stresskit (\([^)]*\)).*/\1/p' "$SK_SRC/debian/changelog")
 	[ -n "$deb" ] || fail "no version on the first line of debian/changelog"
-	bin=$("$SK" --version | awk '{ print $2 }')
-	[ "$deb" = "$bin" ] || fail "debian/changelog says $deb, stresskit --version $bin (core/base/version.h)"
+	[ "$deb" = "$bin" ] || fail "debian/changelog says $deb, stresskit --version $bin (STRESSKIT_VERSION)"
+	spec=$(spec_tag Version)
+	[ "$spec" = "$bin" ] || fail "rpm/stresskit.spec says Version: $spec, stresskit --version $bin"
+	rel=$(spec_tag Release | sed 's/%{?dist}$//')
+	case "$rel" in ''|*[!0-9.]*) fail "rpm/stresskit.spec: Release '$rel' is not N%{?dist}" ;; esac
+	entry=$(sed -n '/^%changelog/,$p' "$SK_SRC/rpm/stresskit.spec" |
+		sed -n 's/^\* .* - \([^ ]*\)$/\1/p' | head -n 1)
+	[ "$entry" = "$spec-$rel" ] ||
+		fail "rpm/stresskit.spec: newest %changelog entry is '$entry', Version-Release $spec-$rel"
+	make_clean dist BUILD="$TMP/d" >/dev/null
+	name=$(cd "$TMP/d" && ls -- *.tar.gz)
+	[ "$name" = "stresskit-$bin.tar.gz" ] || fail "make dist wrote '$name', not stresskit-$bin.tar.gz"
+	top=$(tar -tzf "$TMP/d/$name" | cut -d/ -f1 | sort -u)
+	[ "$top" = "stresskit-$bin" ] || fail "the tarball unpacks into '$top', not stresskit-$bin/"
+}
+
+# make dist: the same bytes twice (a second later, from another build
+# directory), members sorted under stresskit-VERSION/, every mtime the
+# newest debian/changelog date, owner root; the spec and the license in,
+# no build output.
+t_dist_reproducible() {
+	v=$("$SK" --version | awk '{ print $2 }')
+	make_clean dist BUILD="$TMP/a" >/dev/null
+	sleep 1
+	make_clean dist BUILD="$TMP/b" >/dev/null
+	a=$TMP/a/stresskit-$v.tar.gz
+	cmp "$a" "$TMP/b/stresskit-$v.tar.gz" || fail "make dist twice: different bytes"
+	tar -tzf "$a" >"$TMP/members"
+	[ "$(wc -l <"$TMP/members")" -ge 50 ] || fail "too few members: $(wc -l <"$TMP/members")"
+	LC_ALL=C sort -c "$TMP/members" || fail "members not sorted"
+	grep -v "^stresskit-$v/" "$TMP/members" && fail "members outside stresskit-$v/"
+	for f in rpm/stresskit.spec LICENSE Makefile debian/changelog mk/dist.sh; do
+		grep -qx "stresskit-$v/$f" "$TMP/members" || fail "no $f in the tarball"
+	done
+	grep -E "^stresskit-$v/(build|build-san|build-fuzz)/|\.o$" "$TMP/members" &&
+		fail "build output in the tarball"
+	epoch=$(date -d "$(sed -n 's/^ -- .*>  //p' "$SK_SRC/debian/changelog" | head -n 1)" +%s)
+	when=$(date -u -d "@$epoch" '+%Y-%m-%d %H:%M')
+	odd=$(TZ=UTC tar -tvzf "$a" | awk -v when="$when" '$2 != "0/0" || $4 " " $5 != when')
+	[ -z "$odd" ] || fail "members not root-owned at $when: $(echo "$odd" | head -n 3)"
+}
+
+# The built RPM, unpacked with rpm2cpio: exactly the files it should ship,
+# and its binary runs. rpmbuild is reused when the tarball has not changed
+# since the last make rpm (CI runs make rpmlint first).
+t_rpm_package_contents() {
+	if ! command -v rpmbuild >/dev/null || ! command -v rpm2cpio >/dev/null; then
+		echo "    skip: no rpmbuild or rpm2cpio (./setup.sh --rpm installs them)"
+		return 0
+	fi
+	v=$("$SK" --version | awk '{ print $2 }')
+	build=$(pkg_build_dir)
+	make_clean rpm BUILD="$build" RPMBUILD_FLAGS=--nocheck >"$TMP/rpm.log" 2>&1 ||
+		fail "make rpm failed: $(tail -n 20 "$TMP/rpm.log")"
+	rpm=$(ls "$build"/rpm/RPMS/*/stresskit-"$v"-*.rpm)
+	devel=$(ls "$build"/rpm/RPMS/*/stresskit-devel-"$v"-*.rpm)
+	[ -f "$rpm" ] && [ -f "$devel" ] ||
+		fail "no stresskit-$v and stresskit-devel-$v RPM in $build/rpm/RPMS: $(ls -R "$build/rpm/RPMS")"
+	ls "$build"/rpm/SRPMS/stresskit-"$v"-*.src.rpm >/dev/null || fail "no source RPM"
+	mkdir "$TMP/root"
+	(cd "$TMP/root" && rpm2cpio "$rpm" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed"
+	(cd "$TMP/root" && find . ! -type d) | sed 's,^\./,/,; s/\.gz$//' |
+		grep -v '^/usr/lib/\.build-id/' | LC_ALL=C sort >"$TMP/got"
+	{ echo /usr/bin/stresskit
+		echo /usr/share/man/man1/stresskit.1
+		echo /usr/share/bash-completion/completions/stresskit
+		echo /usr/share/licenses/stresskit/LICENSE
+		echo /usr/share/doc/stresskit/README.md
+		for ex in "$SK_SRC"/example-jobs/*; do
+			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/$(basename "$ex")"
+		done; } | LC_ALL=C sort >"$TMP/want"
+	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
+		fail "the RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"
+	r=$TMP/root/usr/bin/stresskit
+	[ -x "$r" ] || fail "packaged binary not executable"
+	[ "$("$r" --version)" = "$("$SK" --version)" ] ||
+		fail "packaged binary says $("$r" --version), this one $("$SK" --version)"
+	expect_exit 0 "$r" --pipe 1 --timeout 1s --metrics-brief
+	expect_match '^stresskit: metrc: .* pipe +[1-9][0-9]* ' "$ERR$OUT"
+	expect_match 'successful run completed' "$ERR$OUT"
+
+	# -devel: the API headers and stresskit.pc, which finds them in the
+	# unpacked tree (as a sysroot) well enough to compile a stressor
+	mkdir "$TMP/devel"
+	(cd "$TMP/devel" && rpm2cpio "$devel" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed on $devel"
+	libdir=$(rpm --eval '%{_libdir}')
+	(cd "$TMP/devel" && find . ! -type d) | sed 's,^\./,/,' | LC_ALL=C sort >"$TMP/got"
+	{ echo "$libdir/pkgconfig/stresskit.pc"
+		for h in "$SK_SRC"/include/stresskit/*.h; do
+			echo "/usr/include/stresskit/$(basename "$h")"
+		done; } | LC_ALL=C sort >"$TMP/want"
+	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
+		fail "the -devel RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"
+	export PKG_CONFIG_SYSROOT_DIR="$TMP/devel" PKG_CONFIG_LIBDIR="$TMP/devel$libdir/pkgconfig"
+	[ "$(pkg-config --modversion stresskit)" = "$v" ] ||
+		fail "stresskit.pc says version $(pkg-config --modversion stresskit), not $v"
+	printf '#include <stresskit/stressor.h>\nint sk_devel_probe;\n' >"$TMP/probe.c"
+	cc -std=gnu11 -Wall -Werror $(pkg-config --cflags stresskit) -c "$TMP/probe.c" -o "$TMP/probe.o" ||
+		fail "the packaged headers do not compile with pkg-config --cflags stresskit"
+	rpm -qp --requires "$devel" | grep -qx "stresskit(.*) = $v-[0-9.]*" ||
+		fail "-devel does not require this stresskit: $(rpm -qp --requires "$devel")"
 }

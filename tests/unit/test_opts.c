@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "opts.h"
+#include "opts_help.h"
+#include "parse.h"
 #include "unit.h"
 
 struct t_opts {
@@ -18,12 +20,30 @@ struct t_opts {
 static const char *const t_modes[] = { "null", "tcp", NULL };
 
 static const struct stressor_opt t_table[] = {
-	{ "t-bytes", OPT_SIZE, offsetof(struct t_opts, bytes), 8, 4096, 4096, NULL, NULL, "bytes" },
-	{ "t-count", OPT_COUNT, offsetof(struct t_opts, count), 1, 10, 3, NULL, NULL, "count" },
-	{ "t-period", OPT_TIME, offsetof(struct t_opts, period), 0, 3600, 60, NULL, NULL, "period" },
-	{ "t-flag", OPT_BOOL, offsetof(struct t_opts, flag), 0, 1, 0, NULL, NULL, "flag" },
-	{ "t-mode", OPT_CHOICE, offsetof(struct t_opts, mode), 0, 1, 1, t_modes, NULL, "mode" },
-	{ "t-target", OPT_STRING, offsetof(struct t_opts, target), 0, 0, 0, NULL, "127.0.0.1:6379", "target" },
+	{ .name = "t-bytes", .type = OPT_SIZE,
+	  .offset = offsetof(struct t_opts, bytes),
+	  .min = 8, .max = 4096, .def = 4096,
+	  .help = "bytes" },
+	{ .name = "t-count", .type = OPT_COUNT,
+	  .offset = offsetof(struct t_opts, count),
+	  .min = 1, .max = 10, .def = 3,
+	  .help = "count" },
+	{ .name = "t-period", .type = OPT_TIME,
+	  .offset = offsetof(struct t_opts, period),
+	  .max = 3600, .def = 60,
+	  .help = "period" },
+	{ .name = "t-flag", .type = OPT_BOOL,
+	  .offset = offsetof(struct t_opts, flag),
+	  .max = 1,
+	  .help = "flag" },
+	{ .name = "t-mode", .type = OPT_CHOICE,
+	  .offset = offsetof(struct t_opts, mode),
+	  .max = 1, .def = 1, .choices = t_modes,
+	  .help = "mode" },
+	{ .name = "t-target", .type = OPT_STRING,
+	  .offset = offsetof(struct t_opts, target),
+	  .def_str = "127.0.0.1:6379",
+	  .help = "target" },
 	OPT_TABLE_END,
 };
 
@@ -37,6 +57,111 @@ static const struct stressor t_stressor = {
 	.name = "t", .summary = "a test", .help = "One bogo-op is nothing.",
 	.opts = t_table, .opts_size = sizeof(struct t_opts), .run = t_run,
 };
+
+/* The comma lists of the engine: counts, names, its own items. */
+static const char *const t_ops[] = { "set", "get", NULL };
+
+static int t_item(const struct stressor_opt *o, const char *item, size_t len,
+		  uint32_t *out, char *err, size_t errlen)
+{
+	(void)o;
+	if (len == 1 && *item == 'x')
+		return *out = 42, 0;
+	snprintf(err, errlen, "not x: '%.*s'", (int)len, item);
+	return -EINVAL;
+}
+
+struct t_lists {
+	struct opt_list steps, names, own;
+	struct opt_cpus cpus;
+	uint32_t n;
+};
+
+static const struct stressor_opt t_steps = {
+	.name = "t-steps", .type = OPT_LIST, .offset = offsetof(struct t_lists, steps),
+	.min = 1, .max = 64, .flags = OPT_INCREASING, .help = "steps",
+};
+static const struct stressor_opt t_names = {
+	.name = "t-names", .type = OPT_LIST, .offset = offsetof(struct t_lists, names),
+	.choices = t_ops, .help = "names",
+};
+static const struct stressor_opt t_own = {
+	.name = "t-own", .type = OPT_LIST, .offset = offsetof(struct t_lists, own),
+	.item = t_item, .help = "own",
+};
+static const struct stressor_opt t_cpus = {
+	.name = "t-cpus", .type = OPT_CPU_LIST, .offset = offsetof(struct t_lists, cpus),
+	.help = "cpus",
+};
+static const struct stressor_opt t_inst = {
+	.name = "t-n", .type = OPT_INSTANCES, .offset = offsetof(struct t_lists, n),
+	.help = "instances",
+};
+
+START_TEST(test_lists)
+{
+	static const char *const bad[] = {
+		"2,1", "1,1", "0", "65", "1,", ",1", "1,,2", "1,x", "",
+	};
+	struct t_lists l;
+	char err[256], out[64];
+
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(opts_set(&t_steps, &l, "1,2,4,8", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.steps.n, 4);
+	ck_assert_uint_eq(l.steps.v[3], 8);
+	opts_format(&t_steps, &l, out, sizeof(out));
+	ck_assert_str_eq(out, "1,2,4,8");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_ne(opts_set(&t_steps, &l, bad[i], err, sizeof(err)), 0);
+		ck_assert_uint_eq(l.steps.n, 4);	/* a bad list leaves the old one */
+	}
+	ck_assert_str_eq(err, "invalid --t-steps '': expected comma-separated "
+			 "whole numbers from 1 to 64");
+
+	ck_assert_int_eq(opts_set(&t_names, &l, "get,set,get", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.names.n, 3);
+	ck_assert_uint_eq(l.names.v[0], 1);
+	opts_format(&t_names, &l, out, sizeof(out));
+	ck_assert_str_eq(out, "get,set,get");
+	ck_assert_int_eq(opts_set(&t_names, &l, "set,put", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "invalid --t-names 'set,put': expected a comma-separated "
+			 "list of set|get");
+
+	ck_assert_int_eq(opts_set(&t_own, &l, "x,x", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.own.v[1], 42);
+	ck_assert_int_eq(opts_set(&t_own, &l, "x,y", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not x: 'y'");	/* the item's own words */
+}
+END_TEST
+
+START_TEST(test_cpus_instances)
+{
+	struct t_lists l;
+	char err[256], out[64];
+
+	memset(&l, 0, sizeof(l));
+	ck_assert_int_eq(opts_set(&t_cpus, &l, "0", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.cpus.mask[0], 1);
+	opts_cpus_format(&(struct opt_cpus){ .mask = { 0x3d } }, out, sizeof(out));
+	ck_assert_str_eq(out, "0,2-5");
+	ck_assert_int_eq(opts_set(&t_cpus, &l, "9999", err, sizeof(err)), -ERANGE);
+	ck_assert_str_eq(err, "invalid --t-cpus '9999': expected a CPU list like 0,2-3 "
+			 "(CPUs 0 to 1023)");
+	/* a CPU this process cannot run on is refused when it is read */
+	ck_assert_int_eq(opts_set(&t_cpus, &l, "1023", err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "CPU 1023 is not one this process may run on"));
+	ck_assert_uint_eq(l.cpus.mask[0], 1);
+
+	ck_assert_int_eq(opts_set(&t_inst, &l, "3", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.n, 3);
+	ck_assert_int_eq(opts_set(&t_inst, &l, "0", err, sizeof(err)), 0);
+	ck_assert_uint_eq(l.n, parse_online_cpus());
+	ck_assert_int_eq(opts_set(&t_inst, &l, "8193", err, sizeof(err)), -ERANGE);
+	ck_assert_str_eq(err, "invalid --t-n '8193': expected an instance count from 0 "
+			 "to 8192 (0 or negative: one per online CPU, N%: a share of them)");
+}
+END_TEST
 
 START_TEST(test_defaults)
 {
@@ -124,6 +249,8 @@ static Suite *opts_suite(void)
 	TCase *tc = tcase_create("table");
 
 	tcase_add_test(tc, test_defaults);
+	tcase_add_test(tc, test_lists);
+	tcase_add_test(tc, test_cpus_instances);
 	tcase_add_test(tc, test_set_and_range);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_help);

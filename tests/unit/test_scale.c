@@ -1,4 +1,4 @@
-/* test_scale.c - the sweep's pure parts: steps, linear, efficiency, CSV, SVG. */
+/* test_scale.c - the sweep's pure parts: linear, efficiency, CSV, SVG. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,28 +6,6 @@
 #include "plot_svg.h"
 #include "scale.h"
 #include "unit.h"
-
-START_TEST(test_parse_steps)
-{
-	uint32_t s[8];
-
-	ck_assert_int_eq(scale_parse_steps("1,2,4,8", 64, s, 8), 4);
-	ck_assert_uint_eq(s[0], 1);
-	ck_assert_uint_eq(s[3], 8);
-	ck_assert_int_eq(scale_parse_steps("3", 64, s, 8), 1);
-	ck_assert_uint_eq(s[0], 3);
-	ck_assert_int_eq(scale_parse_steps("2,1", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("1,1", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("0", 64, s, 8), -ERANGE);
-	ck_assert_int_eq(scale_parse_steps("65", 64, s, 8), -ERANGE);
-	ck_assert_int_eq(scale_parse_steps("1,", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps(",1", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("1,,2", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("1,x", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("", 64, s, 8), -EINVAL);
-	ck_assert_int_eq(scale_parse_steps("1,2,3", 64, s, 2), -EINVAL);
-}
-END_TEST
 
 START_TEST(test_linear_efficiency)
 {
@@ -90,7 +68,6 @@ static Suite *scale_suite(void)
 	Suite *s = suite_create("scale");
 	TCase *tc = tcase_create("scale");
 
-	tcase_add_test(tc, test_parse_steps);
 	tcase_add_test(tc, test_linear_efficiency);
 	tcase_add_test(tc, test_fill_and_csv);
 	tcase_add_test(tc, test_svg_escapes);

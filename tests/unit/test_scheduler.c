@@ -1,5 +1,5 @@
 /*
- * test_scheduler.c - run_execute() with small test stressors: exact ops,
+ * test_scheduler.c - scheduler_run() with small test stressors: exact ops,
  * torn counters, killed instances, an instance ignoring the stop, missing
  * features, failures, metrics and the run directory's removal.
  */
@@ -14,6 +14,7 @@
 #include "instance.h"
 #include "metrics.h"
 #include "run.h"
+#include "scheduler.h"
 #include "unit.h"
 
 static const char count_desc[] = "ops counted";
@@ -140,7 +141,7 @@ static void run(const struct stressor *s, uint32_t n, uint64_t ops,
 	};
 
 	e = (struct plan_entry){ .stressor = s, .instances = n, .max_ops = ops };
-	ck_assert_int_eq(run_execute(&plan, res), 0);
+	ck_assert_int_eq(scheduler_run(&plan, res), 0);
 	ck_assert_msg(dir_empty(temp_dir), "run directory left behind");
 }
 
@@ -160,7 +161,7 @@ START_TEST(test_exact_ops)
 	ck_assert_uint_eq(sum.n_metrics, 1);
 	ck_assert_double_eq(sum.metrics[0].value, 1001);
 	ck_assert_str_eq(sum.metrics[0].desc, count_desc);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -174,7 +175,7 @@ START_TEST(test_timeout)
 	ck_assert(!res.s[0].inst[0].killed_late);
 	ck_assert(res.s[0].inst[0].finished);
 	ck_assert(res.s[0].inst[0].duration > 0.1);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -190,7 +191,7 @@ START_TEST(test_torn)
 	metrics_summarize(&res.s[0], &sum);
 	ck_assert(sum.untrustworthy);
 	ck_assert_uint_eq(sum.ops, 0);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -203,7 +204,7 @@ START_TEST(test_killed)
 	ck_assert_uint_eq(res.s[0].inst[0].ops, 5);
 	ck_assert_int_eq(res.s[0].inst[0].term_signal, SIGKILL);
 	ck_assert_int_eq(res.status, SK_SIGNALED);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -216,7 +217,7 @@ START_TEST(test_ignores_stop)
 	ck_assert_uint_gt(res.s[0].inst[0].ops, 0);
 	ck_assert_int_ne(res.status, SK_OK);
 	ck_assert(res.wall >= 0.5);	/* timeout + grace */
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -227,7 +228,7 @@ START_TEST(test_missing_feature)
 	run(&s_missing, 2, 0, 1, &res);
 	ck_assert_uint_eq(res.s[0].n, 0);
 	ck_assert_int_eq(res.status, SK_NOT_IMPLEMENTED);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -242,12 +243,12 @@ START_TEST(test_failure_and_others)
 	};
 	struct run_result res;
 
-	ck_assert_int_eq(run_execute(&plan, &res), 0);
+	ck_assert_int_eq(scheduler_run(&plan, &res), 0);
 	ck_assert_int_eq(res.status, SK_FAILED);
 	ck_assert_int_eq(res.s[0].status, SK_FAILED);
 	ck_assert_int_eq(res.s[1].status, SK_OK);
 	ck_assert_uint_eq(res.s[1].inst[0].ops, 100);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -257,7 +258,7 @@ START_TEST(test_run_dir_removed)
 
 	run(&s_file, 1, 0, 0.1, &res);
 	ck_assert_int_eq(res.status, SK_OK);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -272,7 +273,7 @@ START_TEST(test_threads)
 	ck_assert_uint_eq(res.s[0].inst[0].ops + res.s[0].inst[1].ops +
 			  res.s[0].inst[2].ops, 1001);
 	ck_assert_int_eq(res.s[0].inst[0].pid, res.s[0].inst[2].pid);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 
 	/* a thread blocked in pause() is interrupted by the stop */
 	run(&s_sleeper, 2, 0, 0.2, &res);
@@ -282,12 +283,12 @@ START_TEST(test_threads)
 		ck_assert(res.s[0].inst[k].finished);
 		ck_assert(res.s[0].inst[k].utime < 0.1);
 	}
-	run_result_free(&res);
+	scheduler_result_free(&res);
 
 	run(&s_fail, 2, 0, 5, &res);
 	ck_assert_int_eq(res.s[0].inst[1].status, SK_FAILED);
 	ck_assert_int_eq(res.status, SK_FAILED);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 
 	/* the worker is killed for thread 0: only thread 0 was late */
 	run(&s_half_deaf, 2, 0, 0.2, &res);
@@ -298,7 +299,7 @@ START_TEST(test_threads)
 	ck_assert_int_eq(res.s[0].inst[1].status, SK_OK);
 	/* killed mid-update it is torn too, which ranks above the signal */
 	ck_assert(res.status == SK_SIGNALED || res.status == SK_UNTRUSTWORTHY);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -312,11 +313,11 @@ START_TEST(test_warmup)
 	ck_assert(res.wall >= 0.5);
 	ck_assert(res.s[0].inst[0].duration < 0.45);
 	ck_assert(res.s[0].inst[0].duration > 0.1);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 	run(&s_count, 1, 0, 0.2, &res);
 	ck_assert(res.s[0].inst[0].warm_ops > 0);
 	ck_assert(res.s[0].inst[0].ops > 0);
-	run_result_free(&res);
+	scheduler_result_free(&res);
 }
 END_TEST
 

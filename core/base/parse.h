@@ -8,6 +8,7 @@
 #define STRESSKIT_PARSE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define INSTANCES_MAX 8192
@@ -25,5 +26,16 @@ int parse_instances(const char *s, unsigned ncpus, uint32_t *out);
 
 /* A CPU list as taskset takes it: "0,2-3". Sets bits in mask (up to 1024). */
 int parse_cpu_list(const char *s, uint64_t mask[16]);
+
+/*
+ * The one comma-list parser: calls fn(arg, item, len) for each item of
+ * "a,b,c" in order, an empty one ("a,,b", "a,", "") included, and stops at
+ * the first that fails. Returns 0 or what fn returned.
+ */
+int parse_list(const char *s, int (*fn)(void *arg, const char *item, size_t len),
+	       void *arg);
+
+/* The number of CPUs online, at least 1. */
+unsigned parse_online_cpus(void);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 int parse_u64(const char *s, uint64_t *out)
 {
@@ -156,32 +157,58 @@ int parse_instances(const char *s, unsigned ncpus, uint32_t *out)
 	return 0;
 }
 
+int parse_list(const char *s, int (*fn)(void *arg, const char *item, size_t len),
+	       void *arg)
+{
+	if (!s)
+		return -EINVAL;
+	for (;;) {
+		size_t len = strcspn(s, ",");
+		int rc = fn(arg, s, len);
+
+		if (rc)
+			return rc;
+		if (!s[len])
+			return 0;
+		s += len + 1;
+	}
+}
+
+/* One item of a CPU list: "3" or "2-5". */
+static int parse_cpu_item(void *arg, const char *s, size_t len)
+{
+	uint64_t *mask = arg;
+	unsigned long lo, hi;
+	char *end;
+
+	if (!len || !isdigit((unsigned char)*s))
+		return -EINVAL;
+	lo = hi = strtoul(s, &end, 10);
+	if (*end == '-') {
+		if (!isdigit((unsigned char)end[1]))
+			return -EINVAL;
+		hi = strtoul(end + 1, &end, 10);
+	}
+	if (end != s + len)
+		return -EINVAL;
+	if (lo > hi || hi >= 1024)
+		return -ERANGE;
+	for (unsigned long c = lo; c <= hi; c++)
+		mask[c / 64] |= 1ULL << (c % 64);
+	return 0;
+}
+
 int parse_cpu_list(const char *s, uint64_t mask[16])
 {
 	memset(mask, 0, 16 * sizeof(mask[0]));
 	if (!s || !*s)
 		return -EINVAL;
-	while (*s) {
-		char *end;
-		unsigned long lo, hi;
+	return parse_list(s, parse_cpu_item, mask);
+}
 
-		if (!isdigit((unsigned char)*s))
-			return -EINVAL;
-		lo = hi = strtoul(s, &end, 10);
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				return -EINVAL;
-			hi = strtoul(end + 1, &end, 10);
-		}
-		if (lo > hi || hi >= 1024)
-			return -ERANGE;
-		for (unsigned long c = lo; c <= hi; c++)
-			mask[c / 64] |= 1ULL << (c % 64);
-		if (*end == ',')
-			end++;
-		else if (*end)
-			return -EINVAL;
-		s = end;
-	}
-	return 0;
+unsigned parse_online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? (unsigned)n : 1;
 }

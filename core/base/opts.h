@@ -1,6 +1,7 @@
 /*
- * opts.h - a stressor's typed option table: defaults, parsing with range
- * checks, and the generated --help NAME text.
+ * opts.h - the one typed option engine, for the global options and each
+ * stressor's table: defaults, parsing into the final form with range
+ * checks, formatting, and the generated --help NAME text.
  */
 #ifndef STRESSKIT_OPTS_H
 #define STRESSKIT_OPTS_H
@@ -11,6 +12,8 @@
 
 /* Writes every option's default into buf (opts_size bytes). */
 void opts_fill_defaults(const struct stressor *s, void *buf);
+/* Writes one row's default at its offset in buf. */
+void opts_fill_row(const struct stressor_opt *o, void *buf);
 
 const struct stressor_opt *opts_find(const struct stressor *s, const char *name);
 
@@ -28,7 +31,11 @@ bool opts_is_flag(const struct stressor_opt *o);
 void opts_format(const struct stressor_opt *o, const void *buf,
 		 char *out, size_t outlen);
 
-/* Prints --help NAME: summary, what a bogo-op is, the option table. */
-void opts_help(FILE *f, const struct stressor *s);
+/* A CPU mask as a list: "0,2-3". */
+void opts_cpus_format(const struct opt_cpus *c, char *out, size_t len);
+
+/* For the help text: an option's choices "a|b", a value in its unit "4K". */
+void opts_choices_str(const struct stressor_opt *o, char *out, size_t len);
+void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t len);
 
 #endif

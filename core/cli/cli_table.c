@@ -1,0 +1,186 @@
+/*
+ * cli_table.c - the global options: one row of the option engine each
+ * (opts.h), the same engine the stressors' tables go through, and the
+ * usage text printed from them.
+ */
+#include "cli.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#include "classes.h"
+#include "compose.h"
+#include "parse.h"
+#include "registry.h"
+
+#define CFG(field) offsetof(struct cli_config, field)
+
+static const char *const cli_instance_modes[] = { "process", "thread", NULL };
+
+/* The largest time parse_time() takes: far beyond any run. */
+#define CLI_TIME_MAX 1000000000000ULL
+
+const struct cli_row cli_rows[G_COUNT] = {
+	[G_TIMEOUT] = { .short_name = 't', .metavar = "TIME", .opt = {
+		.name = "timeout", .type = OPT_TIME, .offset = CFG(timeout),
+		.max = CLI_TIME_MAX,
+		.expect = "a time of 0 or more, like 10, 10s, 5m, 2h (suffixes s m h d w y)",
+		.help = "stop each stressor after TIME (s m h d w y suffixes; default 60s; 0: no limit)" } },
+	[G_METRICS] = { .short_name = 'M', .opt = {
+		.name = "metrics", .type = OPT_BOOL, .offset = CFG(metrics),
+		.help = "print the metrics table with CPU used per instance and RSS max" } },
+	[G_METRICS_BRIEF] = { .opt = {
+		.name = "metrics-brief", .type = OPT_BOOL, .offset = CFG(metrics_brief),
+		.help = "print the metrics table (the default)" } },
+	[G_TIMES] = { .opt = {
+		.name = "times", .type = OPT_BOOL, .offset = CFG(times),
+		.help = "print the run's user and system time and load averages" } },
+	[G_VERIFY] = { .opt = {
+		.name = "verify", .type = OPT_BOOL, .offset = CFG(verify),
+		.help = "check the results of each bogo-op where the stressor can" } },
+	[G_QUIET] = { .short_name = 'q', .opt = {
+		.name = "quiet", .type = OPT_BOOL, .offset = CFG(quiet),
+		.help = "print only failures" } },
+	[G_VERBOSE] = { .short_name = 'v', .opt = {
+		.name = "verbose", .type = OPT_BOOL, .offset = CFG(verbose),
+		.help = "print debug messages" } },
+	[G_TEMP_PATH] = { .metavar = "DIR", .opt = {
+		.name = "temp-path", .type = OPT_STRING, .offset = CFG(temp_path),
+		.help = "make the run directory in DIR (default: $TMPDIR or /tmp)" } },
+	[G_TASKSET] = { .metavar = "LIST", .opt = {
+		.name = "taskset", .type = OPT_CPU_LIST, .offset = CFG(taskset),
+		.help = "run instances on these CPUs, e.g. 0,2-3" } },
+	[G_LOG_PREFIX] = { .metavar = "WORD", .opt = {
+		.name = "log-prefix", .type = OPT_STRING, .offset = CFG(log_prefix),
+		.def_str = "stresskit", .flags = OPT_ONE_WORD,
+		.help = "first word of each output line (default stresskit; stress-ng for its parsers)" } },
+	[G_INSTANCE_MODE] = { .metavar = "MODE", .opt = {
+		.name = "instance-mode", .type = OPT_CHOICE, .offset = CFG(instance_mode),
+		.choices = cli_instance_modes, .def = CLI_PROCESSES,
+		.expect = "process or thread",
+		.help = "run instances as processes (process, the default) or as threads of one process (thread)" } },
+	[G_SCALE] = { .opt = {
+		.name = "scale", .type = OPT_BOOL, .offset = CFG(scale),
+		.help = "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" } },
+	[G_SCALE_STEPS] = { .metavar = "LIST", .opt = {
+		.name = "scale-steps", .type = OPT_LIST, .offset = CFG(scale_steps),
+		.min = 1, .max = INSTANCES_MAX, .flags = OPT_INCREASING,
+		.expect = "increasing instance counts from 1 to 8192, like 1,2,4,8 (at most 256)",
+		.help = "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" } },
+	[G_SCALE_CSV] = { .metavar = "FILE", .opt = {
+		.name = "scale-csv", .type = OPT_STRING, .offset = CFG(scale_csv),
+		.help = "write the --scale table to FILE as CSV" } },
+	[G_SCALE_PLOT] = { .metavar = "FILE", .opt = {
+		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
+		.help = "plot the --scale sweep to FILE as SVG" } },
+	[G_WARMUP] = { .metavar = "TIME", .opt = {
+		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
+		.max = CLI_TIME_MAX,
+		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes s m h d w y)",
+		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
+	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
+		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
+		.help = "write the results, configuration and system as YAML (stress-ng's layout)" } },
+	[G_JSON] = { .metavar = "FILE", .opt = {
+		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
+		.help = "write the same results as JSON (what stresskit compare reads)" } },
+	[G_REPEAT] = { .metavar = "N", .opt = {
+		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
+		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
+		.expect = "a whole number of runs from 1 to 10000",
+		.help = "run the whole plan N times; summary with mean and \u00b1%stddev" } },
+	[G_PERF] = { .opt = {
+		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
+		.help = "count perf events per stressor (software always, hardware where exposed)" } },
+	[G_SANDBOX] = { .opt = {
+		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
+		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },
+	[G_NO_RAND_SEED] = { .opt = {
+		.name = "no-rand-seed", .type = OPT_BOOL, .offset = CFG(no_rand_seed),
+		.help = "accepted for stress-ng compatibility: stresskit's stressors use no random data" } },
+	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
+		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
+		.item = class_item,
+		.help = "select the stressors of these classes, with --sequential or --all ('?' lists classes, 'NAME?' a class's stressors)" } },
+	[G_SEQUENTIAL] = { .metavar = "N", .opt = {
+		.name = "sequential", .type = OPT_INSTANCES, .offset = CFG(seq_n),
+		.help = "run each selected stressor in turn, N instances for --timeout each (0: one per CPU)" } },
+	[G_SEQ] = { .metavar = "N", .alias_of = true, .same_as = G_SEQUENTIAL, .opt = {
+		.name = "seq", .help = "the same as --sequential N" } },
+	[G_ALL] = { .short_name = 'a', .metavar = "N", .opt = {
+		.name = "all", .type = OPT_INSTANCES, .offset = CFG(all_n),
+		.help = "run every selected stressor at once, N instances each (0: one per CPU)" } },
+	[G_PARALLEL] = { .metavar = "N", .alias_of = true, .same_as = G_ALL, .opt = {
+		.name = "parallel", .help = "the same as --all N" } },
+	[G_WITH] = { .metavar = "LIST", .opt = {
+		.name = "with", .type = OPT_LIST, .offset = CFG(with),
+		.item = compose_stressor_item,
+		.help = "restrict --sequential or --all to these stressors: pipe,splice" } },
+	[G_EXCLUDE] = { .metavar = "LIST", .opt = {
+		.name = "exclude", .type = OPT_LIST, .offset = CFG(exclude),
+		.item = compose_stressor_item,
+		.help = "leave these stressors out of any selection" } },
+	[G_JOB] = { .short_name = 'j', .metavar = "FILE", .job = true, .opt = {
+		.name = "job", .type = OPT_STRING,
+		.help = "read options from a job file (one per line, no dashes; 'run sequential|parallel')" } },
+	[G_PROGRESS] = { .opt = {
+		.name = "progress", .type = OPT_BOOL, .offset = CFG(progress),
+		.help = "show a live progress line on stderr when it is a terminal" } },
+	[G_DRY_RUN] = { .short_name = 'n', .opt = {
+		.name = "dry-run", .type = OPT_BOOL, .offset = CFG(dry_run),
+		.help = "print the plan (stressors, instances, timeouts, order) and start nothing" } },
+	[G_STRESSORS] = { .action = CLI_LIST_STRESSORS, .opt = {
+		.name = "stressors", .help = "list the stressors" } },
+	[G_HELP] = { .short_name = 'h', .metavar = "[NAME]", .action = CLI_HELP, .opt = {
+		.name = "help", .help = "this help, or a stressor's options" } },
+	[G_VERSION] = { .short_name = 'V', .action = CLI_VERSION, .opt = {
+		.name = "version", .help = "print the version" } },
+};
+
+const struct cli_row *cli_find_row(const char *name, char short_name)
+{
+	for (size_t i = 0; i < G_COUNT; i++) {
+		const struct cli_row *r = &cli_rows[i];
+
+		if (name ? !strcmp(r->opt.name, name) : r->short_name == short_name)
+			return r;
+	}
+	return NULL;
+}
+
+void cli_usage(FILE *f)
+{
+	char left[64];
+
+	fprintf(f, "usage: stresskit [OPTION]... --NAME N [--NAME N]...\n"
+		   "       stresskit SUBCOMMAND [ARG]...\n\n"
+		   "Runs N instances of each named stressor for the timeout and reports\n"
+		   "bogo-ops per second, in stress-ng's format.\n\noptions:\n");
+	for (size_t i = 0; i < G_COUNT; i++) {
+		const struct cli_row *r = &cli_rows[i];
+		const char *mv = r->metavar ? r->metavar : "";
+
+		if (r->short_name)
+			snprintf(left, sizeof(left), "-%c, --%s %s", r->short_name,
+				 r->opt.name, mv);
+		else
+			snprintf(left, sizeof(left), "    --%s %s", r->opt.name, mv);
+		fprintf(f, "  %-28s %s\n", left, r->opt.help);
+	}
+	fprintf(f, "  %-28s start N instances of a stressor (0: one per online CPU, N%%: a share)\n",
+		"    --NAME N");
+	fprintf(f, "  %-28s stop a stressor after N bogo-ops in all\n", "    --NAME-ops N");
+	fprintf(f, "\nstressors:");
+	for (size_t i = 0; i < registry_count(); i++)
+		fprintf(f, " %s", registry_at(i)->name);
+	fprintf(f, "\n");
+	if (subcommand_count()) {
+		fprintf(f, "\nsubcommands:\n");
+		for (size_t i = 0; i < subcommand_count(); i++)
+			fprintf(f, "  %-28s %s\n", subcommand_at(i)->name,
+				subcommand_at(i)->summary);
+	}
+	fprintf(f, "\nexit codes: 0 success, 1 bad arguments, 2 a stressor failed,\n"
+		   "3 no resource, 4 not implemented, 5 killed by a signal,\n"
+		   "7 metrics untrustworthy\n");
+}

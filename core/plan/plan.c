@@ -1,0 +1,179 @@
+/*
+ * plan.c - the one place that turns the parsed command line into the
+ * settings and the list of runs. The stressors' options structs stay the
+ * command line's (entries point at them): the plan is freed first.
+ */
+#include "plan.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "classes.h"
+#include "opts.h"
+#include "registry.h"
+
+/* Appends a run of n entries (copied) with the base's settings. */
+static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t n)
+{
+	struct run_plan *nr = realloc(p->runs, (p->n_runs + 1) * sizeof(*nr));
+	struct run_plan *r;
+
+	if (!nr)
+		return -ENOMEM;
+	p->runs = nr;
+	r = &p->runs[p->n_runs];
+	*r = p->base;
+	r->entries = calloc(n ? n : 1, sizeof(*entries));
+	if (!r->entries)
+		return -ENOMEM;
+	memcpy(r->entries, entries, n * sizeof(*entries));
+	r->n = n;
+	p->n_runs++;
+	return 0;
+}
+
+/* --scale: one run per step, --scale-steps or 1..N of --NAME N. */
+static int plan_scale_runs(struct plan *p, const struct cli_config *cfg)
+{
+	const struct opt_list *steps = &cfg->scale_steps;
+	uint32_t top = p->base.entries[0].instances;
+	size_t n = steps->n ? steps->n : top;
+
+	for (size_t i = 0; i < n; i++) {
+		struct plan_entry e = p->base.entries[0];
+		int rc;
+
+		e.instances = steps->n ? steps->v[i] : (uint32_t)i + 1;
+		rc = plan_add_run(p, &e, 1);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int plan_runs(struct plan *p, const struct cli_config *cfg)
+{
+	int rc = 0;
+
+	if (p->scale)
+		return plan_scale_runs(p, cfg);
+	if (p->mode != PLAN_SEQUENTIAL)
+		return plan_add_run(p, p->base.entries, p->base.n);
+	for (size_t i = 0; i < p->base.n && !rc; i++)
+		rc = plan_add_run(p, &p->base.entries[i], 1);
+	return rc;
+}
+
+/* Registry names of a --with or --exclude list: "pipe,splice". */
+static const char *plan_names(const struct opt_list *l, char *out, size_t len)
+{
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (uint32_t i = 0; i < l->n && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s", i ? "," : "",
+					 registry_at(l->v[i])->name);
+	return out;
+}
+
+static void plan_record(struct plan *p, const struct cli_config *cfg)
+{
+	struct plan_record *r = &p->record;
+
+	r->argc = cfg->argc;
+	r->argv = cfg->argv;
+	if (cfg->given[G_TASKSET]) {
+		opts_cpus_format(&cfg->taskset, r->text[0], sizeof(r->text[0]));
+		r->taskset = r->text[0];
+	}
+	if (cfg->given[G_CLASS]) {
+		for (uint32_t i = 0, used = 0; i < cfg->classes.n; i++)
+			used += (uint32_t)snprintf(r->text[1] + used, sizeof(r->text[1]) - used,
+						   "%s%s", i ? "," : "",
+						   class_name(1u << cfg->classes.v[i]));
+		r->class_list = r->text[1];
+	}
+	if (cfg->given[G_WITH])
+		r->with = plan_names(&cfg->with, r->text[2], sizeof(r->text[2]));
+	if (cfg->given[G_EXCLUDE])
+		r->exclude = plan_names(&cfg->exclude, r->text[3], sizeof(r->text[3]));
+	r->job = cfg->job.path;
+}
+
+/* The run length: --timeout, or until the ops are done with --NAME-ops alone. */
+static double plan_timeout(const struct cli_config *cfg, const struct plan *p)
+{
+	if (cfg->given[G_TIMEOUT])
+		return cfg->timeout;
+	for (size_t i = 0; i < p->base.n; i++)
+		if (p->base.entries[i].max_ops)
+			return 0;	/* as stress-ng does */
+	return PLAN_DEFAULT_TIMEOUT;
+}
+
+int plan_build(const struct cli_config *cfg, struct plan *p)
+{
+	static const enum plan_mode modes[] = {
+		[COMPOSE_TOGETHER] = PLAN_TOGETHER,
+		[COMPOSE_SEQUENTIAL] = PLAN_SEQUENTIAL,
+		[COMPOSE_PARALLEL] = PLAN_PARALLEL,
+	};
+	struct run_plan *b = &p->base;
+
+	memset(p, 0, sizeof(*p));
+	b->entries = calloc(registry_count() ? registry_count() : 1, sizeof(*b->entries));
+	if (!b->entries)
+		return -ENOMEM;
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor_choice *c = &cfg->choice[i];
+
+		if (!c->selected || c->instances == 0)
+			continue;
+		b->entries[b->n++] = (struct plan_entry){
+			.stressor = registry_at(i), .opts = c->opts,
+			.instances = c->instances, .max_ops = c->ops,
+		};
+	}
+	b->timeout = plan_timeout(cfg, p);
+	b->grace = PLAN_GRACE;
+	b->warmup = cfg->warmup;
+	b->threads = cfg->instance_mode == CLI_THREADS;
+	b->verify = cfg->verify;
+	b->verbose = cfg->verbose;
+	b->sandbox = cfg->sandbox;
+	b->temp_path = cfg->temp_path;
+	if (cfg->given[G_TASKSET]) {
+		p->taskset = cfg->taskset;
+		b->taskset = &p->taskset;
+	}
+
+	p->mode = modes[cfg->compose.mode];
+	p->scale = cfg->scale && b->n == 1;
+	p->dry_run = cfg->dry_run;
+	p->repeat = (unsigned)cfg->repeat;
+	p->metrics = cfg->metrics;
+	p->metrics_brief = cfg->metrics_brief;
+	p->times = cfg->times;
+	p->quiet = cfg->quiet;
+	p->progress = cfg->progress;
+	p->perf = cfg->perf;
+	p->yaml_path = cfg->yaml_path;
+	p->json_path = cfg->json_path;
+	p->scale_csv = cfg->scale_csv;
+	p->scale_plot = cfg->scale_plot;
+	p->log_prefix = cfg->log_prefix;
+	p->ncpus = cfg->ncpus;
+	plan_record(p, cfg);
+	return plan_runs(p, cfg);
+}
+
+void plan_free(struct plan *p)
+{
+	for (size_t i = 0; i < p->n_runs; i++)
+		free(p->runs[i].entries);
+	free(p->runs);
+	free(p->base.entries);
+	memset(p, 0, sizeof(*p));
+}

@@ -1,0 +1,68 @@
+/*
+ * plan.h - what one command line asks for, built once from the parsed
+ * options (plan_build) and read-only after: every setting of the run and
+ * of its output, each defined here once, and the list of runs in order
+ * (one for the stressors together, one per stressor in --sequential mode,
+ * one per instance count of a --scale sweep). The run engine and the
+ * output read the plan; nothing after plan_build reads the command line.
+ */
+#ifndef STRESSKIT_PLAN_H
+#define STRESSKIT_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run.h"
+
+/* The run length when neither --timeout nor --NAME-ops is given. */
+#define PLAN_DEFAULT_TIMEOUT 60.0
+/* Seconds from the stop signal to SIGKILL. */
+#define PLAN_GRACE 1.0
+
+enum plan_mode {
+	PLAN_TOGETHER,		/* the --NAME N stressors at once */
+	PLAN_SEQUENTIAL,	/* each stressor in turn */
+	PLAN_PARALLEL,		/* every selected stressor at once (--all) */
+};
+
+/* What the results document records of the command line, as given. */
+struct plan_record {
+	int argc;
+	char *const *argv;
+	const char *taskset, *class_list, *with, *exclude, *job;	/* NULL: none */
+	char text[4][256];	/* the storage of the first four */
+};
+
+struct plan {
+	/* every selected stressor, name order, with the settings of each run */
+	struct run_plan base;
+	/* the runs in order; each one's entries are its own */
+	struct run_plan *runs;
+	size_t n_runs;
+
+	enum plan_mode mode;
+	bool scale;		/* runs are the steps of one stressor's sweep */
+	bool dry_run;
+	unsigned repeat;	/* passes over the runs, >= 1 */
+
+	/* output */
+	bool metrics, metrics_brief, times, quiet, progress, perf;
+	const char *yaml_path, *json_path;
+	const char *scale_csv, *scale_plot;
+	const char *log_prefix;
+	unsigned ncpus;
+	struct plan_record record;
+	struct opt_cpus taskset;	/* base.taskset points here */
+};
+
+struct cli_config;
+
+/*
+ * Builds the plan of a parsed command line. The plan must stay where it is
+ * built (its runs point into it), and the options structs its entries point
+ * at are the command line's: free the plan first. Returns 0 or -ENOMEM.
+ */
+int plan_build(const struct cli_config *cfg, struct plan *p);
+void plan_free(struct plan *p);
+
+#endif

@@ -1,0 +1,164 @@
+/* test_cli.c - the command line: every global value in its final form when parsed, and the errors. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "parse.h"
+#include "registry.h"
+#include "unit.h"
+
+/* Parses a command line given as one string of words. */
+static int parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
+{
+	static char buf[512];
+	static char *argv[32];
+	int argc = 0;
+
+	unit_registry();
+	snprintf(buf, sizeof(buf), "stresskit %s", line);
+	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	return cli_parse(argc, argv, cfg, err, errlen);
+}
+
+/* Expects the line to fail with exactly this message. */
+static void refused(const char *line, const char *msg)
+{
+	struct cli_config cfg;
+	char err[512];
+
+	ck_assert_msg(parse_line(line, &cfg, err, sizeof(err)) != 0, "%s: accepted", line);
+	ck_assert_str_eq(err, msg);
+	cli_free(&cfg);
+}
+
+START_TEST(test_final_forms)
+{
+	struct cli_config cfg;
+	char err[512];
+
+	ck_assert_int_eq(parse_line("--pipe 2 --pipe-ops 7 -t 1.5m --repeat 3 --taskset 0 "
+				    "--instance-mode process --warmup 2s --log-prefix stress-ng "
+				    "-M --json=x.json", &cfg, err, sizeof(err)), 0);
+	ck_assert(cfg.timeout == 90);
+	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_LINE);
+	ck_assert_int_eq(cfg.given[G_YAML], GIVEN_NOT);
+	ck_assert_uint_eq(cfg.repeat, 3);
+	ck_assert_uint_eq(cfg.taskset.mask[0], 1);
+	ck_assert_int_eq(cfg.instance_mode, CLI_PROCESSES);
+	ck_assert(cfg.warmup == 2);
+	ck_assert_str_eq(cfg.log_prefix, "stress-ng");
+	ck_assert(cfg.metrics);
+	ck_assert_str_eq(cfg.json_path, "x.json");
+	ck_assert_uint_eq(cfg.choice[registry_index(registry_find("pipe"))].instances, 2);
+	ck_assert_uint_eq(cfg.choice[registry_index(registry_find("pipe"))].ops, 7);
+	cli_free(&cfg);
+
+	/* the defaults, from the same rows */
+	ck_assert_int_eq(parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.repeat, 1);
+	ck_assert_str_eq(cfg.log_prefix, "stresskit");
+	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_NOT);
+	ck_assert_uint_eq(cfg.seq_n, 0);
+	cli_free(&cfg);
+
+	/* aliases land on the option they spell */
+	ck_assert_int_eq(parse_line("--seq 2", &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.seq_n, 2);
+	ck_assert_int_eq(cfg.given[G_SEQUENTIAL], GIVEN_LINE);
+	cli_free(&cfg);
+	ck_assert_int_eq(parse_line("--parallel 1 --with pipe --scale-steps 1,3", &cfg, err,
+				    sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.all_n, 1);
+	ck_assert_uint_eq(cfg.scale_steps.n, 2);
+	ck_assert(cfg.scale);		/* implied */
+	cli_free(&cfg);
+}
+END_TEST
+
+START_TEST(test_refused)
+{
+	struct cli_config cfg;
+	char err[512];
+
+	refused("--pipe 1 --taskset 9999",
+		"invalid --taskset '9999': expected a CPU list like 0,2-3 (CPUs 0 to 1023)");
+	/* a CPU that is not there is refused when read, not at fork */
+	ck_assert_int_eq(parse_line("--pipe 1 --taskset 0,1000", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "invalid --taskset '0,1000': CPU 1000 is not one "
+				     "this process may run on (CPUs: 0"));
+	cli_free(&cfg);
+	refused("--pipe 1 --repeat 0",
+		"invalid --repeat '0': expected a whole number of runs from 1 to 10000");
+	refused("--pipe 1 --instance-mode bogus",
+		"invalid --instance-mode 'bogus': expected process or thread");
+	refused("--seq x",
+		"invalid --sequential 'x': expected an instance count from 0 to 8192 "
+		"(0 or negative: one per online CPU, N%: a share of them)");
+	refused("--pipe 1 --timeout 1x",
+		"invalid --timeout '1x': expected a time of 0 or more, like 10, 10s, 5m, 2h "
+		"(suffixes s m h d w y)");
+	refused("--pipe 1 --log-prefix=a\tb", "invalid --log-prefix 'a\tb': expected one word");
+	refused("--pipe 1 --scale-steps 2,1",
+		"invalid --scale-steps '2,1': expected increasing instance counts from 1 to 8192, "
+		"like 1,2,4,8 (at most 256)");
+	refused("--pipe 1 --pipe-ops x",
+		"invalid --pipe-ops 'x': expected a whole number of bogo-ops from 0 to "
+		"18446744073709551615");
+	refused("--pipe 1 --metrics=yes", "--metrics takes no value");
+	refused("--pipe 1 -Mx", "unknown option -Mx (see stresskit --help)");
+	refused("--pipe 1 --temp-path", "--temp-path needs a value");
+	refused("--pipe 1 --nosuch", "unknown option --nosuch (see stresskit --help)");
+	refused("--pipe", "--pipe needs a value");
+	refused("--help nosuch", "--help: unknown stressor 'nosuch' (see stresskit --stressors)");
+	refused("--pipe 1 --all 1 --seq 1",
+		"--sequential and --all (--parallel) exclude each other: choose one");
+	refused("--pipe 1 --splice 1 --scale",
+		"--scale sweeps one stressor: select exactly one with --NAME N");
+	refused("--pipe 1 --scale -t 0", "--scale needs a --timeout above 0 for each step");
+	refused("--pipe 1 --scale --repeat 2",
+		"--scale does not combine with --repeat or --dry-run: run the sweep again to repeat it");
+	refused("--pipe 1 --instance-mode thread",
+		"pipe cannot run with --instance-mode thread: it forks or changes process-wide state");
+	refused("-t 1", "no stressor selected: give --NAME N (see stresskit --stressors)");
+}
+END_TEST
+
+START_TEST(test_actions)
+{
+	struct cli_config cfg;
+	char err[512];
+
+	ck_assert_int_eq(parse_line("--help pipe", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(cfg.action, CLI_HELP_STRESSOR);
+	ck_assert_str_eq(cfg.help_stressor->name, "pipe");
+	cli_free(&cfg);
+	ck_assert_int_eq(parse_line("-V", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(cfg.action, CLI_VERSION);
+	cli_free(&cfg);
+	ck_assert_int_eq(parse_line("--stressors", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(cfg.action, CLI_LIST_STRESSORS);
+	cli_free(&cfg);
+	ck_assert_ptr_eq(cli_find_row("seq", 0), &cli_rows[G_SEQ]);
+	ck_assert_ptr_eq(cli_find_row(NULL, 't'), &cli_rows[G_TIMEOUT]);
+	/* every row of the table is where its index says */
+	for (size_t i = 0; i < G_COUNT; i++)
+		ck_assert_ptr_nonnull(cli_rows[i].opt.name);
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("cli");
+
+	tcase_add_test(tc, test_final_forms);
+	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_actions);
+	suite_add_tcase(s, tc);
+	return s;
+}
+UNIT_SUITE(cli_suite);

@@ -1,0 +1,204 @@
+/* test_plan.c - the plan built once from a command line, and a session over its runs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "log.h"
+#include "plan.h"
+#include "registry.h"
+#include "session.h"
+#include "unit.h"
+
+/* Parses a command line given as one string of words and builds its plan. */
+static void plan_of(const char *line, struct cli_config *cfg, struct plan *p)
+{
+	static char buf[512];
+	static char *argv[32];
+	char err[512];
+	int argc = 0;
+
+	unit_registry();
+	snprintf(buf, sizeof(buf), "stresskit %s", line);
+	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	argv[argc] = NULL;
+	ck_assert_msg(cli_parse(argc, argv, cfg, err, sizeof(err)) == 0, "%s: %s", line, err);
+	ck_assert_int_eq(plan_build(cfg, p), 0);
+}
+
+static void plan_done(struct cli_config *cfg, struct plan *p)
+{
+	plan_free(p);
+	cli_free(cfg);
+}
+
+START_TEST(test_plan_timeout)
+{
+	struct cli_config cfg;
+	struct plan p;
+
+	/* the timeout is settled once, here, and every run carries it */
+	plan_of("--pipe 1", &cfg, &p);
+	ck_assert(p.base.timeout == PLAN_DEFAULT_TIMEOUT);
+	ck_assert(p.runs[0].timeout == PLAN_DEFAULT_TIMEOUT);
+	ck_assert(p.base.grace == PLAN_GRACE);
+	plan_done(&cfg, &p);
+
+	plan_of("--pipe 1 --pipe-ops 10", &cfg, &p);
+	ck_assert(p.base.timeout == 0);		/* until the ops are done */
+	plan_done(&cfg, &p);
+
+	plan_of("--pipe 1 --pipe-ops 10 -t 2m", &cfg, &p);
+	ck_assert(p.base.timeout == 120);
+	plan_done(&cfg, &p);
+}
+END_TEST
+
+START_TEST(test_plan_runs)
+{
+	struct cli_config cfg;
+	struct plan p;
+
+	plan_of("--pipe 2 --splice 1", &cfg, &p);
+	ck_assert_int_eq(p.mode, PLAN_TOGETHER);
+	ck_assert_uint_eq(p.n_runs, 1);
+	ck_assert_uint_eq(p.runs[0].n, 2);
+	ck_assert_str_eq(p.runs[0].entries[0].stressor->name, "pipe");
+	ck_assert_uint_eq(p.runs[0].entries[0].instances, 2);
+	plan_done(&cfg, &p);
+
+	plan_of("--seq 1 --with splice,pipe -t 1", &cfg, &p);
+	ck_assert_int_eq(p.mode, PLAN_SEQUENTIAL);
+	ck_assert_uint_eq(p.n_runs, 2);
+	ck_assert_str_eq(p.runs[1].entries[0].stressor->name, "splice");
+	ck_assert_str_eq(p.record.with, "splice,pipe");	/* as given */
+	ck_assert_ptr_null(p.record.exclude);
+	plan_done(&cfg, &p);
+
+	/* a sweep: one run per step, each with the step's instance count */
+	plan_of("--pipe 4 --scale -t 1", &cfg, &p);
+	ck_assert(p.scale);
+	ck_assert_uint_eq(p.n_runs, 4);
+	ck_assert_uint_eq(p.runs[3].entries[0].instances, 4);
+	plan_done(&cfg, &p);
+	plan_of("--pipe 4 --scale-steps 2,8 -t 1", &cfg, &p);
+	ck_assert(p.scale);
+	ck_assert_uint_eq(p.n_runs, 2);
+	ck_assert_uint_eq(p.runs[1].entries[0].instances, 8);
+	plan_done(&cfg, &p);
+}
+END_TEST
+
+START_TEST(test_plan_settings)
+{
+	struct cli_config cfg;
+	struct plan p;
+
+	plan_of("--splice 1 --taskset 0 --instance-mode thread --repeat 3 --class pipe --all 1 "
+		"--exclude pipe,sendfile --verify --json x.json", &cfg, &p);
+	ck_assert_ptr_nonnull(p.base.taskset);
+	ck_assert_uint_eq(p.base.taskset->mask[0], 1);
+	ck_assert_ptr_eq(p.runs[0].taskset, p.base.taskset);
+	ck_assert_str_eq(p.record.taskset, "0");
+	ck_assert(p.base.threads);
+	ck_assert(p.base.verify);
+	ck_assert_uint_eq(p.repeat, 3);
+	ck_assert_int_eq(p.mode, PLAN_PARALLEL);
+	ck_assert_str_eq(p.record.class_list, "pipe");
+	ck_assert_str_eq(p.record.exclude, "pipe,sendfile");
+	ck_assert_str_eq(p.json_path, "x.json");
+	ck_assert_ptr_null(p.yaml_path);
+	for (size_t i = 0; i < p.runs[0].n; i++)
+		ck_assert_str_ne(p.runs[0].entries[i].stressor->name, "pipe");
+	plan_done(&cfg, &p);
+
+	plan_of("--pipe 1", &cfg, &p);
+	ck_assert_ptr_null(p.base.taskset);
+	ck_assert(!p.base.threads);
+	ck_assert_uint_eq(p.repeat, 1);
+	ck_assert_str_eq(p.log_prefix, "stresskit");
+	plan_done(&cfg, &p);
+}
+END_TEST
+
+static int busy_run(struct instance *in)
+{
+	while (instance_continue(in))
+		instance_ops_inc(in);
+	return SK_OK;
+}
+
+static int failing_run(struct instance *in)
+{
+	instance_ops_inc(in);
+	return SK_FAILED;
+}
+
+static const struct stressor busy_stressor = { .name = "busy", .run = busy_run };
+static const struct stressor failing_stressor = { .name = "failing", .run = failing_run };
+static const struct stressor absent_stressor = {
+	.name = "absent", .run = busy_run, .needs = "no-such-feature",
+};
+
+/* One run per stressor, as --sequential builds them. */
+static void sequence(struct session *s, const struct plan *p, struct run_plan *runs,
+		     struct plan_entry *e, const struct stressor *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		e[i] = (struct plan_entry){ .stressor = list[i], .instances = 1 };
+		runs[i] = (struct run_plan){
+			.entries = &e[i], .n = 1, .timeout = 0.2, .grace = 1.0,
+			.temp_path = "/tmp",
+		};
+	}
+	ck_assert_int_eq(session_init(s, p, runs, n), 0);
+}
+
+START_TEST(test_session_sequence)
+{
+	const struct stressor *list[] = { &busy_stressor, &failing_stressor, &busy_stressor };
+	const struct stressor *absent[] = { &absent_stressor, &absent_stressor };
+	struct plan p = { .ncpus = 1, .repeat = 1 };
+	struct run_plan runs[3];
+	struct plan_entry e[3];
+	struct session s;
+
+	log_set_quiet(true);
+	/* a failure in the middle: the rest still run, the status is the failure */
+	sequence(&s, &p, runs, e, list, 3);
+	ck_assert_int_eq(session_execute(&s), SK_FAILED);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert(s.found[i].ran);
+		ck_assert_uint_eq(s.found[i].n_sums, 1);
+		ck_assert_uint_gt(s.found[i].sums[0].ops, 0);
+	}
+	ck_assert_str_eq(s.found[1].sums[0].name, "failing");
+	ck_assert_int_eq(s.found[0].status, SK_OK);
+	ck_assert_int_eq(s.found[2].status, SK_OK);
+	ck_assert(s.wall >= 0.35);	/* two timed runs of 0.2 s, one after the other */
+	session_free(&s);
+
+	/* nothing implemented anywhere: not implemented, not success */
+	sequence(&s, &p, runs, e, absent, 2);
+	ck_assert_int_eq(session_execute(&s), SK_NOT_IMPLEMENTED);
+	session_free(&s);
+	log_set_quiet(false);
+}
+END_TEST
+
+static Suite *plan_suite(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_plan_timeout);
+	tcase_add_test(tc, test_plan_runs);
+	tcase_add_test(tc, test_plan_settings);
+	tcase_add_test(tc, test_session_sequence);
+	suite_add_tcase(s, tc);
+	return s;
+}
+UNIT_SUITE(plan_suite);
