@@ -2,7 +2,9 @@
  * pipe.c - pipe throughput, as stress-ng's pipe stressor: each instance
  * writes into a pipe that a forked reader drains. One bogo-op is one
  * write(2) of --pipe-data-size bytes. With --verify every write carries a
- * sequence number that the reader checks.
+ * sequence number that the reader checks. With --latency a timed write
+ * carries its start time (at byte 8) and the reader records the time it
+ * took to arrive, the write-to-read delivery.
  */
 #include <stresskit/stressor.h>
 
@@ -17,6 +19,9 @@
 #define PIPE_DATA_SIZE_MIN	8		/* room for the sequence number */
 #define PIPE_DATA_SIZE_MAX	4096		/* the page size: writes stay atomic */
 #define PIPE_SIZE_MAX		(1ULL << 30)
+/* --latency: the start time rides at byte 8, after --verify's sequence */
+#define PIPE_STAMP_AT		8
+#define PIPE_STAMP_MIN		24	/* seq, stamp, room for verify's tail byte */
 
 struct pipe_opts {
 	uint64_t data_size;
@@ -43,6 +48,8 @@ struct pipe_reader_arg {
 	int fds[2];
 	size_t len;
 	bool verify;
+	bool stamped;		/* --latency with room for a stamp */
+	struct instance *in;	/* the reader records series 1 */
 };
 
 /*
@@ -78,8 +85,9 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	const int fd = arg->fds[0];
 	const size_t len = arg->len;
 	const bool verify = arg->verify;
+	const bool stamped = arg->stamped;
 	char *buf;
-	uint64_t expect = 0;
+	uint64_t expect = 0, stamp;
 
 	(void)stop;
 	close(arg->fds[1]);
@@ -89,7 +97,7 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	for (;;) {
 		ssize_t n;
 
-		if (!verify) {
+		if (!verify && !stamped) {
 			n = read(fd, buf, len);
 			if (n > 0 || (n < 0 && errno == EINTR))
 				continue;
@@ -100,6 +108,13 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 			break;
 		if ((size_t)n < len)
 			break;		/* the writer stopped mid-write */
+		if (stamped) {
+			memcpy(&stamp, buf + PIPE_STAMP_AT, sizeof(stamp));
+			if (stamp)
+				instance_latency_record(arg->in, 1, sk_clock_ns() - stamp);
+		}
+		if (!verify)
+			continue;
 		uint64_t seq;
 
 		memcpy(&seq, buf, sizeof(seq));
@@ -116,7 +131,10 @@ static int pipe_run(struct instance *in)
 	const struct pipe_opts *o = in->opts;
 	const bool verify = in->ctx->verify;
 	const size_t len = o->data_size;
-	struct pipe_reader_arg arg = { .len = len, .verify = verify };
+	struct pipe_reader_arg arg = {
+		.len = len, .verify = verify, .in = in,
+		.stamped = instance_latency_on(in) && len >= PIPE_STAMP_MIN,
+	};
 	int *const fds = arg.fds;
 	uint64_t bytes = 0, seq = 0;
 	int status = SK_OK, wstatus, err;
@@ -142,8 +160,11 @@ static int pipe_run(struct instance *in)
 	}
 	close(fds[0]);
 	fds[0] = -1;
+	instance_latency_name(in, 0, "write");
+	instance_latency_name(in, 1, "write-to-read");
 
 	while (instance_continue(in)) {
+		uint64_t t0;
 		ssize_t n;
 
 		if (verify) {
@@ -152,7 +173,11 @@ static int pipe_run(struct instance *in)
 			if (len > sizeof(seq))
 				buf[len - 1] = (char)(seq & 0x7f);
 		}
+		t0 = instance_latency_begin(in);
+		if (arg.stamped)	/* 0 for an untimed write: the reader skips it */
+			memcpy(buf + PIPE_STAMP_AT, &t0, sizeof(t0));
 		n = write(fds[1], buf, len);
+		instance_latency_end(in, t0);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

@@ -15,6 +15,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "latency_opts.h"
 #include "sandbox.h"
 
 static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msglen);
@@ -349,6 +350,8 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	rc = cli_check_threads(cfg, err, errlen);
+	if (!rc)
+		rc = latency_cli_check(cfg, err, errlen);
 	return rc ? rc : cli_check_scale(cfg, err, errlen);
 }
 

@@ -30,7 +30,7 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
-	G_JSON, G_REPEAT, G_PERF, G_SANDBOX, G_NO_RAND_SEED, G_CLASS,
+	G_JSON, G_REPEAT, G_PERF, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX, G_NO_RAND_SEED, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -79,6 +79,9 @@ struct cli_config {
 	const char *temp_path, *log_prefix;
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
+	bool latency;				/* --latency, checked by latency_opts.c */
+	uint64_t latency_sample;		/* time one op in this many */
+	const char *latency_csv, *latency_plot;
 	struct opt_cpus taskset;		/* given[G_TASKSET] */
 	unsigned instance_mode;			/* enum cli_instance_mode */
 	struct opt_list scale_steps;		/* n == 0: 1..N */

@@ -10,6 +10,7 @@
 
 #include "classes.h"
 #include "compose.h"
+#include "latency_opts.h"
 #include "parse.h"
 #include "registry.h"
 
@@ -92,6 +93,14 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
+	[G_LATENCY] = { .opt = {
+		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),
+		.help = "time bogo-ops into a latency histogram per stressor and report its percentiles" } },
+	[G_LATENCY_SAMPLE] = { .metavar = "N", .opt = {
+		.name = "latency-sample", .type = OPT_COUNT, .offset = CFG(latency_sample),
+		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
+		.expect = "a whole number of ops from 1 to 1000000",
+		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },

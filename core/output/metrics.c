@@ -161,4 +161,5 @@ void metrics_summarize(const struct stressor_result *sr,
 	out->cpu_percent = out->real_time > 0 && sr->n ?
 			   100.0 * cpu / out->real_time / sr->n : 0;
 	metrics_extra(sr, out);
+	out->n_latency = latency_summarize(sr, out->latency);
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "latency_summary.h"
 #include "run.h"
 
 struct metric_summary {
@@ -32,6 +33,8 @@ struct stressor_summary {
 	bool untrustworthy;	/* some counter was torn */
 	size_t n_metrics;
 	struct metric_summary metrics[INSTANCE_METRICS_MAX];
+	size_t n_latency;	/* --latency: series with timed ops */
+	struct latency_figures latency[SK_LATENCY_SERIES];
 };
 
 double mean_geometric(const double *v, size_t n);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "latency_report.h"
 #include "log.h"
 
 /*
@@ -48,7 +49,8 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 			   s->name, (unsigned long long)s->ops, s->real_time,
 			   s->utime, s->stime, s->ops_per_sec_real,
 			   s->ops_per_sec_cpu, extra);
-		any_extra |= s->n_metrics > 0 || (full && s->instances);
+		any_extra |= s->n_metrics > 0 || s->n_latency > 0 ||
+			     (full && s->instances);
 	}
 	if (!any_extra)
 		return;
@@ -61,6 +63,7 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 				   sums[i].name, ms->value, ms->desc,
 				   mean_name(ms->mean), ms->n);
 		}
+		latency_report_lines(&sums[i]);
 		if (full)
 			report_spread(&sums[i]);
 	}

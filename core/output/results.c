@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "latency_report.h"
 #include "log.h"
 
 void results_yaml_key(const char *desc, char *out, size_t len)
@@ -134,6 +135,7 @@ static json_t *results_metrics_entry(const struct stressor_result *sr,
 		json_object_set_new(e, "higher-is-better", json_boolean(ms->higher_is_better));
 		json_array_append_new(extra, e);
 	}
+	latency_report_json(sr, s, o, extra);
 	json_object_set_new(o, "instances-forked", json_integer(s->instances));
 	json_object_set_new(o, "status", json_integer(sr->status));
 	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));

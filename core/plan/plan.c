@@ -143,6 +143,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->verify = cfg->verify;
 	b->verbose = cfg->verbose;
 	b->sandbox = cfg->sandbox;
+	b->latency_sample = cfg->latency ? (uint32_t)cfg->latency_sample : 0;
 	b->temp_path = cfg->temp_path;
 	if (cfg->given[G_TASKSET]) {
 		p->taskset = cfg->taskset;

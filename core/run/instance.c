@@ -159,6 +159,9 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.slot = slot,
 		.stop = &sh->stop,
 		.max_ops = max_ops ? max_ops : UINT64_MAX,
+		.latency = slot->latency,
+		.lat_every = slot->latency_sample,
+		.lat_left = 1,	/* the first op is timed */
 	};
 	struct rusage ru;
 	int status;
@@ -215,6 +218,13 @@ void instance_metric(struct instance *in, const char *desc, double value,
 	s->metrics[i].higher_is_better = higher_is_better;
 	if (i == s->n_metrics)
 		s->n_metrics = i + 1;
+}
+
+void instance_latency_name(struct instance *in, unsigned series,
+			   const char *name)
+{
+	if (in->latency && series < SK_LATENCY_SERIES)
+		in->latency[series].name = name;
 }
 
 double instance_elapsed(const struct instance *in)

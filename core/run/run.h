@@ -33,6 +33,7 @@ struct run_plan {
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
+	uint32_t latency_sample;	/* --latency: time 1 op in N; 0: off */
 	/*
 	 * Optional: called from the controller's wait loop every
 	 * tick_interval seconds with the seconds since the first fork and
@@ -60,6 +61,8 @@ struct instance_result {
 	long maxrss_kb;
 	uint32_t n_metrics;
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
+	/* --latency: its SK_LATENCY_SERIES histograms, valid until run_result_free */
+	const struct sk_latency *latency;
 };
 
 struct stressor_result {
@@ -75,6 +78,8 @@ struct run_result {
 	double wall;		/* seconds from first fork to last reap */
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
 	int status;		/* the run's exit code */
+	void *lat_area;		/* --latency: the histograms' mapping */
+	size_t lat_len;
 };
 
 /* Instance k's share of --NAME-ops total over n, so the sum is exact. */

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "instance.h"
+#include "latency_area.h"
 #include "log.h"
 #include "perf.h"
 #include "registry.h"
@@ -85,6 +86,7 @@ static void run_record_one(struct instance_result *r, struct instance_slot *s,
 		r->duration = (r->finished ? s->stop : now) - s->start;
 	r->n_metrics = s->n_metrics;
 	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
+	r->latency = s->latency;
 	if (WIFEXITED(wstatus)) {
 		r->status = WEXITSTATUS(wstatus);
 	} else if (WIFSIGNALED(wstatus)) {
@@ -430,7 +432,10 @@ static int run_alloc(struct run_state *st, size_t total)
 			return -ENOMEM;
 	}
 	st->sh = shared_map(total, &st->sh_len);
-	return st->sh ? 0 : -ENOMEM;
+	if (!st->sh)
+		return -ENOMEM;
+	return plan->latency_sample ?
+	       latency_area_map(res, st->sh, total, plan->latency_sample) : 0;
 }
 
 static void run_teardown(struct run_state *st)
@@ -462,6 +467,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	err = run_alloc(&st, total);
 	if (err) {
 		run_teardown(&st);
+		latency_area_unmap(res);
 		return err;
 	}
 
@@ -535,6 +541,7 @@ void scheduler_result_free(struct run_result *res)
 {
 	for (size_t i = 0; res->s && i < res->n; i++)
 		free(res->s[i].inst);
+	latency_area_unmap(res);
 	free(res->s);
 	memset(res, 0, sizeof(*res));
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include <stresskit/helper.h>
+#include <stresskit/latency.h>
 #include <stresskit/log.h>
 #include <stresskit/parse.h>
 #include <stresskit/version.h>
@@ -166,6 +167,9 @@ struct instance_slot {
 	double utime, stime;		/* this thread's CPU time at stop, seconds */
 	volatile int32_t tid;		/* the instance's thread id */
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
+	/* --latency: SK_LATENCY_SERIES histograms beside the slots, or NULL */
+	struct sk_latency *latency;
+	uint32_t latency_sample;	/* time one op in this many */
 } __attribute__((aligned(64)));
 
 enum slot_state {
@@ -182,6 +186,8 @@ struct instance {
 	struct instance_slot *slot;
 	const volatile uint32_t *stop;	/* the run's stop flag */
 	uint64_t max_ops;		/* UINT64_MAX: no limit */
+	struct sk_latency *latency;	/* --latency: [SK_LATENCY_SERIES], or NULL */
+	uint32_t lat_every, lat_left;	/* the sampling countdown */
 };
 
 /* True while the instance should do more work. */
@@ -211,6 +217,55 @@ static inline uint64_t instance_ops(const struct instance *in)
 {
 	return in->slot->ops;
 }
+
+/*
+ * --latency: times one op in --latency-sample. begin returns the start in
+ * ns when this op is sampled, else 0 (and always 0 without --latency, at
+ * the cost of one load and branch); end records the time since into
+ * series 0. Wrap the op itself, not the loop's bookkeeping:
+ *	uint64_t t0 = instance_latency_begin(in);
+ *	write(fd, buf, n);
+ *	instance_latency_end(in, t0);
+ */
+static inline uint64_t instance_latency_begin(struct instance *in)
+{
+	if (!in->latency || --in->lat_left)
+		return 0;
+	in->lat_left = in->lat_every;
+	return sk_clock_ns();
+}
+
+static inline void instance_latency_end(struct instance *in, uint64_t t0)
+{
+	if (t0)
+		sk_latency_record(&in->latency[0], sk_clock_ns() - t0);
+}
+
+/* True with --latency: a stressor that stamps its own times checks it. */
+static inline bool instance_latency_on(const struct instance *in)
+{
+	return in->latency != NULL;
+}
+
+/*
+ * Records ns into series (0 .. SK_LATENCY_SERIES - 1) as measured by the
+ * stressor itself (a delivery time, a reply to a scheduled send); a no-op
+ * without --latency. One writer per series: a helper process the instance
+ * forked may own series 1.
+ */
+static inline void instance_latency_record(struct instance *in, unsigned series,
+					   uint64_t ns)
+{
+	if (in->latency && series < SK_LATENCY_SERIES)
+		sk_latency_record(&in->latency[series], ns);
+}
+
+/*
+ * Names a series in the report ("write", "write-to-read"); name is a
+ * string literal. Unnamed, series 0 is "op". Call it in setup.
+ */
+SK_API void instance_latency_name(struct instance *in, unsigned series,
+				  const char *name);
 
 /* True when the stop flag is set (the timeout, a signal, or ops reached). */
 static inline bool instance_stopping(const struct instance *in)
