@@ -334,8 +334,10 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
 	bool any = false;
-	int rc = compose_resolve(cfg, err, errlen);
+	int rc = sampler_opts_check(&cfg->sampling, err, errlen);
 
+	if (!rc)
+		rc = compose_resolve(cfg, err, errlen);
 	if (rc)
 		return rc;
 	for (size_t i = 0; i < registry_count(); i++) {

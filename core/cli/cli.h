@@ -15,6 +15,7 @@
 
 #include "compose.h"
 #include "job.h"
+#include "sampler.h"
 
 enum cli_action {
 	CLI_RUN,
@@ -30,7 +31,9 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
-	G_JSON, G_REPEAT, G_PERF, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX, G_NO_RAND_SEED, G_CLASS,
+	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
+	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX,
+	G_NO_RAND_SEED, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -89,6 +92,7 @@ struct cli_config {
 	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
 	struct opt_list classes;		/* --class: CLASS_* bit numbers */
 	struct opt_list with, exclude;		/* registry indices */
+	struct sampler_opts sampling;	/* --sample-interval, --steady-state ... */
 
 	unsigned ncpus;
 	struct stressor_choice *choice;	/* one per registry entry */

@@ -93,6 +93,19 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
+	/* strings here, parsed by sampler_opts_check() with the defaults */
+	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
+		.name = "sample-interval", .type = OPT_STRING, .offset = CFG(sampling.interval_str),
+		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
+	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
+		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
+		.help = "write the series of every stressor and instance to FILE as CSV" } },
+	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
+		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
+		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
+	[G_STEADY_WINDOW] = { .metavar = "TIME", .opt = {
+		.name = "steady-state-window", .type = OPT_STRING, .offset = CFG(sampling.window_str),
+		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
 	[G_LATENCY] = { .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),
 		.help = "time bogo-ops into a latency histogram per stressor and report its percentiles" } },

@@ -5,14 +5,18 @@
  */
 #include "recorder.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "log.h"
 #include "perf.h"
 #include "report.h"
 #include "results.h"
+#include "sampler.h"
 #include "series.h"
+#include "timeseries.h"
 
 struct recorder {
 	const struct plan *plan;
@@ -29,22 +33,46 @@ struct recorder {
 	size_t n_sums;
 	double wall;
 	bool interrupted, oom_told;
+	/* the time series: the sampler, --series-csv, this pass's lines */
+	struct sampler *sampler;
+	FILE *csv;
+	unsigned pass;
+	struct timeseries_summary *ts;
+	size_t n_ts;
 };
 
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
 {
 	struct recorder *r = calloc(1, sizeof(*r));
+	const char *csv = p->sampling.csv_path;
+	bool created = false;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
 	r->plan = p;
-	if (results_open_files(p, &r->files, err, errlen)) {
+	/* the CSV is opened first and truncated last: a failure leaves every
+	 * file as it was */
+	if (csv && !(r->csv = timeseries_csv_open(csv, &created, err, errlen))) {
 		free(r);
 		return NULL;
 	}
+	if (results_open_files(p, &r->files, err, errlen) ||
+	    (r->csv && timeseries_csv_start(r->csv) &&
+	     snprintf(err, errlen, "cannot write --series-csv '%s': %s", csv,
+		      strerror(errno)))) {
+		results_close_files(&r->files);
+		if (r->csv)
+			fclose(r->csv);
+		if (created)
+			unlink(csv);
+		free(r);
+		return NULL;
+	}
+	r->sampler = sampler_new(&p->sampling);
+	r->pass = 1;
 	if (p->yaml_path || p->json_path || p->repeat > 1)
 		r->doc = results_new(p);
 	if (p->perf)
@@ -57,11 +85,35 @@ struct perf_set *recorder_perf(struct recorder *r)
 	return r ? r->perf : NULL;
 }
 
+struct sampler *recorder_sampler(struct recorder *r)
+{
+	return r ? r->sampler : NULL;
+}
+
 static void recorder_oom(struct recorder *r)
 {
 	if (!r->oom_told)
 		log_warn("out of memory: the results files will be incomplete");
 	r->oom_told = true;
+}
+
+/* This run's series: the CSV rows, the lines under this pass's table. */
+static void recorder_series(struct recorder *r, const struct run_result *res)
+{
+	struct timeseries_summary *ts;
+
+	if (!r->sampler)
+		return;
+	if (timeseries_csv_rows(r->csv, r->pass, r->sampler, res))
+		recorder_oom(r);
+	ts = realloc(r->ts, (r->n_ts + res->n + 1) * sizeof(*ts));
+	if (!ts) {
+		recorder_oom(r);
+		return;
+	}
+	r->ts = ts;
+	for (size_t i = 0; i < res->n; i++)
+		timeseries_summarize(r->sampler, res, i, &r->ts[r->n_ts++]);
 }
 
 /* Keeps this run's counters for the lines under the table. */
@@ -97,6 +149,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	if (!r)
 		return;
 	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
+	recorder_series(r, res);
 	r->interrupted |= res->interrupted;
 	r->wall += res->wall;
 	if (res->n) {
@@ -121,7 +174,8 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		r->in_pass = true;
 	}
 	if (results_add_entries(r->doc, &(struct results_run){
-			.res = res, .sums = sums, .perf = counts }))
+			.res = res, .sums = sums, .perf = counts }) ||
+	    timeseries_to_doc(r->doc, r->sampler, res))
 		recorder_oom(r);
 }
 
@@ -132,6 +186,9 @@ void recorder_report(struct recorder *r)
 	if (r->perf && r->n_perf)
 		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
 	r->n_perf = 0;
+	for (size_t i = 0; i < r->n_ts; i++)
+		timeseries_report(&r->ts[i], r->plan->metrics);
+	r->n_ts = 0;
 }
 
 void recorder_pass_done(struct recorder *r, int status)
@@ -145,6 +202,7 @@ void recorder_pass_done(struct recorder *r, int status)
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
 	r->in_pass = false;
+	r->pass++;
 	r->interrupted = false;
 	r->n_sums = 0;
 	r->wall = 0;
@@ -169,6 +227,12 @@ int recorder_end(struct recorder *r, int status)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);
+	if (r->csv && fclose(r->csv) && status == SK_OK) {
+		log_fail("cannot write --series-csv %s", r->plan->sampling.csv_path);
+		status = SK_USAGE;
+	}
+	sampler_free(r->sampler);
+	free(r->ts);
 	json_decref(r->doc);
 	perf_free(r->perf);
 	free(r->perf_names);

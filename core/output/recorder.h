@@ -24,6 +24,9 @@ struct recorder *recorder_begin(const struct plan *p,
 /* The perf set the scheduler attaches to each instance, or NULL. */
 struct perf_set *recorder_perf(struct recorder *r);
 
+/* The sampler the scheduler feeds (sampler.h), or NULL. */
+struct sampler *recorder_sampler(struct recorder *r);
+
 /* After each scheduler_run(): reads the counters, keeps the run's figures. */
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);

@@ -160,6 +160,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->quiet = cfg->quiet;
 	p->progress = cfg->progress;
 	p->perf = cfg->perf;
+	p->sampling = cfg->sampling;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;
 	p->scale_csv = cfg->scale_csv;

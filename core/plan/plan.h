@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "run.h"
+#include "sampler.h"
 
 /* The run length when neither --timeout nor --NAME-ops is given. */
 #define PLAN_DEFAULT_TIMEOUT 60.0
@@ -53,6 +54,7 @@ struct plan {
 	unsigned ncpus;
 	struct plan_record record;
 	struct opt_cpus taskset;	/* base.taskset points here */
+	struct sampler_opts sampling;	/* the time series, checked */
 };
 
 struct cli_config;

@@ -1,0 +1,380 @@
+/*
+ * sampler.c - the controller's sampling of a run (see sampler.h). A
+ * sample is one relaxed load of each instance's counter and, for an
+ * instance process, one clock_gettime of its CPU clock: no signal, no
+ * lock, nothing the instance loop has to do. Storage grows by doubling,
+ * so a 10 ms interval over an hour costs a few reallocations.
+ */
+#include "sampler.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "parse.h"
+
+/* An interval shorter than this share of --sample-interval (the tail
+ * after the last sample) is kept in the series but left out of the
+ * steady and CV figures: a few ms of rate is noise. */
+#define SAMPLER_FULL_SHARE 0.5
+
+struct sampler_inst {
+	const struct instance_result *res;
+	const struct instance_slot *slot;
+	clockid_t clk;
+	bool have_clk;
+	uint64_t last_ops;
+	double last_cpu;
+};
+
+struct sampler_stressor {
+	struct sampler_series pub;
+	struct sampler_inst *inst;	/* pub.n_inst */
+	const struct stressor_result *sr;
+};
+
+struct sampler {
+	struct sampler_opts opts;
+	struct sampler_stressor *st;
+	size_t n_st;
+	double *start, *len;		/* per interval */
+	size_t n_int, cap_int;
+	double t_begin, t_last, next;
+	bool running;			/* between begin and stop */
+	bool steady_reached, stop_told;
+	double steady_at;
+	size_t window_n;		/* intervals in a window */
+};
+
+int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen)
+{
+	o->interval = SAMPLER_DEFAULT_INTERVAL;
+	o->window = SAMPLER_DEFAULT_WINDOW;
+	if (o->interval_str && (parse_time(o->interval_str, &o->interval) ||
+				o->interval < SAMPLER_MIN_INTERVAL)) {
+		snprintf(err, errlen, "invalid --sample-interval '%s': expected a time "
+			 "of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)",
+			 o->interval_str);
+		return -EINVAL;
+	}
+	if (o->window_str && (parse_time(o->window_str, &o->window) ||
+			      o->window <= 0)) {
+		snprintf(err, errlen, "invalid --steady-state-window '%s': expected a "
+			 "time above 0, like 10, 30s, 1m", o->window_str);
+		return -EINVAL;
+	}
+	if (o->window < 2 * o->interval) {
+		snprintf(err, errlen, "--steady-state-window %gs holds fewer than two "
+			 "--sample-interval %gs intervals", o->window, o->interval);
+		return -EINVAL;
+	}
+	if (o->steady_str && steady_parse(o->steady_str, &o->steady)) {
+		snprintf(err, errlen, "invalid --steady-state '%s': expected ops_slope:X%% "
+			 "or ops_range:X%% with X above 0, like ops_slope:0.5%%",
+			 o->steady_str);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+struct sampler *sampler_new(const struct sampler_opts *o)
+{
+	struct sampler *s = calloc(1, sizeof(*s));
+
+	if (s)
+		s->opts = *o;
+	return s;
+}
+
+static void sampler_reset(struct sampler *s)
+{
+	for (size_t i = 0; i < s->n_st; i++) {
+		free(s->st[i].inst);
+		free(s->st[i].pub.ops);
+		free(s->st[i].pub.cpu);
+		free(s->st[i].pub.rate);
+	}
+	free(s->st);
+	free(s->start);
+	free(s->len);
+	s->st = NULL;
+	s->start = s->len = NULL;
+	s->n_st = s->n_int = s->cap_int = 0;
+	s->running = s->steady_reached = s->stop_told = false;
+}
+
+void sampler_free(struct sampler *s)
+{
+	if (!s)
+		return;
+	sampler_reset(s);
+	free(s);
+}
+
+int sampler_begin(struct sampler *s, const struct run_result *res, double now)
+{
+	long w;
+
+	if (!s)
+		return 0;
+	sampler_reset(s);
+	s->st = calloc(res->n ? res->n : 1, sizeof(*s->st));
+	if (!s->st)
+		return -ENOMEM;
+	s->n_st = res->n;
+	for (size_t i = 0; i < res->n; i++) {
+		s->st[i].sr = &res->s[i];
+		s->st[i].pub.n_inst = res->s[i].n;
+		s->st[i].inst = calloc(res->s[i].n ? res->s[i].n : 1,
+				       sizeof(*s->st[i].inst));
+		if (!s->st[i].inst)
+			return -ENOMEM;
+	}
+	w = lround(s->opts.window / s->opts.interval);
+	s->window_n = w < 2 ? 2 : (size_t)w;
+	s->t_begin = s->t_last = now;
+	s->next = now + s->opts.interval;
+	s->running = true;
+	return 0;
+}
+
+void sampler_bind(struct sampler *s, const struct instance_result *r,
+		  const struct instance_slot *slot, pid_t pid, bool thread)
+{
+	for (size_t i = 0; s && s->running && i < s->n_st; i++) {
+		const struct stressor_result *sr = s->st[i].sr;
+		struct sampler_inst *in;
+		struct timespec ts;
+
+		if (r < sr->inst || r >= sr->inst + sr->n)
+			continue;
+		in = &s->st[i].inst[r - sr->inst];
+		in->res = r;
+		in->slot = slot;
+		in->last_ops = r->warm_ops;
+		/* a thread's CPU clock is readable only from its own process */
+		in->have_clk = !thread && clock_getcpuclockid(pid, &in->clk) == 0 &&
+			       clock_gettime(in->clk, &ts) == 0;
+		in->last_cpu = in->have_clk ? (double)ts.tv_sec + ts.tv_nsec * 1e-9 : NAN;
+		return;
+	}
+}
+
+static int sampler_grow(struct sampler *s)
+{
+	size_t cap = s->cap_int ? 2 * s->cap_int : 64;
+	double *start = realloc(s->start, cap * sizeof(*start));
+
+	if (start)
+		s->start = start;
+	double *len = start ? realloc(s->len, cap * sizeof(*len)) : NULL;
+
+	if (!len)
+		return -ENOMEM;
+	s->len = len;
+	for (size_t i = 0; i < s->n_st; i++) {
+		struct sampler_series *p = &s->st[i].pub;
+		size_t n = cap * (p->n_inst ? p->n_inst : 1);
+		uint64_t *ops = realloc(p->ops, n * sizeof(*ops));
+		double *cpu, *rate;
+
+		if (!ops)
+			return -ENOMEM;
+		p->ops = ops;
+		cpu = realloc(p->cpu, n * sizeof(*cpu));
+		if (!cpu)
+			return -ENOMEM;
+		p->cpu = cpu;
+		rate = realloc(p->rate, cap * sizeof(*rate));
+		if (!rate)
+			return -ENOMEM;
+		p->rate = rate;
+	}
+	s->cap_int = cap;
+	return 0;
+}
+
+bool sampler_interval_full(const struct sampler *s, size_t i)
+{
+	return s->len[i] >= SAMPLER_FULL_SHARE * s->opts.interval;
+}
+
+/*
+ * The steady figures of stressor p over the last window of full
+ * intervals. Returns whether the window met spec.
+ */
+static bool sampler_judge(struct sampler *s, struct sampler_series *p,
+			  const struct steady_spec *spec)
+{
+	double x[s->window_n], y[s->window_n];
+	size_t w = s->window_n, n = 0, first = 0;
+
+	/* filled from the end: the window is x[w - n .. w) */
+	for (size_t i = s->n_int; i-- > 0 && n < w;) {
+		if (!sampler_interval_full(s, i))
+			continue;
+		n++;
+		x[w - n] = s->start[i] + s->len[i] / 2;
+		y[w - n] = p->rate[i];
+		first = i;
+	}
+	p->window_n = n;
+	p->window_full = n == w;
+	p->window_start = n ? s->start[first] : 0;
+	p->slope_pct = steady_slope_pct(x + w - n, y + w - n, n);
+	p->range_pct = steady_range_pct(y + w - n, n);
+	p->window_mean = steady_mean(y + w - n, n);
+	/* a stalled stressor (no ops over the window) is not steady: stuck */
+	p->steady = p->window_full && p->window_mean > 0 &&
+		    steady_holds(spec, p->slope_pct, p->range_pct);
+	return p->steady;
+}
+
+/* Judges every stressor; true when all of them are steady. */
+static bool sampler_judge_all(struct sampler *s, const struct steady_spec *spec)
+{
+	bool all = s->n_st > 0;
+
+	for (size_t i = 0; i < s->n_st; i++)
+		if (s->st[i].pub.n_inst)
+			all &= sampler_judge(s, &s->st[i].pub, spec);
+	return all;
+}
+
+static void sampler_take(struct sampler *s, double now)
+{
+	size_t t = s->n_int;
+
+	if (t == s->cap_int && sampler_grow(s)) {
+		s->running = false;	/* out of memory: the series ends here */
+		return;
+	}
+	s->start[t] = s->t_last - s->t_begin;
+	s->len[t] = now - s->t_last;
+	for (size_t i = 0; i < s->n_st; i++) {
+		struct sampler_series *p = &s->st[i].pub;
+		uint64_t sum = 0;
+
+		for (uint32_t k = 0; k < p->n_inst; k++) {
+			struct sampler_inst *in = &s->st[i].inst[k];
+			uint64_t ops = in->slot ? __atomic_load_n(&in->slot->ops,
+								 __ATOMIC_RELAXED) : in->last_ops;
+			struct timespec ts;
+			double cpu = NAN;
+
+			/* a counter only grows; below the baseline is a --warmup race */
+			p->ops[t * p->n_inst + k] = ops > in->last_ops ? ops - in->last_ops : 0;
+			in->last_ops = ops > in->last_ops ? ops : in->last_ops;
+			sum += p->ops[t * p->n_inst + k];
+			if (in->have_clk && clock_gettime(in->clk, &ts) == 0) {
+				cpu = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+				p->cpu[t * p->n_inst + k] = cpu - in->last_cpu;
+				in->last_cpu = cpu;
+			} else {
+				/* exited and reaped: it used no more CPU */
+				p->cpu[t * p->n_inst + k] = in->have_clk ? 0 : NAN;
+			}
+		}
+		p->rate[t] = s->len[t] > 0 ? (double)sum / s->len[t] : 0;
+	}
+	s->n_int++;
+	s->t_last = now;
+}
+
+bool sampler_poll(struct sampler *s, double now, double *left)
+{
+	if (!s || !s->running)
+		return false;
+	if (now >= s->next) {
+		sampler_take(s, now);
+		/* the next sample is due one interval after this one was due,
+		 * so a late wake-up does not shift every later interval */
+		s->next += s->opts.interval;
+		if (s->next <= now)
+			s->next = now + s->opts.interval;
+		if (s->opts.steady.kind != STEADY_NONE && !s->steady_reached &&
+		    sampler_judge_all(s, &s->opts.steady)) {
+			s->steady_reached = true;
+			s->steady_at = now - s->t_begin;
+		}
+	}
+	if (s->next - now < *left)
+		*left = s->next - now;
+	if (s->steady_reached && !s->stop_told) {
+		s->stop_told = true;
+		return true;
+	}
+	return false;
+}
+
+void sampler_stop(struct sampler *s, double now)
+{
+	if (!s || !s->running)
+		return;
+	if (now > s->t_last || !s->n_int)
+		sampler_take(s, now);
+	s->running = false;
+}
+
+void sampler_end(struct sampler *s)
+{
+	struct steady_spec dflt = {
+		.kind = STEADY_DEFAULT_KIND, .limit_pct = STEADY_DEFAULT_LIMIT_PCT,
+	};
+	size_t t;
+
+	if (!s || !s->n_int)
+		return;
+	sampler_stop(s, s->t_last);
+	t = s->n_int - 1;
+	/* what counted between the last sample and the stop: the last interval's */
+	for (size_t i = 0; i < s->n_st; i++) {
+		struct sampler_series *p = &s->st[i].pub;
+		uint64_t sum = 0;
+
+		for (uint32_t k = 0; k < p->n_inst; k++) {
+			struct sampler_inst *in = &s->st[i].inst[k];
+			uint64_t end = in->res ? in->res->ops : in->last_ops;
+
+			if (end > in->last_ops)
+				p->ops[t * p->n_inst + k] += end - in->last_ops;
+			sum += p->ops[t * p->n_inst + k];
+		}
+		p->rate[t] = s->len[t] > 0 ? (double)sum / s->len[t] : 0;
+	}
+	/* a steady run keeps the figures of its steady window */
+	if (!s->steady_reached)
+		sampler_judge_all(s, s->opts.steady.kind != STEADY_NONE ?
+				  &s->opts.steady : &dflt);
+}
+
+const struct sampler_opts *sampler_opts(const struct sampler *s)
+{
+	return &s->opts;
+}
+
+size_t sampler_intervals(const struct sampler *s)
+{
+	return s ? s->n_int : 0;
+}
+
+void sampler_interval(const struct sampler *s, size_t i, double *start,
+		      double *len)
+{
+	*start = s->start[i];
+	*len = s->len[i];
+}
+
+const struct sampler_series *sampler_series(const struct sampler *s, size_t i)
+{
+	return s && i < s->n_st ? &s->st[i].pub : NULL;
+}
+
+bool sampler_steady_reached(const struct sampler *s, double *at)
+{
+	*at = s->steady_reached ? s->steady_at : 0;
+	return s->steady_reached;
+}

@@ -1,0 +1,92 @@
+/*
+ * sampler.h - the time series of a run. The controller reads every
+ * instance's shared counter (and, for processes, its CPU clock) every
+ * --sample-interval from its wait loop: the instance loop does nothing
+ * more. Interval ops are differences of the counter, and the tail after
+ * the last sample is folded into the last interval, so a stressor's
+ * intervals add up exactly to its run total. Each sample also checks
+ * --steady-state over the last --steady-state-window and can end the run.
+ */
+#ifndef STRESSKIT_SAMPLER_H
+#define STRESSKIT_SAMPLER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "run.h"
+#include "steady.h"
+
+#define SAMPLER_DEFAULT_INTERVAL 1.0
+#define SAMPLER_MIN_INTERVAL 0.01
+#define SAMPLER_DEFAULT_WINDOW 10.0
+
+/* The sampling options of the command line. */
+struct sampler_opts {
+	const char *interval_str, *steady_str, *window_str;	/* as given */
+	const char *csv_path;		/* --series-csv FILE */
+	double interval, window;	/* seconds */
+	struct steady_spec steady;	/* STEADY_NONE: not asked for */
+};
+
+/*
+ * Fills interval, window and steady from the strings, with the defaults.
+ * Returns 0, or -EINVAL with one line in err.
+ */
+int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen);
+
+/* One stressor's series: interval i of instance k is ops[i * n_inst + k]. */
+struct sampler_series {
+	uint32_t n_inst;
+	uint64_t *ops;		/* n_int * n_inst */
+	double *cpu;		/* n_int * n_inst seconds; NAN: not known */
+	double *rate;		/* n_int: the stressor's ops/s per interval */
+	/* steady state over the last window (or the steady one) */
+	bool window_full;	/* enough intervals for one window */
+	bool steady;		/* the window met the criterion */
+	double slope_pct, range_pct, window_mean, window_start;
+	size_t window_n;	/* intervals in the window */
+};
+
+struct sampler;
+
+struct sampler *sampler_new(const struct sampler_opts *o);
+void sampler_free(struct sampler *s);
+
+/* --- what the scheduler calls, in order --- */
+
+/* Counting starts (after any --warmup): a new series for res's stressors. */
+int sampler_begin(struct sampler *s, const struct run_result *res, double now);
+/*
+ * Instance r (inside res) counts in slot; pid's CPU clock is read unless
+ * thread mode. Its baseline is r->warm_ops, the count --warmup set aside.
+ */
+void sampler_bind(struct sampler *s, const struct instance_result *r,
+		  const struct instance_slot *slot, pid_t pid, bool thread);
+/*
+ * From the wait loop: takes a sample when one is due and lowers *left to
+ * the time until the next. Returns true once, when steady state was
+ * reached and the run should stop.
+ */
+bool sampler_poll(struct sampler *s, double now, double *left);
+/* The stop: the last sample, while the instances still run. */
+void sampler_stop(struct sampler *s, double now);
+/* After the reap: folds what counted after the stop into the last interval. */
+void sampler_end(struct sampler *s);
+
+/* --- what the results read, until the next sampler_begin --- */
+
+const struct sampler_opts *sampler_opts(const struct sampler *s);
+size_t sampler_intervals(const struct sampler *s);
+/* Interval i's start (seconds since counting began) and length. */
+void sampler_interval(const struct sampler *s, size_t i, double *start,
+		      double *len);
+/* Stressor i of the run's result, or NULL. */
+const struct sampler_series *sampler_series(const struct sampler *s, size_t i);
+/* Whether and when (seconds since counting began) the run became steady. */
+bool sampler_steady_reached(const struct sampler *s, double *at);
+/* Whether an interval is long enough to count in CV and steady checks. */
+bool sampler_interval_full(const struct sampler *s, size_t i);
+
+#endif

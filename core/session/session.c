@@ -1,0 +1,265 @@
+/*
+ * session.c - runs the list of runs a plan holds and reports
+ * them as one: the metrics table has a row per stressor run, and the exit
+ * status is the worst over the runs, as stress-ng's --sequential reports.
+ * A failing run does not stop the ones after it; a stop signal does.
+ */
+#include "session.h"
+
+#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "metrics.h"
+#include "progress.h"
+#include "registry.h"
+#include "report.h"
+#include "scheduler.h"
+#include "status.h"
+
+int session_init(struct session *s, const struct plan *plan,
+		 const struct run_plan *runs, size_t n)
+{
+	memset(s, 0, sizeof(*s));
+	s->plan = plan;
+	s->runs = runs;
+	s->n_runs = n;
+	s->found = calloc(n ? n : 1, sizeof(*s->found));
+	progress_init(&s->progress, plan->progress && !plan->quiet);
+	return s->found ? 0 : -ENOMEM;
+}
+
+void session_free(struct session *s)
+{
+	for (size_t i = 0; s->found && i < s->n_runs; i++)
+		free(s->found[i].sums);
+	free(s->found);
+	memset(s, 0, sizeof(*s));
+}
+
+/*
+ * "2 sendfile, 2 pipe", as stress-ng's "dispatching hogs:" says it; with
+ * details (for --dry-run) the ops limits and what will be skipped.
+ */
+static void session_hogs(const struct run_plan *plan, bool details, char *line,
+			 size_t len)
+{
+	size_t used = 0;
+
+	line[0] = '\0';
+	for (size_t i = 0; i < plan->n && used < len; i++) {
+		const struct plan_entry *e = &plan->entries[i];
+
+		used += (size_t)snprintf(line + used, len - used, "%s%u %s",
+					 i ? ", " : "", e->instances,
+					 e->stressor->name);
+		if (details && e->max_ops && used < len)
+			used += (size_t)snprintf(line + used, len - used,
+						 " (%llu bogo-ops)",
+						 (unsigned long long)e->max_ops);
+		if (details && !stressor_supported(e->stressor) && used < len)
+			used += (size_t)snprintf(line + used, len - used,
+						 " (not implemented here: skipped)");
+	}
+}
+
+static const char *session_mode_name(const struct session *s)
+{
+	switch (s->plan->mode) {
+	case PLAN_SEQUENTIAL:
+		return "in sequence";
+	case PLAN_PARALLEL:
+		return "in parallel";
+	default:
+		return "together";
+	}
+}
+
+void session_print_plan(const struct session *s)
+{
+	char hogs[1024], limit[64];
+
+	log_info("dry run: %zu run%s, stressors %s; nothing is started",
+		 s->n_runs, s->n_runs == 1 ? "" : "s", session_mode_name(s));
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const struct run_plan *p = &s->runs[i];
+
+		session_hogs(p, true, hogs, sizeof(hogs));
+		if (p->timeout > 0)
+			snprintf(limit, sizeof(limit), "for %gs", p->timeout);
+		else
+			snprintf(limit, sizeof(limit), "until the bogo-ops are done");
+		log_info("run %zu of %zu: %s %s", i + 1, s->n_runs, hogs, limit);
+	}
+}
+
+/* Folds one run's status the way one run folds its stressors'. */
+static int session_status(const struct session *s)
+{
+	bool any = false, any_implemented = false;
+	int status = SK_OK;
+
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const struct session_run *r = &s->found[i];
+
+		if (!r->ran)
+			continue;
+		any = true;
+		if (r->status == SK_NOT_IMPLEMENTED)
+			continue;
+		any_implemented = true;
+		status = status_worse(status, r->status);
+	}
+	return any && !any_implemented ? SK_NOT_IMPLEMENTED : status;
+}
+
+int session_run(struct session *s, size_t i)
+{
+	struct session_run *r = &s->found[i];
+	struct run_plan plan = s->runs[i];	/* the plan's, with this run's hooks */
+	struct run_result res;
+	int rc;
+
+	progress_attach(&s->progress, &plan, i, s->n_runs);
+	plan.perf = recorder_perf(s->rec);
+	plan.sampler = recorder_sampler(s->rec);
+	rc = scheduler_run(&plan, &res);
+	progress_clear(&s->progress);
+	r->ran = true;
+	if (rc) {
+		log_fail("cannot run: %s", strerror(-rc));
+		return r->status = rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
+	}
+	r->wall = res.wall;
+	r->interrupted = res.interrupted;
+	r->status = res.status;
+	r->sums = calloc(res.n ? res.n : 1, sizeof(*r->sums));
+	if (!r->sums) {
+		r->status = status_worse(r->status, SK_NO_RESOURCE);
+	} else {
+		for (size_t k = 0; k < res.n; k++)
+			metrics_summarize(&res.s[k], &r->sums[k]);
+		r->n_sums = res.n;
+		recorder_run(s->rec, &res, r->sums);
+	}
+	scheduler_result_free(&res);
+	return r->status;
+}
+
+int session_execute(struct session *s)
+{
+	char hogs[1024];
+
+	if (s->n_runs && s->runs[0].timeout > 0)
+		log_info("setting to a %g second run per stressor",
+			 s->runs[0].timeout);
+	for (size_t i = 0; i < s->n_runs && !s->interrupted; i++) {
+		session_hogs(&s->runs[i], false, hogs, sizeof(hogs));
+		log_info("dispatching hogs: %s", hogs);
+		session_run(s, i);
+		s->wall += s->found[i].wall;
+		s->interrupted |= s->found[i].interrupted;
+		if (s->interrupted && i + 1 < s->n_runs)
+			log_info("stopped by a signal: %zu run%s not started",
+				 s->n_runs - i - 1, s->n_runs - i - 1 == 1 ? "" : "s");
+	}
+	s->status = session_status(s);
+	return s->status;
+}
+
+void session_report(const struct session *s)
+{
+	const struct plan *p = s->plan;
+	struct stressor_summary *all;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		n += s->found[i].n_sums;
+	all = calloc(n ? n : 1, sizeof(*all));
+	if (all && n) {
+		n = 0;
+		for (size_t i = 0; i < s->n_runs; i++) {
+			if (!s->found[i].n_sums)
+				continue;	/* a skipped run: sums is NULL */
+			memcpy(all + n, s->found[i].sums,
+			       s->found[i].n_sums * sizeof(*all));
+			n += s->found[i].n_sums;
+		}
+		report_table(all, n, p->metrics);
+		recorder_report(s->rec);
+		if (p->times)
+			report_times(all, n, s->wall, p->ncpus);
+	}
+	free(all);
+	if (s->interrupted)
+		log_info("run interrupted by a signal, metrics cover the time run");
+	log_info("%s run completed in %.2fs",
+		 s->status == SK_OK ? "successful" : "unsuccessful", s->wall);
+}
+
+/* Forgets what the last pass found, so the next one starts afresh. */
+static void session_reset(struct session *s)
+{
+	for (size_t i = 0; i < s->n_runs; i++) {
+		struct session_run *r = &s->found[i];
+
+		free(r->sums);
+		r->sums = NULL;
+		r->n_sums = 0;
+		r->ran = r->interrupted = false;
+		r->status = SK_OK;
+		r->wall = 0;
+	}
+	s->status = SK_OK;
+	s->wall = 0;
+	s->interrupted = false;
+}
+
+/* --repeat N: the whole list of runs N times, each pass with its table. */
+static int session_repeat(struct session *s)
+{
+	const struct plan *p = s->plan;
+	char err[512];
+	int rc = SK_OK;
+
+	s->rec = recorder_begin(p, err, sizeof(err));
+	if (!s->rec) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
+	for (unsigned pass = 1; pass <= p->repeat && !s->interrupted; pass++) {
+		if (pass > 1)
+			session_reset(s);
+		if (p->repeat > 1)
+			log_info("pass %u of %u", pass, p->repeat);
+		session_execute(s);
+		session_report(s);
+		recorder_pass_done(s->rec, s->status);
+		rc = status_worse(rc, s->status);
+	}
+	rc = recorder_end(s->rec, rc);
+	s->rec = NULL;
+	return rc;
+}
+
+int session_main(const struct plan *plan)
+{
+	struct session s;
+	int rc;
+
+	if (session_init(&s, plan, plan->runs, plan->n_runs)) {
+		log_fail("cannot plan the run: out of memory");
+		session_free(&s);
+		return SK_NO_RESOURCE;
+	}
+	if (plan->dry_run) {
+		session_print_plan(&s);
+		rc = SK_OK;
+	} else {
+		rc = session_repeat(&s);
+	}
+	session_free(&s);
+	return rc;
+}

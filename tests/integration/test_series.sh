@@ -1,0 +1,145 @@
+# test_series.sh - the time series of a run (--sample-interval, --series-csv,
+# --steady-state): the intervals add up exactly to the totals in the
+# results document and the CSV, steady state stops a steady run early and
+# does not stop one whose rate is forced to change, and bad input is one line.
+
+py() {
+	python3 -c "$@" || fail "python check failed"
+}
+
+t_series_sums_exact() {
+	expect_exit 0 "$SK" --pipe 2 --pread1 1 -t 1 --sample-interval 0.1 \
+		--json r.json --yaml r.yaml --series-csv r.csv --temp-path "$TMP"
+	py '
+import csv, json, yaml
+j = json.load(open("r.json"))
+y = yaml.safe_load(open("r.yaml"))
+rows = list(csv.DictReader(open("r.csv")))
+for m, ym in zip(j["runs"][0]["metrics"], y["runs"][0]["metrics"]):
+    s = m["series"]
+    # a loaded machine may fork slowly and shorten the counted second
+    assert len(s) >= 2, len(s)
+    assert sum(p["bogo-ops"] for p in s) == m["bogo-ops"], (m["stressor"], m["bogo-ops"])
+    for i in m["instances"]:
+        assert len(i["series"]) == len(s)
+        assert sum(p["bogo-ops"] for p in i["series"]) == i["bogo-ops"]
+        assert all(p["cpu-time"] is None or p["cpu-time"] >= 0 for p in i["series"])
+    # intervals follow each other with no gap
+    for a, b in zip(s, s[1:]):
+        assert abs(a["start"] + a["duration"] - b["start"]) < 1e-6
+    assert m["sample-interval"] == 0.1
+    assert ym["series"][0]["bogo-ops"] == s[0]["bogo-ops"]
+    st = m["steady-state"]
+    assert st["requested"] is False and st["criterion"] == "ops_slope"
+    assert st["window"] == 10 and st["window-full"] is False and st["steady"] is None
+    f = m["fairness"]
+    assert f["instance-rate-min"] <= f["instance-rate-max"]
+    assert f["intervals"] >= 5 and f["interval-rate-cv-pct"] >= 0
+    mine = [r for r in rows if r["stressor"] == m["stressor"]]
+    assert sum(int(r["bogo_ops"]) for r in mine if r["instance"] == "all") == m["bogo-ops"]
+    for k, i in enumerate(m["instances"]):
+        assert sum(int(r["bogo_ops"]) for r in mine if r["instance"] == str(k)) == i["bogo-ops"]
+'
+}
+
+t_series_default_interval() {
+	expect_exit 0 "$SK" --pipe 1 -t 2.5 --json r.json --temp-path "$TMP"
+	py '
+import json
+m = json.load(open("r.json"))["runs"][0]["metrics"][0]
+assert m["sample-interval"] == 1.0
+s = m["series"]
+# one a second, due on the second (a late one makes the next shorter),
+# the last cut by the stop; a slow fork may eat into the 2.5 s
+assert 2 <= len(s) <= 3, [p["duration"] for p in s]
+assert all(abs(p["start"] - k) < 0.5 for k, p in enumerate(s)), [p["start"] for p in s]
+assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
+'
+}
+
+t_series_warmup_and_ops_limit() {
+	expect_exit 0 "$SK" --pipe 2 -t 0.6 --warmup 0.3 --sample-interval 0.1 --json w.json --temp-path "$TMP"
+	expect_exit 0 "$SK" --pread2 2 --pread2-ops 20000 -t 0 --sample-interval 0.01 \
+		--instance-mode thread --json o.json --temp-path "$TMP"
+	py '
+import json
+for f in ("w.json", "o.json"):
+    m = json.load(open(f))["runs"][0]["metrics"][0]
+    assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"], f
+    for i in m["instances"]:
+        assert sum(p["bogo-ops"] for p in i["series"]) == i["bogo-ops"], f
+m = json.load(open("o.json"))["runs"][0]["metrics"][0]
+assert m["bogo-ops"] == 20000
+assert all(p["cpu-time"] is None for p in m["series"])   # thread mode: no CPU clock
+'
+}
+
+t_series_metrics_lines() {
+	expect_exit 0 "$SK" --pipe 2 -t 0.5 --sample-interval 0.1 -M --temp-path "$TMP"
+	expect_match 'metrc: .* pipe +[0-9.]+ % CV of bogo ops/s across 2 instances' "$OUT"
+	expect_match 'metrc: .* pipe +[0-9.]+ % CV of bogo ops/s across [0-9]+ intervals' "$OUT"
+	expect_match 'slope of the last 10s window: shorter than the window \(ops_slope:1%\)' "$OUT"
+	expect_exit 0 "$SK" --pipe 2 -t 0.3 --temp-path "$TMP"
+	expect_no_match 'CV of|steady' "$OUT$ERR"
+}
+
+t_steady_state_stops_early() {
+	# a pipe on its own is steady within 100% over 1s well before 30s
+	expect_exit 0 "$SK" --pipe 1 -t 30 --sample-interval 0.1 --steady-state ops_range:100% \
+		--steady-state-window 1 --json r.json --temp-path "$TMP"
+	expect_match 'pipe: steady state \(ops_range:100%\) reached after' "$ERR$OUT"
+	py '
+import json
+m = json.load(open("r.json"))["runs"][0]["metrics"][0]
+st = m["steady-state"]
+assert st["requested"] and st["attained"] and st["steady"] and st["window-full"]
+assert st["criterion"] == "ops_range" and st["limit-pct"] == 100
+assert st["range-pct"] <= 100 and st["window-intervals"] == 10
+assert 1 <= st["attained-at"] < 30 and m["wall-clock-time"] < 30
+assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
+'
+}
+
+t_steady_state_forced_change() {
+	# The instance is stopped (SIGSTOP) before a 2s window can fill and
+	# resumed (after 4s, of 6) too late for one to fill again: every window holds a stalled
+	# interval, so range > 100% and the run goes to its timeout.
+	"$SK" --pipe 1 -t 6 --sample-interval 0.1 --steady-state ops_range:100% \
+		--steady-state-window 2 --json r.json --temp-path "$TMP" >out.txt 2>&1 &
+	sk=$!
+	n=0
+	while [ -z "$(sk_procs '^stresskit-pipe')" ] && [ $n -lt 500 ]; do
+		sleep 0.02
+		n=$((n + 1))
+	done
+	pids=$(sk_procs '^stresskit-pipe' | awk '{ print $1 }')
+	[ -n "$pids" ] || { wait $sk; fail "no pipe instance found: $(cat out.txt)"; }
+	sleep 0.2
+	kill -STOP $pids
+	sleep 4
+	kill -CONT $pids
+	wait $sk || fail "exit $? $(cat out.txt)"
+	expect_match 'steady state \(ops_range:100%\) not reached' "$(cat out.txt)"
+	py '
+import json
+m = json.load(open("r.json"))["runs"][0]["metrics"][0]
+st = m["steady-state"]
+assert st["requested"] and not st["attained"] and st["attained-at"] is None
+assert m["wall-clock-time"] > 5, m["wall-clock-time"]
+assert any(p["bogo-ops"] == 0 for p in m["series"])
+assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
+'
+}
+
+t_series_bad_input() {
+	bad_input --pipe 1 -t 1 --sample-interval 0
+	expect_match 'sample-interval' "$ERR"
+	bad_input --pipe 1 -t 1 --sample-interval 5ms
+	bad_input --pipe 1 -t 1 --steady-state ops_slope:abc
+	expect_match 'steady-state' "$ERR"
+	bad_input --pipe 1 -t 1 --steady-state iops:5%
+	bad_input --pipe 1 -t 1 --steady-state-window 0
+	bad_input --pipe 1 -t 1 --steady-state-window 1 --sample-interval 1
+	bad_input --pipe 1 -t 1 --series-csv "$TMP/no/such/dir/s.csv"
+	expect_match 'series-csv' "$ERR"
+}
