@@ -114,6 +114,12 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
 		.expect = "a whole number of ops from 1 to 1000000",
 		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
+	[G_LATENCY_CSV] = { .metavar = "FILE", .opt = {
+		.name = "latency-csv", .type = OPT_STRING, .offset = CFG(latency_csv),
+		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
+	[G_LATENCY_PLOT] = { .metavar = "FILE", .opt = {
+		.name = "latency-plot", .type = OPT_STRING, .offset = CFG(latency_plot),
+		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },
@@ -142,6 +148,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "exclude", .type = OPT_LIST, .offset = CFG(exclude),
 		.item = compose_stressor_item,
 		.help = "leave these stressors out of any selection" } },
+	[G_PLUGIN] = { .metavar = "FILE.so", .opt = {
+		.name = "plugin", .type = OPT_STRING, .offset = CFG(plugin),
+		.help = "load the stressors of a plugin (repeatable; also STRESSKIT_PLUGIN_PATH)" } },
 	[G_JOB] = { .short_name = 'j', .metavar = "FILE", .job = true, .opt = {
 		.name = "job", .type = OPT_STRING,
 		.help = "read options from a job file (one per line, no dashes; 'run sequential|parallel')" } },
@@ -158,6 +167,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_VERSION] = { .short_name = 'V', .action = CLI_VERSION, .opt = {
 		.name = "version", .help = "print the version" } },
 };
+
+bool cli_is_global_option(const char *name)
+{
+	return cli_find_row(name, 0) != NULL;
+}
 
 const struct cli_row *cli_find_row(const char *name, char short_name)
 {

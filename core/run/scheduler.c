@@ -25,6 +25,7 @@
 #include "log.h"
 #include "perf.h"
 #include "phases.h"
+#include "plugin.h"
 #include "registry.h"
 #include "rundir.h"
 #include "sampler.h"
@@ -259,7 +260,7 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 	}
 	if (!ctx->stressor->prepare)
 		return SK_OK;
-	status = ctx->stressor->prepare(ctx);
+	status = plugin_prepare(ctx);	/* a crash in it ends as a usage error */
 	if (status == SK_NOT_IMPLEMENTED)
 		log_info("%s: not implemented on this system, skipping",
 			 ctx->stressor->name);
