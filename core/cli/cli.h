@@ -33,7 +33,7 @@ enum cli_global {
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
 	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX,
-	G_NO_RAND_SEED, G_CLASS,
+	G_NO_RAND_SEED, G_PATHOLOGICAL, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -78,6 +78,7 @@ struct cli_config {
 	double timeout;			/* given[G_TIMEOUT] says if it was */
 	double warmup;
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
+	bool pathological;
 	bool sandbox, scale, perf, progress, dry_run;
 	const char *temp_path, *log_prefix;
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */

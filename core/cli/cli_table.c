@@ -47,6 +47,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "print debug messages" } },
 	[G_TEMP_PATH] = { .metavar = "DIR", .opt = {
 		.name = "temp-path", .type = OPT_STRING, .offset = CFG(temp_path),
+		.flags = OPT_DIR,
 		.help = "make the run directory in DIR (default: $TMPDIR or /tmp)" } },
 	[G_TASKSET] = { .metavar = "LIST", .opt = {
 		.name = "taskset", .type = OPT_CPU_LIST, .offset = CFG(taskset),
@@ -70,9 +71,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" } },
 	[G_SCALE_CSV] = { .metavar = "FILE", .opt = {
 		.name = "scale-csv", .type = OPT_STRING, .offset = CFG(scale_csv),
+		.flags = OPT_OUT_FILE,
 		.help = "write the --scale table to FILE as CSV" } },
 	[G_SCALE_PLOT] = { .metavar = "FILE", .opt = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
+		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
@@ -81,9 +84,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the results, configuration and system as YAML (stress-ng's layout)" } },
 	[G_JSON] = { .metavar = "FILE", .opt = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
 	[G_REPEAT] = { .metavar = "N", .opt = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
@@ -99,6 +104,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the series of every stressor and instance to FILE as CSV" } },
 	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
 		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
@@ -120,6 +126,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_NO_RAND_SEED] = { .opt = {
 		.name = "no-rand-seed", .type = OPT_BOOL, .offset = CFG(no_rand_seed),
 		.help = "accepted for stress-ng compatibility: stresskit's stressors use no random data" } },
+	[G_PATHOLOGICAL] = { .opt = {
+		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
+		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,
