@@ -280,8 +280,9 @@ t_rpm_package_contents() {
 	expect_match '^stresskit: metrc: .* pipe +[1-9][0-9]* ' "$ERR$OUT"
 	expect_match 'successful run completed' "$ERR$OUT"
 
-	# -devel: the API headers and stresskit.pc, which finds them in the
-	# unpacked tree (as a sysroot) well enough to compile a stressor
+	# -devel: the API headers, the plugin example (where the tree has one)
+	# and stresskit.pc, which finds the headers in the unpacked tree (as a
+	# sysroot) well enough to compile a stressor
 	mkdir "$TMP/devel"
 	(cd "$TMP/devel" && rpm2cpio "$devel" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed on $devel"
 	libdir=$(rpm --eval '%{_libdir}')
@@ -289,6 +290,9 @@ t_rpm_package_contents() {
 	{ echo "$libdir/pkgconfig/stresskit.pc"
 		for h in "$SK_SRC"/include/stresskit/*.h; do
 			echo "/usr/include/stresskit/$(basename "$h")"
+		done
+		for ex in "$SK_SRC"/examples/plugin/*; do
+			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/plugin/$(basename "$ex")"
 		done; } | LC_ALL=C sort >"$TMP/want"
 	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
 		fail "the -devel RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"
