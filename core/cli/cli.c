@@ -301,7 +301,8 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 {
 	size_t selected = 0, which = 0;
 
-	if (cfg->given[G_SCALE_STEPS] || cfg->scale_csv || cfg->scale_plot)
+	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->scale_csv ||
+	    cfg->scale_plot)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;

@@ -30,7 +30,7 @@ enum cli_action {
 enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
-	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
+	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
 	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_CLASS,
@@ -83,6 +83,7 @@ struct cli_config {
 	const char *temp_path, *log_prefix;
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
+	unsigned scale_format;	/* enum scale_format */
 	bool latency;				/* --latency, checked by latency_opts.c */
 	uint64_t latency_sample;		/* time one op in this many */
 	const char *latency_csv, *latency_plot;

@@ -17,6 +17,7 @@
 #define CFG(field) offsetof(struct cli_config, field)
 
 static const char *const cli_instance_modes[] = { "process", "thread", NULL };
+static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", NULL };
 
 /* The largest time parse_time() takes: far beyond any run. */
 #define CLI_TIME_MAX 1000000000000ULL
@@ -77,6 +78,10 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
 		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
+	[G_SCALE_FORMAT] = { .metavar = "FORMAT", .opt = {
+		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
+		.choices = cli_scale_formats, .def = 0,
+		.help = "will-it-scale: run each step as processes and as threads and write runtest.py's CSV (to --scale-csv, else stdout)" } },
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,

@@ -110,3 +110,32 @@ t_dropin_values_checked_before_start() {
 	early_refusal --pread2 1 --scale --scale-plot "$TMP/" --temp-path "$TMP"
 	early_refusal --pipe 1 --pipe-data-size 1M --temp-path "$TMP"
 }
+
+# wis_parse FILE: will-it-scale's CSV as LKP reads runtest.py's output: the
+# header, the 0 row, then one row per step of 6 numeric fields whose linear
+# column is the first step's larger rate times the tasks.
+wis_parse() {
+	awk -F, '
+	NR == 1 { if ($0 != "tasks,processes,processes_idle,threads,threads_idle,linear") bad = "header: " $0; next }
+	NR == 2 { if ($0 != "0,0,100,0,100,0") bad = "zero row: " $0; next }
+	NF != 6 || $1 !~ /^[0-9]+$/ || $2 !~ /^-?[0-9]+$/ || $3 !~ /^[0-9]+\.[0-9][0-9]$/ ||
+	$4 !~ /^-?[0-9]+$/ || $5 !~ /^[0-9]+\.[0-9][0-9]$/ || $6 !~ /^[0-9]+$/ { bad = "row: " $0; next }
+	NR == 3 { lin = $2 > $4 ? $2 : $4 }
+	{ if ($6 != lin * $1) bad = "linear " $6 " is not " lin " x " $1; rows++ }
+	END { if (bad) { print bad; exit 1 } print rows }' "$1"
+}
+
+t_dropin_will_it_scale_csv() {
+	expect_exit 0 "$SK" --pread2 2 --scale-format will-it-scale -t 0.3 -q --temp-path "$TMP"
+	printf '%s\n' "$OUT" >csv
+	[ "$(wis_parse csv)" = 2 ] || fail "stdout is not runtest.py's CSV: $(wis_parse csv): $OUT"
+	awk -F, 'NR > 2 && ($2 <= 0 || $4 <= 0) { exit 1 }' csv || fail "no ops: $OUT"
+	# to a file, the same CSV; a stressor that cannot run as threads gets -1
+	expect_exit 0 "$SK" --pipe 1 --scale-format will-it-scale -t 0.3 \
+		--scale-csv "$TMP.csv" --temp-path "$TMP"
+	[ "$(wis_parse "$TMP.csv")" = 1 ] || fail "$(cat "$TMP.csv")"
+	awk -F, 'NR == 3 && $4 == -1 && $5 == "100.00" { ok = 1 } END { exit !ok }' "$TMP.csv" ||
+		fail "pipe's thread column: $(cat "$TMP.csv")"
+	rm -f csv "$TMP.csv"
+	no_leftovers "$TMP"
+}
