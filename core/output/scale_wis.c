@@ -5,7 +5,7 @@
  * over each (from /proc/stat, as runtest.py measures it) and the linear
  * figure (the larger one-task rate times the task count).
  */
-#include "scale.h"
+#include "scale_report.h"
 
 #include <errno.h>
 #include <stdio.h>
