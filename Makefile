@@ -49,6 +49,9 @@ $(BUILD)/%.o: %.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
+# STRESSKIT_PLUGIN_PATH's default: the installed plugin directory.
+$(BUILD)/core/cli/plugin_args.o: CPPFLAGS += -DSK_PLUGIN_DIR='"$(PLUGINDIR)"'
+
 # The API check: the object's dependency list (-MMD) may name only
 # include/stresskit/ and the stressor's own folder; anything else of the
 # core fails the build, whatever path reached it.

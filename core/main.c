@@ -14,6 +14,7 @@
 #include "log.h"
 #include "opts_help.h"
 #include "plan.h"
+#include "plugin_args.h"
 #include "registry.h"
 #include "scale.h"
 #include "session.h"
@@ -75,6 +76,10 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && (sc = subcommand_find(argv[1])))
 		return sc->main(argc - 1, argv + 1);
+	if (cli_load_plugins(argc, argv, err, sizeof(err))) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
 
 	rc = cli_parse(argc, argv, &cfg, err, sizeof(err));
 	if (rc) {

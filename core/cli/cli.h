@@ -34,7 +34,7 @@ enum cli_global {
 	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_CLASS,
-	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
+	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
 };
@@ -81,6 +81,7 @@ struct cli_config {
 	bool pathological;
 	bool sandbox, scale, perf, progress, dry_run;
 	const char *temp_path, *log_prefix;
+	const char *plugin;		/* the last --plugin, loaded before parsing */
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
 	unsigned scale_format;	/* enum scale_format */
@@ -119,6 +120,8 @@ void cli_free(struct cli_config *cfg);
 int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
 		   char *err, size_t errlen);
 void cli_usage(FILE *f);
+/* True when --name is a global option (a stressor may not take it). */
+bool cli_is_global_option(const char *name);
 
 /* The row of a global option by long name, or by short name when name is NULL. */
 const struct cli_row *cli_find_row(const char *name, char short_name);

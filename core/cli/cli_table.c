@@ -156,6 +156,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "exclude", .type = OPT_LIST, .offset = CFG(exclude),
 		.item = compose_stressor_item,
 		.help = "leave these stressors out of any selection" } },
+	[G_PLUGIN] = { .metavar = "FILE.so", .opt = {
+		.name = "plugin", .type = OPT_STRING, .offset = CFG(plugin),
+		.help = "load the stressors of a plugin (repeatable; also STRESSKIT_PLUGIN_PATH)" } },
 	[G_JOB] = { .short_name = 'j', .metavar = "FILE", .job = true, .opt = {
 		.name = "job", .type = OPT_STRING,
 		.help = "read options from a job file (one per line, no dashes; 'run sequential|parallel')" } },
@@ -172,6 +175,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_VERSION] = { .short_name = 'V', .action = CLI_VERSION, .opt = {
 		.name = "version", .help = "print the version" } },
 };
+
+bool cli_is_global_option(const char *name)
+{
+	return cli_find_row(name, 0) != NULL;
+}
 
 const struct cli_row *cli_find_row(const char *name, char short_name)
 {

@@ -24,6 +24,7 @@
 #include "latency_area.h"
 #include "log.h"
 #include "perf.h"
+#include "plugin.h"
 #include "registry.h"
 #include "rundir.h"
 #include "sampler.h"
@@ -254,7 +255,7 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 	}
 	if (!ctx->stressor->prepare)
 		return SK_OK;
-	status = ctx->stressor->prepare(ctx);
+	status = plugin_prepare(ctx);	/* a crash in it ends as a usage error */
 	if (status == SK_NOT_IMPLEMENTED)
 		log_info("%s: not implemented on this system, skipping",
 			 ctx->stressor->name);
