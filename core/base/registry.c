@@ -174,6 +174,11 @@ long registry_index(const struct stressor *s)
 	return -1;
 }
 
+bool stressor_mode_fits(const struct stressor *s, bool threads)
+{
+	return !(s->flags & (threads ? STRESSOR_NO_THREADS : STRESSOR_THREADS_ONLY));
+}
+
 bool stressor_supported(const struct stressor *s)
 {
 	static const char features[] = " " SK_FEATURES " ";

@@ -41,6 +41,12 @@ long registry_index(const struct stressor *s);
 /* True when every build feature the stressor needs was found. */
 bool stressor_supported(const struct stressor *s);
 
+/*
+ * True when the stressor's instances can be threads (threads) or
+ * processes: STRESSOR_NO_THREADS and STRESSOR_THREADS_ONLY say which not.
+ */
+bool stressor_mode_fits(const struct stressor *s, bool threads);
+
 const struct subcommand *subcommand_find(const char *name);
 size_t subcommand_count(void);
 const struct subcommand *subcommand_at(size_t i);

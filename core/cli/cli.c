@@ -279,19 +279,27 @@ static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msgl
 	return rc;
 }
 
-/* Thread mode: refused for a stressor that forks or changes process state. */
+/*
+ * The instance mode: thread mode is refused for a stressor that forks or
+ * changes process state, process mode for one whose instances share
+ * memory as threads.
+ */
 static int cli_check_threads(const struct cli_config *cfg, char *err, size_t errlen)
 {
-	if (cfg->instance_mode != CLI_THREADS)
-		return 0;
+	bool threads = cfg->instance_mode == CLI_THREADS;
+
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor *s = registry_at(i);
 
-		if (cfg->choice[i].selected && (s->flags & STRESSOR_NO_THREADS)) {
+		if (!cfg->choice[i].selected || stressor_mode_fits(s, threads))
+			continue;
+		if (threads)
 			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
 				 "it forks or changes process-wide state", s->name);
-			return -EINVAL;
-		}
+		else
+			snprintf(err, errlen, "%s runs only with --instance-mode thread: "
+				 "its instances share one address space", s->name);
+		return -EINVAL;
 	}
 	return 0;
 }

@@ -317,6 +317,8 @@ SK_API int instance_syscall_failed(const struct instance *in, const char *syscal
 /* Flags of a stressor. */
 enum {
 	STRESSOR_NO_THREADS = 1u << 0,	/* forks or changes process state */
+	STRESSOR_THREADS_ONLY = 1u << 1,	/* instances share memory as threads:
+					   refuses --instance-mode process */
 };
 
 struct stressor {

@@ -88,6 +88,21 @@ START_TEST(test_every_unit_registered)
 }
 END_TEST
 
+/* The instance-mode flags: each refuses one mode, none refuses neither. */
+START_TEST(test_mode_fits)
+{
+	const struct stressor any = { .name = "x", .run = dummy_run };
+	const struct stressor forks = { .name = "x", .run = dummy_run,
+					.flags = STRESSOR_NO_THREADS };
+	const struct stressor shares = { .name = "x", .run = dummy_run,
+					 .flags = STRESSOR_THREADS_ONLY };
+
+	ck_assert(stressor_mode_fits(&any, false) && stressor_mode_fits(&any, true));
+	ck_assert(stressor_mode_fits(&forks, false) && !stressor_mode_fits(&forks, true));
+	ck_assert(!stressor_mode_fits(&shares, false) && stressor_mode_fits(&shares, true));
+}
+END_TEST
+
 START_TEST(test_supported)
 {
 	const struct stressor none = { .name = "x", .run = dummy_run };
@@ -110,6 +125,7 @@ static Suite *registry_suite(void)
 	tcase_add_test(tc, test_validate_rejects);
 	tcase_add_test(tc, test_every_unit_registered);
 	tcase_add_test(tc, test_supported);
+	tcase_add_test(tc, test_mode_fits);
 	suite_add_tcase(s, tc);
 	return s;
 }
