@@ -282,8 +282,10 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 	uint64_t bytes = 0;
 	int status = SK_OK;
 
+	instance_latency_name(in, 0, "sendfile");
 	while (instance_continue(in)) {
 		size_t len = (uint64_t)off + chunk > size ? size - (uint64_t)off : chunk;
+		uint64_t t0 = instance_latency_begin(in);
 		ssize_t n = sendfile(out, fd, &off, len);
 
 		if (n <= 0) {
@@ -298,6 +300,7 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 			status = instance_syscall_failed(in, "sendfile");
 			break;
 		}
+		instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		if ((uint64_t)off >= size)
 			off = 0;

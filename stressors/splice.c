@@ -306,9 +306,11 @@ static int splice_run(struct instance *in)
 
 	if (status != SK_OK)
 		goto out;
+	instance_latency_name(in, 0, "pass");
 	while (instance_continue(in)) {
 		loff_t at;
 		ssize_t n;
+		uint64_t t0;
 
 		if (s.to_file && (uint64_t)s.off + s.len > s.wrap) {
 			s.off = 0;
@@ -318,6 +320,7 @@ static int splice_run(struct instance *in)
 			}
 		}
 		at = s.off;
+		t0 = instance_latency_begin(in);
 		n = by_write ? splice_pass_write(&s, &what) : splice_pass_pipe(&s, &what);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -325,6 +328,9 @@ static int splice_run(struct instance *in)
 			status = instance_syscall_failed(in, what);
 			break;
 		}
+		/* the pass alone, not --verify's read-back; a short pass is no op */
+		if ((size_t)n == s.len)
+			instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		if (by_write)
 			s.off += n;

@@ -125,6 +125,12 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
 		.expect = "a whole number of ops from 1 to 1000000",
 		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
+	[G_LATENCY_CSV] = { .metavar = "FILE", .opt = {
+		.name = "latency-csv", .type = OPT_STRING, .offset = CFG(latency_csv),
+		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
+	[G_LATENCY_PLOT] = { .metavar = "FILE", .opt = {
+		.name = "latency-plot", .type = OPT_STRING, .offset = CFG(latency_plot),
+		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },

@@ -176,6 +176,8 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->scale_csv = cfg->scale_csv;
 	p->scale_plot = cfg->scale_plot;
 	p->scale_wis = cfg->scale_format == 1;
+	p->latency_csv = cfg->latency_csv;
+	p->latency_plot = cfg->latency_plot;
 	p->log_prefix = cfg->log_prefix;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);
