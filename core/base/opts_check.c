@@ -17,21 +17,22 @@
 static int opts_check_dir(const struct stressor_opt *o, const char *dir,
 			  const char *val, char *err, size_t errlen)
 {
+	const char *what = o->flags & OPT_OUT_FILE ? "cannot write" : "invalid";
 	struct stat st;
 
 	if (stat(dir, &st)) {
-		snprintf(err, errlen, "invalid --%s '%s': %s: %s", o->name, val,
+		snprintf(err, errlen, "%s --%s '%s': %s: %s", what, o->name, val,
 			 dir, strerror(errno));
 		return -EINVAL;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "invalid --%s '%s': %s is not a directory",
-			 o->name, val, dir);
+		snprintf(err, errlen, "%s --%s '%s': %s is not a directory",
+			 what, o->name, val, dir);
 		return -EINVAL;
 	}
 	if (access(dir, W_OK | X_OK)) {
-		snprintf(err, errlen, "invalid --%s '%s': cannot write in %s: %s",
-			 o->name, val, dir, strerror(errno));
+		snprintf(err, errlen, "%s --%s '%s': cannot write in %s: %s",
+			 what, o->name, val, dir, strerror(errno));
 		return -EINVAL;
 	}
 	return 0;
