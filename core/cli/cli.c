@@ -6,6 +6,8 @@
  * "--opt value" are the same; short options take "-t 10" or "-t10".
  */
 #include "cli.h"
+#include "compat.h"
+#include "log.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -201,7 +203,13 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 		return val ? cli_global(g, val, cfg, err, errlen) : -EINVAL;
 	}
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
-		snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
+		const char *why;
+
+		if (compat_unsupported(name, &why))
+			snprintf(err, errlen, "stress-ng's %s is not implemented by "
+				 "stresskit%s%s", shown, why ? ": " : "", why ? why : "");
+		else
+			snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
 		return -ENOENT;
 	}
 	if (o && opts_is_flag(o))
@@ -301,7 +309,8 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 {
 	size_t selected = 0, which = 0;
 
-	if (cfg->given[G_SCALE_STEPS] || cfg->scale_csv || cfg->scale_plot)
+	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->scale_csv ||
+	    cfg->scale_plot)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;
@@ -371,6 +380,8 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		if (!cli_rows[i].action && !cli_rows[i].job && !cli_rows[i].alias_of)
 			opts_fill_row(&cli_rows[i].opt, cfg);
 	cfg->temp_path = tmp && *tmp ? tmp : "/tmp";
+	/* Invoked as stress-ng (main.c), its prefix is the default. */
+	cfg->log_prefix = log_prefix();
 	if (cli_alloc(cfg)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;

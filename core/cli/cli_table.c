@@ -17,6 +17,7 @@
 #define CFG(field) offsetof(struct cli_config, field)
 
 static const char *const cli_instance_modes[] = { "process", "thread", NULL };
+static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", NULL };
 
 /* The largest time parse_time() takes: far beyond any run. */
 #define CLI_TIME_MAX 1000000000000ULL
@@ -47,6 +48,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "print debug messages" } },
 	[G_TEMP_PATH] = { .metavar = "DIR", .opt = {
 		.name = "temp-path", .type = OPT_STRING, .offset = CFG(temp_path),
+		.flags = OPT_DIR,
 		.help = "make the run directory in DIR (default: $TMPDIR or /tmp)" } },
 	[G_TASKSET] = { .metavar = "LIST", .opt = {
 		.name = "taskset", .type = OPT_CPU_LIST, .offset = CFG(taskset),
@@ -70,10 +72,16 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" } },
 	[G_SCALE_CSV] = { .metavar = "FILE", .opt = {
 		.name = "scale-csv", .type = OPT_STRING, .offset = CFG(scale_csv),
+		.flags = OPT_OUT_FILE,
 		.help = "write the --scale table to FILE as CSV" } },
 	[G_SCALE_PLOT] = { .metavar = "FILE", .opt = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
+		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
+	[G_SCALE_FORMAT] = { .metavar = "FORMAT", .opt = {
+		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
+		.choices = cli_scale_formats, .def = 0,
+		.help = "will-it-scale: run each step as processes and as threads and write runtest.py's CSV (to --scale-csv, else stdout)" } },
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,
@@ -81,9 +89,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the results, configuration and system as YAML (stress-ng's layout)" } },
 	[G_JSON] = { .metavar = "FILE", .opt = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
 	[G_REPEAT] = { .metavar = "N", .opt = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
@@ -99,6 +109,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the series of every stressor and instance to FILE as CSV" } },
 	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
 		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
@@ -126,6 +137,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_NO_RAND_SEED] = { .opt = {
 		.name = "no-rand-seed", .type = OPT_BOOL, .offset = CFG(no_rand_seed),
 		.help = "accepted for stress-ng compatibility: stresskit's stressors use no random data" } },
+	[G_PATHOLOGICAL] = { .opt = {
+		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
+		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,

@@ -33,7 +33,14 @@ static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
 
 	snprintf(title, sizeof(title), "%s: %s instances, %gs per step", name,
 		 p->base.threads ? "thread" : "process", p->base.timeout);
-	if (csv && (scale_write_csv(csv, rows, n) || fclose(csv))) {
+	if (p->scale_wis && !csv) {
+		/* no file: runtest.py's CSV goes where runtest.py prints it */
+		fflush(stdout);
+		if (scale_write_wis_csv(stdout, rows, n) || fflush(stdout))
+			status = SK_USAGE;
+	}
+	if (csv && ((p->scale_wis ? scale_write_wis_csv(csv, rows, n) :
+		     scale_write_csv(csv, rows, n)) || fclose(csv))) {
 		log_fail("cannot write %s: %s", p->scale_csv, strerror(errno));
 		status = SK_USAGE;
 	}
@@ -55,10 +62,16 @@ static size_t scale_sweep(struct session *s, const char *name, struct scale_row 
 	for (size_t i = 0; i < s->n_runs; i++) {
 		const struct session_run *r = &s->found[i];
 		uint32_t instances = s->runs[i].entries[0].instances;
-		double t = sk_now(), extra;
+		bool threads = s->runs[i].threads;
+		double t = sk_now(), extra, idle;
+		struct cpu_jiffies j0, j1;
 
-		log_info("scale: step %zu of %zu: %u %s", i + 1, s->n_runs, instances, name);
+		log_info("scale: step %zu of %zu: %u %s%s", i + 1, s->n_runs, instances, name,
+			 !p->scale_wis ? "" : threads ? " (threads)" : " (processes)");
+		cpu_jiffies_read(&j0);
 		*status = session_run(s, i);
+		cpu_jiffies_read(&j1);
+		idle = cpu_idle_percent(&j0, &j1);
 		extra = sk_now() - t - p->base.timeout - p->base.warmup;
 		if (extra > switch_max)
 			switch_max = extra;
@@ -69,10 +82,16 @@ static size_t scale_sweep(struct session *s, const char *name, struct scale_row 
 				 r->interrupted ? "interrupted" : "failed");
 			break;
 		}
+		if (p->scale_wis && threads && done) {
+			rows[done - 1].thread_total = r->sums[0].ops_per_sec_real;
+			rows[done - 1].thread_idle = idle;
+			continue;
+		}
 		rows[done++] = (struct scale_row){
 			.instances = instances, .total = r->sums[0].ops_per_sec_real,
 			.inst_min = r->sums[0].inst_rate_min,
 			.inst_max = r->sums[0].inst_rate_max,
+			.thread_total = -1, .proc_idle = idle, .thread_idle = 100,
 		};
 	}
 	if (done) {

@@ -57,7 +57,7 @@ static const struct stressor_opt redis_opts[] = {
 	  .def_str = "set,get",
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
 	{ .name = "redis-target", .type = OPT_STRING,
-	  .offset = offsetof(struct redis_opts, target),
+	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
 	  .help = "HOST:PORT of a server to drive instead of an own one" },
 	OPT_TABLE_END,
 };

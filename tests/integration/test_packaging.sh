@@ -138,6 +138,11 @@ t_install_uninstall() {
 			fail "example $(basename "$ex") not installed"
 	done
 	"$root/usr/bin/stresskit" --version | grep -q '^stresskit ' || fail "installed binary does not run"
+	# the compat directory: stress-ng there is stresskit with stress-ng's lines
+	[ -L "$root/usr/lib/stresskit/compat/stress-ng" ] || fail "no compat stress-ng link"
+	PATH=$root/usr/lib/stresskit/compat:$PATH stress-ng --pipe 1 --pipe-ops 5 \
+		--temp-path "$TMP" 2>&1 | grep -q '^stress-ng: info: ' ||
+		fail "compat stress-ng does not print stress-ng's lines"
 	expect_exit 0 make -s -C "$SK_SRC" uninstall BUILD="$build" DESTDIR="$root" PREFIX=/usr
 	left=$(find "$root" ! -type d; find "$root" -name '*stresskit*')
 	[ -z "$left" ] || fail "left after uninstall: $left"
@@ -263,6 +268,7 @@ t_rpm_package_contents() {
 	(cd "$TMP/root" && find . ! -type d) | sed 's,^\./,/,; s/\.gz$//' |
 		grep -v '^/usr/lib/\.build-id/' | LC_ALL=C sort >"$TMP/got"
 	{ echo /usr/bin/stresskit
+		echo "$(rpm --eval '%{_libdir}')/stresskit/compat/stress-ng"
 		echo /usr/share/man/man1/stresskit.1
 		echo /usr/share/bash-completion/completions/stresskit
 		echo /usr/share/licenses/stresskit/LICENSE
