@@ -79,6 +79,8 @@ static void run_record_one(struct instance_result *r, struct instance_slot *s,
 	r->utime = sk_timeval_seconds(&ru->ru_utime);
 	r->stime = sk_timeval_seconds(&ru->ru_stime);
 	r->maxrss_kb = ru->ru_maxrss;
+	r->nvcsw = ru->ru_nvcsw;
+	r->nivcsw = ru->ru_nivcsw;
 	r->started = s->state >= SLOT_RUNNING;
 	r->finished = s->state == SLOT_DONE;
 	r->torn = s->busy != 0;
@@ -104,6 +106,9 @@ static void run_record(struct child *c, int wstatus, const struct rusage *ru,
 		run_record_one(&c->res[k], &c->slot[k], wstatus, ru, now);
 	if (c->threads)
 		threads_record(c->res, c->slot, c->n_inst, ru);
+	/* one worker's switches, counted once: the stressor's sum stays right */
+	for (uint32_t k = 1; c->threads && k < c->n_inst; k++)
+		c->res[k].nvcsw = c->res[k].nivcsw = 0;
 }
 
 /* Reaps every child that has exited; returns how many. */
