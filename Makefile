@@ -35,7 +35,7 @@ UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
 .PHONY: all test unit-test integration-test golden-test bench clean install uninstall \
-	sanitize-test fuzz fuzz-run
+	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run soak
 
 all: $(BUILD)/stresskit
 
@@ -48,6 +48,9 @@ $(BUILD)/config.h $(BUILD)/config.mk: $(wildcard config/*.c) config/configure.sh
 $(BUILD)/%.o: %.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# STRESSKIT_PLUGIN_PATH's default: the installed plugin directory.
+$(BUILD)/core/cli/plugin_args.o: CPPFLAGS += -DSK_PLUGIN_DIR='"$(PLUGINDIR)"'
 
 # The API check: the object's dependency list (-MMD) may name only
 # include/stresskit/ and the stressor's own folder; anything else of the
@@ -93,26 +96,49 @@ sanitize-test:
 # make fuzz: every tests/fuzz/fuzz_NAME.c, built by clang with libFuzzer
 # against the core and stressor objects, runs FUZZ_SECONDS from its seed
 # corpus tests/fuzz/corpus/NAME/; what it finds goes to build-fuzz/.
+# tests/fuzz/fuzz_NAME.flags adds libFuzzer flags to one harness
+# (-len_control=0 for long inputs); fuzz_cli and fuzz_job get a dictionary
+# generated from the fuzz build's own binary (tests/fuzz/gen-dict.sh), so
+# it follows the option tables. make fuzz-long is the same for
+# FUZZ_SECONDS (default 600) each, not run by CI; make fuzz-merge then adds
+# to the seed corpora, minimised, what the runs found that adds coverage.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer \
 		-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_DICTS   := $(BUILD)/fuzz/cli.dict $(BUILD)/fuzz/job.dict
+FUZZ_MAKE     = CFLAGS="$(FUZZ_CFLAGS)" $(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC)
 
 fuzz:
-	CFLAGS="$(FUZZ_CFLAGS)" $(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) fuzz-run
+	$(FUZZ_MAKE) fuzz-run
+
+fuzz-long:
+	$(FUZZ_MAKE) fuzz-run FUZZ_SECONDS=$(if $(filter command line,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),600)
+
+fuzz-merge:
+	$(FUZZ_MAKE) fuzz-merge-run
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_OBJ) $(STRESSOR_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer $< $(CORE_OBJ) $(STRESSOR_OBJ) -o $@ \
 		$(CONFIG_LIBS) $(LDLIBS)
 
-fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+# The sanitized binary's --help: leaks at exit are not this target's concern.
+$(BUILD)/fuzz/%.dict: $(BUILD)/stresskit tests/fuzz/gen-dict.sh man/help-options.awk
+	@mkdir -p $(dir $@)
+	ASAN_OPTIONS=detect_leaks=0 tests/fuzz/gen-dict.sh $(BUILD)/stresskit $* >$@.tmp
+	mv $@.tmp $@
+
+fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_DICTS)
 	@set -e; for n in $(FUZZ_NAMES); do \
-		echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n"; \
+		flags=$$(cat tests/fuzz/fuzz_$$n.flags 2>/dev/null || :); \
+		if [ -f $(BUILD)/fuzz/$$n.dict ]; then \
+			flags="$$flags -dict=$(BUILD)/fuzz/$$n.dict"; fi; \
+		echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n $$flags"; \
 		mkdir -p $(BUILD)/corpus/$$n; \
 		if ! $(BUILD)/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) \
-			-timeout=10 -print_final_stats=1 \
+			-timeout=10 -print_final_stats=1 $$flags \
 			-artifact_prefix=$(BUILD)/fuzz_$$n- $(BUILD)/corpus/$$n \
 			tests/fuzz/corpus/$$n >$(BUILD)/fuzz_$$n.log 2>&1; then \
 			tail -n 40 $(BUILD)/fuzz_$$n.log; \
@@ -120,7 +146,30 @@ fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
 			exit 1; \
 		fi; \
 		grep -E '^(Done|stat::number_of_executed_units)' $(BUILD)/fuzz_$$n.log; \
+		grep -E 'DONE.*cov:' $(BUILD)/fuzz_$$n.log | tail -n 1; \
 	done
+
+# -merge=1 keeps, of what the runs found, the inputs that add coverage to
+# the seed corpus, each under its content hash.
+fuzz-merge-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%)
+	@set -e; for n in $(FUZZ_NAMES); do \
+		[ -d $(BUILD)/corpus/$$n ] || continue; \
+		before=$$(ls tests/fuzz/corpus/$$n | wc -l); \
+		$(BUILD)/fuzz/fuzz_$$n -merge=1 $$(cat tests/fuzz/fuzz_$$n.flags 2>/dev/null || :) \
+			tests/fuzz/corpus/$$n $(BUILD)/corpus/$$n >$(BUILD)/merge_$$n.log 2>&1; \
+		echo "fuzz_$$n: seed corpus $$before -> $$(ls tests/fuzz/corpus/$$n | wc -l) inputs"; \
+	done
+
+# make soak: every stressor, the controller over many runs and
+# redis-server under load for SOAK_SECONDS (default 3600), RSS, fds and
+# counters sampled and judged (tests/soak/run.sh); the CSV, JSON and
+# verdict stay in SOAK_DIR. Not in CI; tests/integration/test_soak.sh
+# runs it for seconds.
+SOAK_SECONDS ?= 3600
+SOAK_DIR     ?= $(BUILD)/soak
+soak: $(BUILD)/stresskit
+	rm -rf $(SOAK_DIR)
+	SOAK_SECONDS=$(SOAK_SECONDS) tests/soak/run.sh $(BUILD)/stresskit $(SOAK_DIR)
 
 bench: $(BUILD)/stresskit
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench

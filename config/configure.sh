@@ -8,10 +8,11 @@ set -u
 cc=$1 out=$2
 shift 2
 hdr=$out/config.h.tmp mk=$out/config.mk.tmp
-features= libs=
+features= libs= known=
 mkdir -p "$out"
 for probe in "$(dirname "$0")"/*.c; do
 	name=$(basename "$probe" .c)
+	known="$known $name"
 	plibs=$(sed -n 's|^/\* libs: \(.*\) \*/$|\1|p' "$probe")
 	if $cc "$@" "$probe" -o "$out/probe-$name" $plibs >/dev/null 2>&1; then
 		features="$features $name"
@@ -27,6 +28,8 @@ done
 		echo "#define HAVE_$(echo "$f" | tr 'a-z-' 'A-Z_') 1"
 	done
 	echo "#define SK_FEATURES \"${features# }\""
+	echo "/* every feature a stressor's .needs may name, found or not */"
+	echo "#define SK_FEATURES_KNOWN \"${known# }\""
 	echo "#endif"
 } > "$hdr"
 echo "CONFIG_LIBS :=$libs" > "$mk"

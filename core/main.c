@@ -14,6 +14,7 @@
 #include "log.h"
 #include "opts_help.h"
 #include "plan.h"
+#include "plugin_args.h"
 #include "registry.h"
 #include "scale.h"
 #include "session.h"
@@ -45,6 +46,22 @@ static int main_run(const struct cli_config *cfg)
 	return rc;
 }
 
+/*
+ * Called as stress-ng (a symlink, such as the compat directory's), stresskit
+ * is a drop-in: every line starts "stress-ng:" as LKP's parsers want, from
+ * the first error on. --log-prefix still overrides it.
+ */
+static void main_personality(const char *argv0)
+{
+	const char *base = argv0 ? strrchr(argv0, '/') : NULL;
+
+	base = base ? base + 1 : argv0;
+	if (base && !strcmp(base, "stress-ng")) {
+		log_set_program("stress-ng");
+		log_set_prefix("stress-ng");
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct subcommand *sc;
@@ -52,12 +69,17 @@ int main(int argc, char **argv)
 	char err[512];
 	int rc;
 
+	main_personality(argv[0]);
 	if (registry_init(err, sizeof(err))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
 	if (argc > 1 && (sc = subcommand_find(argv[1])))
 		return sc->main(argc - 1, argv + 1);
+	if (cli_load_plugins(argc, argv, err, sizeof(err))) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
 
 	rc = cli_parse(argc, argv, &cfg, err, sizeof(err));
 	if (rc) {

@@ -16,6 +16,10 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR  = $(LIBDIR)/pkgconfig
 PLUGINDIR     = $(LIBDIR)/stresskit/plugins
+# stress-ng -> stresskit, off PATH (under lib/, not the multiarch LIBDIR:
+# a link to the binary is the same on every architecture): PATH=$(COMPATDIR):$$PATH runs an existing
+# stress-ng job (LKP's) unchanged, with stress-ng's prefix on every line.
+COMPATDIR     = $(PREFIX)/lib/stresskit/compat
 API_HEADERS  := $(wildcard include/stresskit/*.h)
 PC           := $(BUILD)/stresskit.pc
 PLUGIN_EXAMPLE := $(wildcard examples/plugin/*)
@@ -48,6 +52,8 @@ $(COMPLETION): $(BUILD)/stresskit completion/gen-completion.sh man/help-options.
 
 install: $(BUILD)/stresskit $(MAN) $(COMPLETION) $(PC)
 	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(BINDIR)/stresskit
+	install -d $(DESTDIR)$(COMPATDIR)
+	ln -sfr $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(COMPATDIR)/stress-ng
 	install -D -m 0644 $(MAN) $(DESTDIR)$(MAN1DIR)/stresskit.1
 	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
 	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
@@ -60,6 +66,8 @@ install: $(BUILD)/stresskit $(MAN) $(COMPLETION) $(PC)
 
 # Shared directories (bin, man1, completions) stay; stresskit's own go.
 uninstall:
+	rm -f $(DESTDIR)$(COMPATDIR)/stress-ng
+	rmdir $(DESTDIR)$(COMPATDIR) $(DESTDIR)$(LIBDIR)/stresskit 2>/dev/null || true
 	rm -f $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(MAN1DIR)/stresskit.1 \
 		$(DESTDIR)$(COMPDIR)/stresskit
 	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(INCLUDEDIR)/stresskit

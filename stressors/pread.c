@@ -117,7 +117,9 @@ static int pread_loop(struct instance *in, int fd, uint32_t page)
 	const char want = pread_fill(page);
 	char buf[PREAD_LEN] __attribute__((aligned(64)));
 
+	instance_latency_name(in, 0, "pread");
 	while (instance_continue(in)) {
+		uint64_t t0 = instance_latency_begin(in);
 		ssize_t n = pread(fd, buf, PREAD_LEN, off);
 
 		if (n != PREAD_LEN) {
@@ -134,6 +136,7 @@ static int pread_loop(struct instance *in, int fd, uint32_t page)
 			instance_fail(in, "verify: page %u read back wrong data", page);
 			return SK_FAILED;
 		}
+		instance_latency_end(in, t0);
 		instance_ops_inc(in);
 	}
 	return SK_OK;

@@ -282,8 +282,10 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 	uint64_t bytes = 0;
 	int status = SK_OK;
 
+	instance_latency_name(in, 0, "sendfile");
 	while (instance_continue(in)) {
 		size_t len = (uint64_t)off + chunk > size ? size - (uint64_t)off : chunk;
+		uint64_t t0 = instance_latency_begin(in);
 		ssize_t n = sendfile(out, fd, &off, len);
 
 		if (n <= 0) {
@@ -298,6 +300,7 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 			status = instance_syscall_failed(in, "sendfile");
 			break;
 		}
+		instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		if ((uint64_t)off >= size)
 			off = 0;
@@ -380,19 +383,13 @@ out:
 static const struct stressor sendfile_stressor = {
 	.name      = "sendfile",
 	.summary   = "sendfile() a file to /dev/null or over loopback TCP",
-	.help      = "One bogo-op is one sendfile() call. By default each call sends the\n"
-		     "instance's whole --sendfile-size file (4M) to /dev/null, the same op\n"
-		     "as stress-ng's sendfile stressor (whose file is fallocated, ours is\n"
-		     "written with a known pattern in prepare, outside the timed run).\n"
-		     "--sendfile-chunk N sends N bytes per call, cycling through the file.\n"
-		     "--sendfile-sink tcp sends over a 127.0.0.1 TCP connection to a forked\n"
-		     "receiver that drains it with 128K reads, 10K per call by default as\n"
-		     "netperf's TCP_SENDFILE test; --verify has the receiver compare every\n"
-		     "byte with the file.\n"
-		     "Metrics, from the bytes actually sent over each instance's run time:\n"
-		     "MB per sec sent to /dev/null (MB = 2^20 bytes), or for tcp\n"
-		     "Mb per sec sent over TCP loopback (Mb = 10^6 bits, as netperf's\n"
-		     "Throughput_Mbps).",
+	.help      = "One bogo-op is one sendfile() call: by default the instance's whole\n"
+		     "--sendfile-size file to /dev/null; --sendfile-chunk N sends N bytes per\n"
+		     "call, --sendfile-sink tcp over loopback TCP to a forked receiver\n"
+		     "(--verify: it checks every byte).\n"
+		     "Metric: MB per sec sent to /dev/null (MB = 2^20 bytes), or Mb per sec\n"
+		     "sent over TCP loopback (Mb = 10^6 bits), the bytes sent over each\n"
+		     "instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS | CLASS_FILESYSTEM,
 	.flags     = STRESSOR_NO_THREADS,
 	.needs     = "sendfile",

@@ -306,9 +306,11 @@ static int splice_run(struct instance *in)
 
 	if (status != SK_OK)
 		goto out;
+	instance_latency_name(in, 0, "pass");
 	while (instance_continue(in)) {
 		loff_t at;
 		ssize_t n;
+		uint64_t t0;
 
 		if (s.to_file && (uint64_t)s.off + s.len > s.wrap) {
 			s.off = 0;
@@ -318,6 +320,7 @@ static int splice_run(struct instance *in)
 			}
 		}
 		at = s.off;
+		t0 = instance_latency_begin(in);
 		n = by_write ? splice_pass_write(&s, &what) : splice_pass_pipe(&s, &what);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -325,6 +328,9 @@ static int splice_run(struct instance *in)
 			status = instance_syscall_failed(in, what);
 			break;
 		}
+		/* the pass alone, not --verify's read-back; a short pass is no op */
+		if ((size_t)n == s.len)
+			instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		if (by_write)
 			s.off += n;
@@ -360,21 +366,10 @@ static const struct stressor splice_stressor = {
 	.summary   = "splice /dev/zero to /dev/null through a pipe, or a buffer to a file",
 	.help      = "One bogo-op is one pass of --splice-bytes (64K) through a pipe: by\n"
 		     "default splice() from /dev/zero into the pipe and splice() from it to\n"
-		     "/dev/null, two syscalls when the pipe holds a pass (it is sized to).\n"
-		     "Unlike stress-ng, --splice-bytes is not divided among instances, and a\n"
-		     "pass is only the pipeline: stress-ng 0.15's op makes 14 splice() calls\n"
-		     "(a second pipe in the chain, zero- and one-byte splices, and error-path\n"
-		     "probes: bad offsets, bad flags, a pipe to itself), about twice the CPU\n"
-		     "time of ours per op (bench/zerocopy.sh).\n"
-		     "--splice-sink file writes to a file in the run directory, wrapping at\n"
-		     "--splice-file-size; --splice-method vmsplice puts a user buffer into the\n"
-		     "pipe by vmsplice, then splice to the file (fio's splice engine, without\n"
-		     "its poll); write is plain write() of the buffer (fio's sync engine).\n"
-		     "--verify reads each pass back from the file (file sink), or one extra\n"
-		     "pass back from the pipe after the run (null sink).\n"
-		     "Metric: MB per sec splice rate (MB = 2^20 bytes), from the bytes that\n"
-		     "reached the sink over each instance's run time (stress-ng 0.15's figure\n"
-		     "is several times the bytes its ops move: 8x with 2 instances here).",
+		     "/dev/null; --splice-sink file and --splice-method vmsplice|write send\n"
+		     "it to a file in the run directory instead. --verify reads it back.\n"
+		     "Metric: MB per sec splice rate (MB = 2^20 bytes), the bytes that\n"
+		     "reached the sink over each instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
 	.needs     = "splice vmsplice",
 	.opts      = splice_opts,

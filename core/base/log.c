@@ -11,8 +11,14 @@
 #include <unistd.h>
 
 static const char *log_word = "stresskit";
+static const char *log_program = "stresskit";	/* error lines: who says it */
 static pid_t log_pid;
 static bool log_is_quiet, log_is_verbose;
+
+void log_set_program(const char *name)
+{
+	log_program = name;
+}
 
 void log_set_prefix(const char *word)
 {
@@ -117,7 +123,7 @@ static void log_vusage_error(const char *fmt, va_list ap)
 	char line[1024];
 	int n;
 
-	n = snprintf(line, sizeof(line), "stresskit: error: ");
+	n = snprintf(line, sizeof(line), "%s: error: ", log_program);
 	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
 	n = (int)strlen(line);
 	line[n++] = '\n';

@@ -11,6 +11,8 @@
 #include <sys/types.h>
 
 /* "stresskit" unless --log-prefix says otherwise. */
+/* The name usage errors go under: stresskit, or stress-ng when called so. */
+void log_set_program(const char *name);
 void log_set_prefix(const char *word);
 const char *log_prefix(void);
 /* The pid every line carries: the controller's. */

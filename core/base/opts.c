@@ -267,8 +267,10 @@ static int opts_set_other(const struct stressor_opt *o, void *f, const char *val
 				 o->name, val);
 			return -EINVAL;
 		}
-		*(const char **)f = val;
-		return 0;
+		rc = opts_check_string(o, val, err, errlen);
+		if (!rc)
+			*(const char **)f = val;
+		return rc;
 	case OPT_CHOICE:
 		for (unsigned i = 0; o->choices[i]; i++) {
 			if (val && !strcmp(val, o->choices[i])) {

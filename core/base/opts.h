@@ -25,6 +25,14 @@ int opts_set(const struct stressor_opt *o, void *buf, const char *val,
 	     char *err, size_t errlen);
 
 /* True when the option takes no value on the command line. */
+/*
+ * What a string option's flags promise (OPT_DIR, OPT_OUT_FILE,
+ * OPT_HOST_PORT), checked when it is parsed, so a bad path or address is
+ * one line before anything runs: 0, or -EINVAL with the line in err.
+ */
+int opts_check_string(const struct stressor_opt *o, const char *val,
+		      char *err, size_t errlen);
+
 bool opts_is_flag(const struct stressor_opt *o);
 
 /* Formats an option's value in its own unit: "4K", "60s", "yes", "tcp". */

@@ -6,6 +6,8 @@
 #include "config.h"
 #include "registry.h"
 
+#include "descriptor.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +20,9 @@ extern const struct subcommand *const __stop_sk_subcommands[] __attribute__((wea
 
 static const struct stressor **registry;
 static size_t registry_n;
+/* Per entry, the plugin file it came from; NULL for a built-in. */
+static const char **registry_from;
+static const char *registry_loading;
 
 static int registry_cmp(const void *a, const void *b)
 {
@@ -26,34 +31,14 @@ static int registry_cmp(const void *a, const void *b)
 	return strcmp((*x)->name, (*y)->name);
 }
 
-/*
- * Names become option names: lower-case letters, digits, '-' and '_'
- * (will-it-scale's names: tlb_flush1), starting with a letter.
- */
-static bool registry_name_ok(const char *name)
-{
-	if (!name || !*name || strlen(name) > 32 || *name < 'a' || *name > 'z')
-		return false;
-	return strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") == strlen(name);
-}
-
 int registry_validate(const struct stressor **list, size_t n,
 		      char *err, size_t errlen)
 {
 	for (size_t i = 0; i < n; i++) {
-		if (!list[i] || !registry_name_ok(list[i]->name)) {
-			snprintf(err, errlen, "stressor %zu has an invalid name", i);
-			return -EINVAL;
-		}
-		if (!list[i]->run) {
-			snprintf(err, errlen, "stressor %s has no run()", list[i]->name);
-			return -EINVAL;
-		}
-		if (list[i]->opts && list[i]->opts_size == 0) {
-			snprintf(err, errlen, "stressor %s has options but no opts_size",
-				 list[i]->name);
-			return -EINVAL;
-		}
+		int rc = descriptor_check(list[i], err, errlen);
+
+		if (rc)
+			return rc;
 	}
 	qsort(list, n, sizeof(*list), registry_cmp);
 	for (size_t i = 1; i < n; i++) {
@@ -85,6 +70,84 @@ int registry_init(char *err, size_t errlen)
 	return registry_validate(registry, n, err, errlen);
 }
 
+int registry_add(const struct stressor *s, char *err, size_t errlen)
+{
+	const struct stressor **grown, *had;
+	const char **from;
+	size_t at = 0;
+	int rc = descriptor_check(s, err, errlen);
+
+	if (rc)
+		return rc;
+	had = registry_find(s->name);
+	if (had) {
+		snprintf(err, errlen, "stressor %s: .name: %s stressor has that name",
+			 s->name, registry_origin(had) ? "a plugin" : "a built-in");
+		return -EEXIST;
+	}
+	grown = realloc(registry, (registry_n + 1) * sizeof(*registry));
+	if (!grown)
+		goto nomem;
+	registry = grown;
+	/* built-ins have no origin: the first plugin makes the array, NULLs */
+	from = registry_from ? realloc(registry_from, (registry_n + 1) * sizeof(*from))
+			     : calloc(registry_n + 1, sizeof(*from));
+	if (!from)
+		goto nomem;
+	registry_from = from;
+	while (at < registry_n && strcmp(registry[at]->name, s->name) < 0)
+		at++;
+	memmove(registry + at + 1, registry + at, (registry_n - at) * sizeof(*registry));
+	memmove(registry_from + at + 1, registry_from + at,
+		(registry_n - at) * sizeof(*registry_from));
+	registry[at] = s;
+	registry_from[at] = registry_loading;
+	registry_n++;
+	return 0;
+nomem:
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
+int registry_check_names(bool (*is_global)(const char *name), char *err, size_t errlen)
+{
+	const struct stressor *culprit = NULL, **order;
+	size_t n = 0;
+	char msg[512];
+	int rc;
+
+	/* built-ins first: of a built-in and a plugin that clash, the plugin is refused */
+	order = calloc(registry_n ? registry_n : 1, sizeof(*order));
+	if (!order) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < registry_n; i++)
+			if (!registry_origin(registry[i]) == !pass)
+				order[n++] = registry[i];
+	rc = descriptor_check_names(order, n, is_global, &culprit, msg, sizeof(msg));
+	free(order);
+
+	if (rc && culprit && registry_origin(culprit))
+		snprintf(err, errlen, "plugin %s: %s", registry_origin(culprit), msg);
+	else if (rc)
+		snprintf(err, errlen, "%s", msg);
+	return rc;
+}
+
+void registry_set_origin(const char *origin)
+{
+	registry_loading = origin;
+}
+
+const char *registry_origin(const struct stressor *s)
+{
+	long i = registry_index(s);
+
+	return i >= 0 && registry_from ? registry_from[i] : NULL;
+}
+
 size_t registry_count(void)
 {
 	return registry_n;
@@ -109,6 +172,11 @@ long registry_index(const struct stressor *s)
 		if (registry[i] == s)
 			return (long)i;
 	return -1;
+}
+
+bool stressor_mode_fits(const struct stressor *s, bool threads)
+{
+	return !(s->flags & (threads ? STRESSOR_NO_THREADS : STRESSOR_THREADS_ONLY));
 }
 
 bool stressor_supported(const struct stressor *s)

@@ -6,6 +6,8 @@
  * "--opt value" are the same; short options take "-t 10" or "-t10".
  */
 #include "cli.h"
+#include "compat.h"
+#include "log.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -201,7 +203,13 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 		return val ? cli_global(g, val, cfg, err, errlen) : -EINVAL;
 	}
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
-		snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
+		const char *why;
+
+		if (compat_unsupported(name, &why))
+			snprintf(err, errlen, "stress-ng's %s is not implemented by "
+				 "stresskit%s%s", shown, why ? ": " : "", why ? why : "");
+		else
+			snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
 		return -ENOENT;
 	}
 	if (o && opts_is_flag(o))
@@ -271,19 +279,27 @@ static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msgl
 	return rc;
 }
 
-/* Thread mode: refused for a stressor that forks or changes process state. */
+/*
+ * The instance mode: thread mode is refused for a stressor that forks or
+ * changes process state, process mode for one whose instances share
+ * memory as threads.
+ */
 static int cli_check_threads(const struct cli_config *cfg, char *err, size_t errlen)
 {
-	if (cfg->instance_mode != CLI_THREADS)
-		return 0;
+	bool threads = cfg->instance_mode == CLI_THREADS;
+
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor *s = registry_at(i);
 
-		if (cfg->choice[i].selected && (s->flags & STRESSOR_NO_THREADS)) {
+		if (!cfg->choice[i].selected || stressor_mode_fits(s, threads))
+			continue;
+		if (threads)
 			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
 				 "it forks or changes process-wide state", s->name);
-			return -EINVAL;
-		}
+		else
+			snprintf(err, errlen, "%s runs only with --instance-mode thread: "
+				 "its instances share one address space", s->name);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -293,7 +309,8 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 {
 	size_t selected = 0, which = 0;
 
-	if (cfg->given[G_SCALE_STEPS] || cfg->scale_csv || cfg->scale_plot)
+	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->scale_csv ||
+	    cfg->scale_plot)
 		cfg->scale = true;
 	if (!cfg->scale || cfg->action != CLI_RUN)
 		return 0;
@@ -363,6 +380,8 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 		if (!cli_rows[i].action && !cli_rows[i].job && !cli_rows[i].alias_of)
 			opts_fill_row(&cli_rows[i].opt, cfg);
 	cfg->temp_path = tmp && *tmp ? tmp : "/tmp";
+	/* Invoked as stress-ng (main.c), its prefix is the default. */
+	cfg->log_prefix = log_prefix();
 	if (cli_alloc(cfg)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;

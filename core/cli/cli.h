@@ -30,11 +30,12 @@ enum cli_action {
 enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
-	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_WARMUP, G_YAML,
+	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
 	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
-	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE, G_SANDBOX,
-	G_NO_RAND_SEED, G_CLASS,
-	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_JOB,
+	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
+	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
+	G_NO_RAND_SEED, G_PATHOLOGICAL, G_CLASS,
+	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
 };
@@ -78,10 +79,13 @@ struct cli_config {
 	double timeout;			/* given[G_TIMEOUT] says if it was */
 	double warmup;
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
+	bool pathological;
 	bool sandbox, scale, perf, progress, dry_run;
 	const char *temp_path, *log_prefix;
+	const char *plugin;		/* the last --plugin, loaded before parsing */
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
+	unsigned scale_format;	/* enum scale_format */
 	bool latency;				/* --latency, checked by latency_opts.c */
 	uint64_t latency_sample;		/* time one op in this many */
 	const char *latency_csv, *latency_plot;
@@ -117,6 +121,8 @@ void cli_free(struct cli_config *cfg);
 int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
 		   char *err, size_t errlen);
 void cli_usage(FILE *f);
+/* True when --name is a global option (a stressor may not take it). */
+bool cli_is_global_option(const char *name);
 
 /* The row of a global option by long name, or by short name when name is NULL. */
 const struct cli_row *cli_find_row(const char *name, char short_name);

@@ -17,6 +17,7 @@
 #define CFG(field) offsetof(struct cli_config, field)
 
 static const char *const cli_instance_modes[] = { "process", "thread", NULL };
+static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", NULL };
 
 /* The largest time parse_time() takes: far beyond any run. */
 #define CLI_TIME_MAX 1000000000000ULL
@@ -47,6 +48,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "print debug messages" } },
 	[G_TEMP_PATH] = { .metavar = "DIR", .opt = {
 		.name = "temp-path", .type = OPT_STRING, .offset = CFG(temp_path),
+		.flags = OPT_DIR,
 		.help = "make the run directory in DIR (default: $TMPDIR or /tmp)" } },
 	[G_TASKSET] = { .metavar = "LIST", .opt = {
 		.name = "taskset", .type = OPT_CPU_LIST, .offset = CFG(taskset),
@@ -70,10 +72,16 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" } },
 	[G_SCALE_CSV] = { .metavar = "FILE", .opt = {
 		.name = "scale-csv", .type = OPT_STRING, .offset = CFG(scale_csv),
+		.flags = OPT_OUT_FILE,
 		.help = "write the --scale table to FILE as CSV" } },
 	[G_SCALE_PLOT] = { .metavar = "FILE", .opt = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
+		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
+	[G_SCALE_FORMAT] = { .metavar = "FORMAT", .opt = {
+		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
+		.choices = cli_scale_formats, .def = 0,
+		.help = "will-it-scale: run each step as processes and as threads and write runtest.py's CSV (to --scale-csv, else stdout)" } },
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,
@@ -81,9 +89,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the results, configuration and system as YAML (stress-ng's layout)" } },
 	[G_JSON] = { .metavar = "FILE", .opt = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
 	[G_REPEAT] = { .metavar = "N", .opt = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
@@ -99,6 +109,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
+		.flags = OPT_OUT_FILE,
 		.help = "write the series of every stressor and instance to FILE as CSV" } },
 	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
 		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
@@ -114,12 +125,21 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
 		.expect = "a whole number of ops from 1 to 1000000",
 		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
+	[G_LATENCY_CSV] = { .metavar = "FILE", .opt = {
+		.name = "latency-csv", .type = OPT_STRING, .offset = CFG(latency_csv),
+		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
+	[G_LATENCY_PLOT] = { .metavar = "FILE", .opt = {
+		.name = "latency-plot", .type = OPT_STRING, .offset = CFG(latency_plot),
+		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },
 	[G_NO_RAND_SEED] = { .opt = {
 		.name = "no-rand-seed", .type = OPT_BOOL, .offset = CFG(no_rand_seed),
 		.help = "accepted for stress-ng compatibility: stresskit's stressors use no random data" } },
+	[G_PATHOLOGICAL] = { .opt = {
+		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
+		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,
@@ -142,6 +162,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "exclude", .type = OPT_LIST, .offset = CFG(exclude),
 		.item = compose_stressor_item,
 		.help = "leave these stressors out of any selection" } },
+	[G_PLUGIN] = { .metavar = "FILE.so", .opt = {
+		.name = "plugin", .type = OPT_STRING, .offset = CFG(plugin),
+		.help = "load the stressors of a plugin (repeatable; also STRESSKIT_PLUGIN_PATH)" } },
 	[G_JOB] = { .short_name = 'j', .metavar = "FILE", .job = true, .opt = {
 		.name = "job", .type = OPT_STRING,
 		.help = "read options from a job file (one per line, no dashes; 'run sequential|parallel')" } },
@@ -158,6 +181,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_VERSION] = { .short_name = 'V', .action = CLI_VERSION, .opt = {
 		.name = "version", .help = "print the version" } },
 };
+
+bool cli_is_global_option(const char *name)
+{
+	return cli_find_row(name, 0) != NULL;
+}
 
 const struct cli_row *cli_find_row(const char *name, char short_name)
 {

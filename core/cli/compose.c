@@ -7,7 +7,10 @@
  * stressor of the --class (all stressors without one), restricted to
  * --with, each with N instances; a --NAME M given as well keeps its M.
  * A job's "run sequential" without a count runs the stressors it names.
- * --exclude removes stressors from whatever was selected.
+ * --exclude removes stressors from whatever was selected. A class or
+ * --all leaves out the stressors that cannot run in the --instance-mode
+ * (pipe as threads, pthread_mutex1 as processes); --with naming one
+ * selects it, and the mode check refuses it by name.
  */
 #include "compose.h"
 
@@ -97,6 +100,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	size_t n = registry_count();
 	bool with[n ? n : 1], exclude[n ? n : 1], counted, before = false, after = false;
 	bool has_with = cfg->given[G_WITH], has_class = cfg->given[G_CLASS];
+	bool threads = cfg->instance_mode == CLI_THREADS;
 	uint32_t count = 0;
 	char classes[256];
 	int rc;
@@ -127,7 +131,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 
 		if (counted && !c->selected &&
 		    (!co->class_mask || (s->classes & co->class_mask)) &&
-		    (!has_with || with[i])) {
+		    (has_with ? with[i] : stressor_mode_fits(s, threads))) {
 			c->selected = true;
 			c->instances = count;
 		}

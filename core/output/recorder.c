@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "latency_files.h"
 #include "log.h"
 #include "perf.h"
 #include "report.h"
@@ -35,6 +36,7 @@ struct recorder {
 	size_t n_sums;
 	double wall;
 	bool interrupted, oom_told;
+	struct latency_files *lat;	/* --latency-csv, --latency-plot */
 	/* the time series: the sampler, --series-csv, this pass's lines */
 	struct sampler *sampler;
 	FILE *csv;
@@ -83,6 +85,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		json_object_set_new(r->doc, "environment", environment_capture());
 	if (p->perf)
 		r->perf = perf_new();
+	r->lat = latency_files_new(p);
 	return r;
 }
 
@@ -193,6 +196,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	recorder_cost(r, res, sums, counts);
 	r->interrupted |= res->interrupted;
 	r->wall += res->wall;
+	latency_files_add(r->lat, sums, res->n);
 	if (res->n) {
 		struct stressor_summary *all = realloc(r->sums,
 						       (r->n_sums + res->n) * sizeof(*all));
@@ -246,6 +250,7 @@ void recorder_pass_done(struct recorder *r, int status)
 	if (r->doc && r->in_pass &&
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
+	latency_files_pass_done(r->lat);
 	r->in_pass = false;
 	r->pass++;
 	r->interrupted = false;
@@ -272,6 +277,8 @@ int recorder_end(struct recorder *r, int status)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);
+	if (latency_files_finish(r->lat) && status == SK_OK)
+		status = SK_USAGE;
 	if (r->csv && fclose(r->csv) && status == SK_OK) {
 		log_fail("cannot write --series-csv %s", r->plan->sampling.csv_path);
 		status = SK_USAGE;

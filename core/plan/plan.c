@@ -49,6 +49,16 @@ static int plan_scale_runs(struct plan *p, const struct cli_config *cfg)
 		rc = plan_add_run(p, &e, 1);
 		if (rc)
 			return rc;
+		if (!p->scale_wis)
+			continue;
+		/* runtest.py: processes, then threads, at each step */
+		p->runs[p->n_runs - 1].threads = false;
+		if (e.stressor->flags & STRESSOR_NO_THREADS)
+			continue;
+		rc = plan_add_run(p, &e, 1);
+		if (rc)
+			return rc;
+		p->runs[p->n_runs - 1].threads = true;
 	}
 	return 0;
 }
@@ -165,6 +175,9 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->json_path = cfg->json_path;
 	p->scale_csv = cfg->scale_csv;
 	p->scale_plot = cfg->scale_plot;
+	p->scale_wis = cfg->scale_format == 1;
+	p->latency_csv = cfg->latency_csv;
+	p->latency_plot = cfg->latency_plot;
 	p->log_prefix = cfg->log_prefix;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);

@@ -50,6 +50,8 @@ struct plan {
 	bool metrics, metrics_brief, times, quiet, progress, perf;
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;
+	bool scale_wis;		/* --scale-format will-it-scale: each step in both modes */
+	const char *latency_csv, *latency_plot;	/* --latency-csv, --latency-plot */
 	const char *log_prefix;
 	unsigned ncpus;
 	struct plan_record record;

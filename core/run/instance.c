@@ -18,45 +18,16 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "log.h"
+#include "run.h"
 #include "sandbox.h"
 #include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
-
-double sk_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-double sk_timeval_seconds(const struct timeval *tv)
-{
-	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
-}
-
-int sk_status_from_errno(int err)
-{
-	switch (err) {
-	case ENOSYS:
-	case EOPNOTSUPP:
-		return SK_NOT_IMPLEMENTED;
-	case ENOMEM:
-	case ENOSPC:
-	case EMFILE:
-	case ENFILE:
-	case EAGAIN:
-	case EDQUOT:
-		return SK_NO_RESOURCE;
-	default:
-		return SK_FAILED;
-	}
-}
 
 struct run_shared *shared_map(size_t n_slots, size_t *len)
 {
@@ -272,4 +243,30 @@ int instance_syscall_failed(const struct instance *in, const char *syscall)
 		instance_fail(in, "%s failed: %s (errno %d)", syscall,
 			      strerror(err), err);
 	return status;
+}
+
+/* Takes what a dead instance left in its slot and its rusage. */
+void instance_record(struct instance_result *r, const struct instance_slot *s,
+		     int wstatus, const struct rusage *ru, double now)
+{
+	r->utime = sk_timeval_seconds(&ru->ru_utime);
+	r->stime = sk_timeval_seconds(&ru->ru_stime);
+	r->maxrss_kb = ru->ru_maxrss;
+	r->nvcsw = ru->ru_nvcsw;
+	r->nivcsw = ru->ru_nivcsw;
+	r->started = s->state >= SLOT_RUNNING;
+	r->finished = s->state == SLOT_DONE;
+	r->torn = s->busy != 0;
+	r->ops = s->ops;
+	if (r->started)
+		r->duration = (r->finished ? s->stop : now) - s->start;
+	r->n_metrics = s->n_metrics;
+	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
+	r->latency = s->latency;
+	if (WIFEXITED(wstatus)) {
+		r->status = WEXITSTATUS(wstatus);
+	} else if (WIFSIGNALED(wstatus)) {
+		r->term_signal = WTERMSIG(wstatus);
+		r->status = SK_SIGNALED;
+	}
 }

@@ -55,4 +55,14 @@ void instance_main(const struct stressor_ctx *ctx, uint32_t index,
 		   uint64_t max_ops, pid_t controller,
 		   const uint64_t *taskset) __attribute__((noreturn));
 
+struct instance_result;
+struct rusage;
+
+/*
+ * In the controller, once an instance is reaped: what it left in its slot,
+ * its wait status and rusage, into its result (now: the reap time).
+ */
+void instance_record(struct instance_result *r, const struct instance_slot *s,
+		     int wstatus, const struct rusage *ru, double now);
+
 #endif

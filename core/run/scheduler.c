@@ -24,6 +24,7 @@
 #include "latency_area.h"
 #include "log.h"
 #include "perf.h"
+#include "plugin.h"
 #include "registry.h"
 #include "rundir.h"
 #include "sampler.h"
@@ -65,45 +66,19 @@ static int child_cmp(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-static struct child *run_find_child(struct run_state *st, pid_t pid)
+static struct child *scheduler_find_child(struct run_state *st, pid_t pid)
 {
 	struct child key = { .pid = pid };
 
 	return bsearch(&key, st->children, st->n_children, sizeof(key), child_cmp);
 }
 
-/* Takes what a dead instance left in its slot and its rusage. */
-static void run_record_one(struct instance_result *r, struct instance_slot *s,
-			   int wstatus, const struct rusage *ru, double now)
-{
-	r->utime = sk_timeval_seconds(&ru->ru_utime);
-	r->stime = sk_timeval_seconds(&ru->ru_stime);
-	r->maxrss_kb = ru->ru_maxrss;
-	r->nvcsw = ru->ru_nvcsw;
-	r->nivcsw = ru->ru_nivcsw;
-	r->started = s->state >= SLOT_RUNNING;
-	r->finished = s->state == SLOT_DONE;
-	r->torn = s->busy != 0;
-	r->ops = s->ops;
-	if (r->started)
-		r->duration = (r->finished ? s->stop : now) - s->start;
-	r->n_metrics = s->n_metrics;
-	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
-	r->latency = s->latency;
-	if (WIFEXITED(wstatus)) {
-		r->status = WEXITSTATUS(wstatus);
-	} else if (WIFSIGNALED(wstatus)) {
-		r->term_signal = WTERMSIG(wstatus);
-		r->status = SK_SIGNALED;
-	}
-}
-
-static void run_record(struct child *c, int wstatus, const struct rusage *ru,
+static void scheduler_record(struct child *c, int wstatus, const struct rusage *ru,
 		       double now)
 {
 	c->reaped = true;
 	for (uint32_t k = 0; k < c->n_inst; k++)
-		run_record_one(&c->res[k], &c->slot[k], wstatus, ru, now);
+		instance_record(&c->res[k], &c->slot[k], wstatus, ru, now);
 	if (c->threads)
 		threads_record(c->res, c->slot, c->n_inst, ru);
 	/* one worker's switches, counted once: the stressor's sum stays right */
@@ -112,7 +87,7 @@ static void run_record(struct child *c, int wstatus, const struct rusage *ru,
 }
 
 /* Reaps every child that has exited; returns how many. */
-static size_t run_reap(struct run_state *st, bool block)
+static size_t scheduler_reap(struct run_state *st, bool block)
 {
 	size_t reaped = 0;
 
@@ -127,10 +102,10 @@ static size_t run_reap(struct run_state *st, bool block)
 				continue;
 			break;
 		}
-		c = run_find_child(st, pid);
+		c = scheduler_find_child(st, pid);
 		if (!c || c->reaped)
 			continue;
-		run_record(c, wstatus, &ru, sk_now());
+		scheduler_record(c, wstatus, &ru, sk_now());
 		st->n_live--;
 		reaped++;
 	}
@@ -141,7 +116,7 @@ static size_t run_reap(struct run_state *st, bool block)
  * Calls the plan's tick hook when it is due; returns how long the wait
  * may last before the next one (left, or less).
  */
-static double run_tick(struct run_state *st, double left)
+static double scheduler_tick(struct run_state *st, double left)
 {
 	const struct run_plan *plan = st->plan;
 	double now;
@@ -164,7 +139,7 @@ static double run_tick(struct run_state *st, double left)
  * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
  * is reaped. Returns true when a stop signal arrived.
  */
-static bool run_wait(struct run_state *st, double deadline)
+static bool scheduler_wait(struct run_state *st, double deadline)
 {
 	while (st->n_live) {
 		struct timespec ts;
@@ -175,21 +150,21 @@ static bool run_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
-		left = run_tick(st, left);
+		left = scheduler_tick(st, left);
 		if (sampler_poll(st->plan->sampler, sk_now(), &left))
 			return false;	/* steady state: stop as at the deadline */
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
-			run_reap(st, false);
+			scheduler_reap(st, false);
 		else
 			return true;
 	}
 	return false;
 }
 
-static void run_signal_all(struct run_state *st, int sig)
+static void scheduler_signal_all(struct run_state *st, int sig)
 {
 	for (size_t i = 0; i < st->n_children; i++)
 		if (!st->children[i].reaped)
@@ -197,11 +172,11 @@ static void run_signal_all(struct run_state *st, int sig)
 }
 
 /* Sets the stop flag, signals, waits the grace period, then SIGKILLs. */
-static void run_stop(struct run_state *st)
+static void scheduler_stop(struct run_state *st)
 {
 	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
-	run_signal_all(st, SIGALRM);
-	if (run_wait(st, sk_now() + st->plan->grace))
+	scheduler_signal_all(st, SIGALRM);
+	if (scheduler_wait(st, sk_now() + st->plan->grace))
 		st->res->interrupted = true;
 	if (!st->n_live)
 		return;
@@ -216,10 +191,10 @@ static void run_stop(struct run_state *st)
 				c->res[k].killed_late = true;
 		kill(c->pid, SIGKILL);
 	}
-	run_reap(st, true);
+	scheduler_reap(st, true);
 }
 
-static void run_debug_instances(const struct run_result *res)
+static void scheduler_debug_instances(const struct run_result *res)
 {
 	for (size_t i = 0; i < res->n; i++)
 		for (uint32_t k = 0; k < res->s[i].n; k++) {
@@ -232,7 +207,7 @@ static void run_debug_instances(const struct run_result *res)
 		}
 }
 
-static int run_prepare(struct run_state *st)
+static int scheduler_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
 	int err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir));
@@ -271,7 +246,7 @@ static int run_prepare(struct run_state *st)
 }
 
 /* prepare() of one stressor; a failure skips that stressor only. */
-static int run_prepare_stressor(struct run_state *st, size_t i)
+static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 {
 	struct stressor_ctx *ctx = &st->ctx[i];
 	int status;
@@ -283,7 +258,7 @@ static int run_prepare_stressor(struct run_state *st, size_t i)
 	}
 	if (!ctx->stressor->prepare)
 		return SK_OK;
-	status = ctx->stressor->prepare(ctx);
+	status = plugin_prepare(ctx);	/* a crash in it ends as a usage error */
 	if (status == SK_NOT_IMPLEMENTED)
 		log_info("%s: not implemented on this system, skipping",
 			 ctx->stressor->name);
@@ -293,7 +268,7 @@ static int run_prepare_stressor(struct run_state *st, size_t i)
 }
 
 /* Thread mode: one worker process runs the instances of entry i. */
-static uint32_t run_fork_threads(struct run_state *st, size_t i, size_t *slot)
+static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *slot)
 {
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
@@ -318,14 +293,14 @@ static uint32_t run_fork_threads(struct run_state *st, size_t i, size_t *slot)
 }
 
 /* Forks the instances of entry i; returns how many were forked. */
-static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
+static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 {
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
 	pid_t controller = getpid();
 
 	if (st->plan->threads)
-		return run_fork_threads(st, i, slot);
+		return scheduler_fork_threads(st, i, slot);
 
 	for (uint32_t k = 0; k < e->instances; k++) {
 		struct instance_slot *s = shared_slot(st->sh, *slot);
@@ -356,56 +331,8 @@ static uint32_t run_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 	return sr->n;
 }
 
-/* Reports what went wrong with each instance and sums up statuses. */
-static void run_judge(struct run_state *st)
-{
-	struct run_result *res = st->res;
-	bool any_ran = false, all_unimplemented = true;
-	int worst = SK_OK;
-
-	for (size_t i = 0; i < res->n; i++) {
-		struct stressor_result *sr = &res->s[i];
-		const char *name = sr->entry->stressor->name;
-
-		for (uint32_t k = 0; k < sr->n; k++) {
-			struct instance_result *r = &sr->inst[k];
-
-			if (r->killed_late) {
-				log_fail("%s: instance %u did not stop within %.1fs of the stop signal, killed",
-					 name, k, st->plan->grace);
-				r->status = status_worse(r->status, SK_SIGNALED);
-			} else if (r->term_signal) {
-				log_fail("%s: instance %u killed by signal %d (%s)%s",
-					 name, k, r->term_signal,
-					 strsignal(r->term_signal),
-					 r->torn ? "" : "; its bogo-ops so far are counted");
-			}
-			if (r->torn) {
-				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
-					 name, k, (unsigned long long)r->ops);
-				r->status = status_worse(r->status, SK_UNTRUSTWORTHY);
-			}
-			sr->status = status_worse(sr->status, r->status);
-		}
-		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
-		if (!sr->n && sr->status == SK_OK)
-			sr->status = SK_NO_RESOURCE;
-		if (sr->status != SK_NOT_IMPLEMENTED)
-			all_unimplemented = false;
-		if (sr->status == SK_OK)
-			any_ran = true;
-		if (sr->status != SK_NOT_IMPLEMENTED)
-			worst = status_worse(worst, sr->status);
-	}
-	if (res->n && all_unimplemented)
-		worst = SK_NOT_IMPLEMENTED;
-	else if (!any_ran && worst == SK_OK)
-		worst = SK_NO_RESOURCE;
-	res->status = worst;
-}
-
 /* --warmup: each instance's figures so far, to be taken off (warmup.c). */
-static void run_warmup(struct run_state *st, bool discount)
+static void scheduler_warmup(struct run_state *st, bool discount)
 {
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
@@ -421,7 +348,7 @@ static void run_warmup(struct run_state *st, bool discount)
 }
 
 /* Counting starts: the sampler learns every instance's slot (sampler.h). */
-static void run_sample_begin(struct run_state *st)
+static void scheduler_sample_begin(struct run_state *st)
 {
 	struct sampler *sm = st->plan->sampler;
 
@@ -434,7 +361,7 @@ static void run_sample_begin(struct run_state *st)
 				     st->children[i].pid, st->children[i].threads);
 }
 
-static int run_alloc(struct run_state *st, size_t total)
+static int scheduler_alloc(struct run_state *st, size_t total)
 {
 	const struct run_plan *plan = st->plan;
 	struct run_result *res = st->res;
@@ -460,7 +387,7 @@ static int run_alloc(struct run_state *st, size_t total)
 	       latency_area_map(res, st->sh, total, plan->latency_sample) : 0;
 }
 
-static void run_teardown(struct run_state *st)
+static void scheduler_teardown(struct run_state *st)
 {
 	for (size_t i = 0; i < st->plan->n; i++) {
 		struct stressor_ctx *ctx = &st->ctx[i];
@@ -486,9 +413,9 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	memset(res, 0, sizeof(*res));
 	for (size_t i = 0; i < plan->n; i++)
 		total += plan->entries[i].instances;
-	err = run_alloc(&st, total);
+	err = scheduler_alloc(&st, total);
 	if (err) {
-		run_teardown(&st);
+		scheduler_teardown(&st);
 		latency_area_unmap(res);
 		return err;
 	}
@@ -506,18 +433,18 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	sigaddset(&blocked, SIGALRM);
 	sigprocmask(SIG_BLOCK, &blocked, &old);
 
-	status = run_prepare(&st);
+	status = scheduler_prepare(&st);
 	fflush(NULL);
 	t0 = st.t0 = sk_now();
 	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
-		int prep = run_prepare_stressor(&st, i);
+		int prep = scheduler_prepare_stressor(&st, i);
 
 		if (prep != SK_OK) {
 			res->s[i].status = prep;
 			continue;
 		}
-		run_fork_stressor(&st, i, &slot);
+		scheduler_fork_stressor(&st, i, &slot);
 	}
 	qsort(st.children, st.n_children, sizeof(*st.children), child_cmp);
 	st.n_live = st.n_children;
@@ -528,27 +455,27 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		perf_attach(plan->perf, res);
 	shared_release(st.sh);
 	if (plan->warmup > 0) {
-		res->interrupted = run_wait(&st, t0 + plan->warmup);
-		run_warmup(&st, false);
+		res->interrupted = scheduler_wait(&st, t0 + plan->warmup);
+		scheduler_warmup(&st, false);
 	}
-	run_sample_begin(&st);
-	if (!res->interrupted && run_wait(&st, deadline))
+	scheduler_sample_begin(&st);
+	if (!res->interrupted && scheduler_wait(&st, deadline))
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
 	if (st.n_live)
-		run_stop(&st);
+		scheduler_stop(&st);
 	res->wall = sk_now() - t0;
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
-		run_warmup(&st, true);
+		scheduler_warmup(&st, true);
 
 	if (log_verbose())
-		run_debug_instances(res);
+		scheduler_debug_instances(res);
 	if (status == SK_OK)
-		run_judge(&st);
+		status_judge(res, plan->grace);
 	else
 		res->status = status;
-	run_teardown(&st);
+	scheduler_teardown(&st);
 	/* Drop signals that arrived after the last wait, then restore. */
 	{
 		struct timespec zero = { 0, 0 };

@@ -1,10 +1,17 @@
 /*
- * status.c - how the statuses of instances, stressors and runs fold into
- * one: the order the scheduler, the thread workers and the session share.
+ * status.c - exit statuses: what a failed syscall's errno means for an
+ * instance, and how the statuses of instances, stressors and runs fold
+ * into one, the order the scheduler, thread workers and session share.
  */
 #include "status.h"
 
 #include <stresskit/stressor.h>
+
+#include <errno.h>
+#include <string.h>
+
+#include "log.h"
+#include "run.h"
 
 int status_worse(int a, int b)
 {
@@ -20,4 +27,69 @@ int status_worse(int a, int b)
 	if (b < 0 || b > SK_UNTRUSTWORTHY)
 		b = SK_FAILED;
 	return rank[a] >= rank[b] ? a : b;
+}
+
+int sk_status_from_errno(int err)
+{
+	switch (err) {
+	case ENOSYS:
+	case EOPNOTSUPP:
+		return SK_NOT_IMPLEMENTED;
+	case ENOMEM:
+	case ENOSPC:
+	case EMFILE:
+	case ENFILE:
+	case EAGAIN:
+	case EDQUOT:
+		return SK_NO_RESOURCE;
+	default:
+		return SK_FAILED;
+	}
+}
+
+/* Reports what went wrong with each instance and sums up statuses. */
+void status_judge(struct run_result *res, double grace)
+{
+	bool any_ran = false, all_unimplemented = true;
+	int worst = SK_OK;
+
+	for (size_t i = 0; i < res->n; i++) {
+		struct stressor_result *sr = &res->s[i];
+		const char *name = sr->entry->stressor->name;
+
+		for (uint32_t k = 0; k < sr->n; k++) {
+			struct instance_result *r = &sr->inst[k];
+
+			if (r->killed_late) {
+				log_fail("%s: instance %u did not stop within %.1fs of the stop signal, killed",
+					 name, k, grace);
+				r->status = status_worse(r->status, SK_SIGNALED);
+			} else if (r->term_signal) {
+				log_fail("%s: instance %u killed by signal %d (%s)%s",
+					 name, k, r->term_signal,
+					 strsignal(r->term_signal),
+					 r->torn ? "" : "; its bogo-ops so far are counted");
+			}
+			if (r->torn) {
+				log_fail("%s: instance %u was killed while updating its counter; its %llu bogo-ops are untrustworthy",
+					 name, k, (unsigned long long)r->ops);
+				r->status = status_worse(r->status, SK_UNTRUSTWORTHY);
+			}
+			sr->status = status_worse(sr->status, r->status);
+		}
+		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
+		if (!sr->n && sr->status == SK_OK)
+			sr->status = SK_NO_RESOURCE;
+		if (sr->status != SK_NOT_IMPLEMENTED)
+			all_unimplemented = false;
+		if (sr->status == SK_OK)
+			any_ran = true;
+		if (sr->status != SK_NOT_IMPLEMENTED)
+			worst = status_worse(worst, sr->status);
+	}
+	if (res->n && all_unimplemented)
+		worst = SK_NOT_IMPLEMENTED;
+	else if (!any_ran && worst == SK_OK)
+		worst = SK_NO_RESOURCE;
+	res->status = worst;
 }

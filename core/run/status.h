@@ -9,4 +9,13 @@
 /* The worse of two statuses: failure beats no-resource beats ... */
 int status_worse(int a, int b);
 
+struct run_result;
+
+/*
+ * Says what went wrong with each instance of a finished run (killed late,
+ * by a signal, a torn counter) and sets each stressor's status and the
+ * run's; grace is the seconds an instance had to stop.
+ */
+void status_judge(struct run_result *res, double grace);
+
 #endif

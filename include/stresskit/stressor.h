@@ -85,6 +85,9 @@ struct opt_cpus {
 enum {
 	OPT_ONE_WORD   = 1u << 0,	/* OPT_STRING: no blanks */
 	OPT_INCREASING = 1u << 1,	/* OPT_LIST of counts: strictly increasing */
+	OPT_DIR        = 1u << 2,	/* OPT_STRING: an existing, writable directory */
+	OPT_OUT_FILE   = 1u << 3,	/* OPT_STRING: a file made in a writable directory */
+	OPT_HOST_PORT  = 1u << 4,	/* OPT_STRING: HOST:PORT, port 1-65535 */
 };
 
 struct stressor_opt;
@@ -112,7 +115,7 @@ struct stressor_opt {
 	const char *const *choices;	/* OPT_CHOICE, OPT_LIST: NULL-terminated names */
 	const char *def_str;		/* OPT_STRING: default, may be NULL */
 	const char *help;
-	unsigned flags;			/* OPT_ONE_WORD, OPT_INCREASING */
+	unsigned flags;			/* OPT_ONE_WORD, OPT_INCREASING, OPT_DIR ... */
 	const char *expect;		/* a bad value "expected ..."; NULL: from type and range */
 	opt_item_fn item;		/* OPT_LIST: names of its own */
 };
@@ -314,6 +317,8 @@ SK_API int instance_syscall_failed(const struct instance *in, const char *syscal
 /* Flags of a stressor. */
 enum {
 	STRESSOR_NO_THREADS = 1u << 0,	/* forks or changes process state */
+	STRESSOR_THREADS_ONLY = 1u << 1,	/* instances share memory as threads:
+					   refuses --instance-mode process */
 };
 
 struct stressor {

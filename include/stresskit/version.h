@@ -17,8 +17,10 @@
 
 #define SK_ABI_MAJOR 1
 /* 1: --latency appended fields to instance and instance_slot (the core
- * allocates both, so a plugin built for 1.0 reads its fields where they were) */
-#define SK_ABI_MINOR 1
+ * allocates both, so a plugin built for 1.0 reads its fields where they were)
+ * 2: <stresskit/file.h> (sk_file_make, sk_instance_file ...) and
+ * STRESSOR_THREADS_ONLY */
+#define SK_ABI_MINOR 2
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

@@ -57,7 +57,7 @@ static const struct stressor_opt redis_opts[] = {
 	  .def_str = "set,get",
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
 	{ .name = "redis-target", .type = OPT_STRING,
-	  .offset = offsetof(struct redis_opts, target),
+	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
 	  .help = "HOST:PORT of a server to drive instead of an own one" },
 	OPT_TABLE_END,
 };
@@ -301,18 +301,12 @@ static void redis_cleanup(struct stressor_ctx *ctx)
 static const struct stressor redis_stressor = {
 	.name      = "redis",
 	.summary   = "pipelined SET/GET over RESP against an own Judy-backed server",
-	.help      = "One bogo-op is one completed SET or GET request. Each instance forks\n"
-		     "a RESP server (the one `stresskit redis-server` runs) on 127.0.0.1 and\n"
-		     "drives it as redis-benchmark -t set,get -c CLIENTS -P PIPELINE -d SIZE\n"
-		     "-r KEYSPACE does: each connection writes a batch of PIPELINE requests\n"
-		     "and waits for all their replies. The tests of --redis-test run in turn,\n"
-		     "each an equal share of the run: with --timeout T test i of n runs from\n"
-		     "T*i/n to T*(i+1)/n; with --redis-ops N each test gets N/n requests.\n"
-		     "--redis-target HOST:PORT drives that server (a real redis-server)\n"
-		     "instead. --verify: every GET of a key SET in this run must return\n"
-		     "exactly the value SET. Metrics: SET and GET requests per sec (over each\n"
-		     "test's own time), and p50/p99 latency in microseconds from a batch's\n"
-		     "write to the read that completed each reply.",
+	.help      = "One bogo-op is one completed SET or GET request, over RESP on\n"
+		     "127.0.0.1 against a server each instance forks (or --redis-target),\n"
+		     "from --redis-clients connections of --redis-pipeline requests in\n"
+		     "flight; the tests of --redis-test run in turn, an equal share each.\n"
+		     "Metrics: SET and GET requests per sec over each test's own time, and\n"
+		     "p50/p99 latency in microseconds from a batch's write to each reply.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS,
 	.needs     = "libjudy epoll",

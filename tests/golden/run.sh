@@ -7,6 +7,8 @@ set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 record=${2:-}
+# no plugins: the outputs are the built-in stressors'
+export STRESSKIT_PLUGIN_PATH=
 TMP=$(mktemp -d /tmp/sk-golden.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 cd "$TMP"

@@ -8,7 +8,9 @@ pattern=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 # the source tree, for test helpers and example files beside the tests
 SK_SRC=$(cd "$here/../.." && pwd)
-export SK SK_SRC
+# plugins only where a test asks for them, never the installed directory's
+STRESSKIT_PLUGIN_PATH=
+export SK SK_SRC STRESSKIT_PLUGIN_PATH
 pass=0 failn=0 failed=
 for file in "$here"/test_*.sh; do
 	for t in $(sed -n 's/^\(t_[a-zA-Z0-9_]*\)() *{.*/\1/p' "$file"); do

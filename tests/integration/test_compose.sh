@@ -73,7 +73,12 @@ t_with_exclude() {
 	expect_match 'run 1 of 1: .*3 pipe' "$OUT"
 	expect_no_match '1 pipe( |,|$)' "$OUT"
 	expect_exit 0 "$SK" --sequential 2 --dry-run
-	n=$("$SK" --stressors | wc -l)
+	# every stressor that runs as processes (the default mode); those that
+	# run only as threads (pthread_mutex1) are left out
+	n=0
+	for s in $("$SK" --stressors | awk '{ print $1 }'); do
+		"$SK" --"$s" 1 --dry-run >/dev/null 2>&1 && n=$((n + 1))
+	done
 	[ "$(printf '%s\n' "$OUT" | grep -c 'run [0-9]* of ')" = "$n" ] ||
 		fail "every stressor should run in turn: $OUT"
 	[ "$n" -gt 1 ] || return 0	# needs a stressor besides pipe

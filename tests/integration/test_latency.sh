@@ -64,3 +64,48 @@ t_latency_bad_input() {
 	bad_input --pipe 1 --latency-sample x
 	bad_input --pipe 1 --latency-sample 1000001
 }
+
+t_latency_every_stressor() {
+	# one series per stressor, timed every op: its count is the bogo-ops
+	for s in pread1:pread pread2:pread pread3:pread sendfile:sendfile splice:pass; do
+		name=${s%%:*}
+		expect_exit 0 "$SK" --$name 2 --$name-ops 600 --latency-sample 1 --json r.json --temp-path "$TMP"
+		lat_check r.json "$name" "${s#*:}" 1
+	done
+	expect_exit 0 "$SK" --splice 1 --splice-ops 50 --splice-sink file --verify --latency-sample 1 --json r.json --temp-path "$TMP"
+	lat_check r.json splice pass 1
+	# thread instances: each its own histogram, merged the same way
+	expect_exit 0 "$SK" --pread2 3 --pread2-ops 900 --latency-sample 1 --instance-mode thread --json r.json --temp-path "$TMP"
+	lat_check r.json pread2 pread 1
+}
+
+t_latency_csv_plot() {
+	# two stressors, two passes: four series on one plot, a ladder each in the CSV
+	expect_exit 0 "$SK" --pipe 1 --pread2 1 -t 0.3 --repeat 2 --latency-csv l.csv --latency-plot l.svg --temp-path "$TMP"
+	python3 - <<'PY' || fail "latency CSV or SVG wrong"
+import csv, xml.etree.ElementTree as ET
+rows = list(csv.DictReader(open("l.csv")))
+series = sorted(set(r["series"] for r in rows))
+assert series == ["pipe write #1", "pipe write #2", "pipe write-to-read #1",
+                  "pipe write-to-read #2", "pread2 pread #1", "pread2 pread #2"], series
+for s in series:
+    v = [float(r["usecs"]) for r in rows if r["series"] == s]
+    p = [float(r["percentile"]) for r in rows if r["series"] == s]
+    assert v == sorted(v) and p == sorted(p) and p[0] == 0 and p[-1] == 100, s
+ns = "{http://www.w3.org/2000/svg}"
+root = ET.parse("l.svg").getroot()
+gs = [g for g in root.iter(ns + "g") if g.get("id", "").startswith("latency-")]
+assert sorted(g.find(ns + "title").text for g in gs) == series
+for g in gs:
+    pts = g.find(ns + "polyline").get("points").split()
+    xs = [float(p.split(",")[0]) for p in pts]
+    ys = [float(p.split(",")[1]) for p in pts]
+    assert xs == sorted(xs) and ys == sorted(ys, reverse=True), g.get("id")
+PY
+}
+
+t_latency_files_bad_path() {
+	bad_input --pipe 1 --latency-plot "$TMP/missing/l.svg"
+	expect_match "latency-plot" "$ERR"
+	bad_input --pipe 1 --latency-csv "$TMP/missing/l.csv"
+}

@@ -138,6 +138,11 @@ t_install_uninstall() {
 			fail "example $(basename "$ex") not installed"
 	done
 	"$root/usr/bin/stresskit" --version | grep -q '^stresskit ' || fail "installed binary does not run"
+	# the compat directory: stress-ng there is stresskit with stress-ng's lines
+	[ -L "$root/usr/lib/stresskit/compat/stress-ng" ] || fail "no compat stress-ng link"
+	PATH=$root/usr/lib/stresskit/compat:$PATH stress-ng --pipe 1 --pipe-ops 5 \
+		--temp-path "$TMP" 2>&1 | grep -q '^stress-ng: info: ' ||
+		fail "compat stress-ng does not print stress-ng's lines"
 	expect_exit 0 make -s -C "$SK_SRC" uninstall BUILD="$build" DESTDIR="$root" PREFIX=/usr
 	left=$(find "$root" ! -type d; find "$root" -name '*stresskit*')
 	[ -z "$left" ] || fail "left after uninstall: $left"
@@ -263,6 +268,7 @@ t_rpm_package_contents() {
 	(cd "$TMP/root" && find . ! -type d) | sed 's,^\./,/,; s/\.gz$//' |
 		grep -v '^/usr/lib/\.build-id/' | LC_ALL=C sort >"$TMP/got"
 	{ echo /usr/bin/stresskit
+		echo /usr/lib/stresskit/compat/stress-ng
 		echo /usr/share/man/man1/stresskit.1
 		echo /usr/share/bash-completion/completions/stresskit
 		echo /usr/share/licenses/stresskit/LICENSE
@@ -280,8 +286,9 @@ t_rpm_package_contents() {
 	expect_match '^stresskit: metrc: .* pipe +[1-9][0-9]* ' "$ERR$OUT"
 	expect_match 'successful run completed' "$ERR$OUT"
 
-	# -devel: the API headers and stresskit.pc, which finds them in the
-	# unpacked tree (as a sysroot) well enough to compile a stressor
+	# -devel: the API headers, the plugin example (where the tree has one)
+	# and stresskit.pc, which finds the headers in the unpacked tree (as a
+	# sysroot) well enough to compile a stressor
 	mkdir "$TMP/devel"
 	(cd "$TMP/devel" && rpm2cpio "$devel" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed on $devel"
 	libdir=$(rpm --eval '%{_libdir}')
@@ -289,6 +296,9 @@ t_rpm_package_contents() {
 	{ echo "$libdir/pkgconfig/stresskit.pc"
 		for h in "$SK_SRC"/include/stresskit/*.h; do
 			echo "/usr/include/stresskit/$(basename "$h")"
+		done
+		for ex in "$SK_SRC"/examples/plugin/*; do
+			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/plugin/$(basename "$ex")"
 		done; } | LC_ALL=C sort >"$TMP/want"
 	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
 		fail "the -devel RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"

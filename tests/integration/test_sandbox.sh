@@ -10,8 +10,13 @@ sandbox_runs() {
 
 t_sandbox_every_stressor() {
 	for s in $("$SK" --stressors | awk '!/not implemented/ { print $1 }'); do
-		sandbox_runs --"$s" 2
-		sandbox_runs --"$s" 1 --verify
+		# as processes, unless the stressor runs only as threads
+		if "$SK" --"$s" 2 --dry-run >/dev/null 2>&1; then
+			sandbox_runs --"$s" 2
+			sandbox_runs --"$s" 1 --verify
+		else
+			sandbox_runs --"$s" 1 --verify --instance-mode thread
+		fi
 		# as threads of one worker, where the stressor allows it
 		if "$SK" --"$s" 2 --instance-mode thread --dry-run >/dev/null 2>&1; then
 			sandbox_runs --"$s" 2 --instance-mode thread

@@ -1,7 +1,8 @@
 # test_wis_b.sh - will-it-scale's cases pipe1 .. writeseek3 (the second half
 # of the suite): each runs in every mode it supports with --verify and an
 # exact --NAME-ops, sandboxed, refuses the mode it does not support in one
-# line, and is listed under its classes.
+# line, and is listed under its classes; the files of those on shmem never
+# appear under --temp-path, those about a filesystem leave nothing there.
 
 # wis_b_cases: "NAME MODES" lines, MODES the instance modes it runs in.
 wis_b_cases() {
@@ -16,6 +17,27 @@ wis_b_cases() {
 	tlb_flush1 process thread
 	tlb_flush2 process thread
 	tlb_flush3 process thread
+	pthread_mutex1 thread
+	pthread_mutex2 process thread
+	pthread_mutex3 thread
+	pthread_mutex4 thread
+	pthread_mutex5 thread
+	pwrite1 process thread
+	pwrite2 process thread
+	pwrite3 process thread
+	read1 process thread
+	read2 process thread
+	read3 process thread
+	read4 process thread
+	write1 process thread
+	readseek1 process thread
+	readseek2 process thread
+	readseek3 process thread
+	writeseek1 process thread
+	writeseek2 process thread
+	writeseek3 process thread
+	unlink1 process thread
+	unlink2 process thread
 	EOF
 }
 
@@ -32,27 +54,7 @@ wis_b_ops() {
 }
 
 t_wis_b_every_mode_verify() {
-	wis_b_cases | while read -r name modes; do
-		for mode in $modes; do
-			wis_b_ops "$name" "$mode"
-		done
-	done
-	no_leftovers "$TMP"
-}
-
-t_wis_b_timed_run() {
-	# a timed run counts ops in each instance, as processes and threads
-	wis_b_cases | while read -r name modes; do
-		for mode in $modes; do
-			expect_exit 0 "$SK" --"$name" 1 -t 0.2 --instance-mode "$mode" --temp-path "$TMP"
-			ops=$(metrics_field "$name" 5 "$OUT")
-			[ "$ops" -gt 0 ] || fail "$name $mode: no ops: $OUT"
-		done
-	done
-	no_leftovers "$TMP"
-}
-
-t_wis_b_sandbox() {
+	# --verify and --sandbox together: one run checks both
 	wis_b_cases | while read -r name modes; do
 		for mode in $modes; do
 			wis_b_ops "$name" "$mode" --sandbox
@@ -61,20 +63,45 @@ t_wis_b_sandbox() {
 	no_leftovers "$TMP"
 }
 
+t_wis_b_timed_run() {
+	# every case at once for a timeout, in each mode: each stops on time
+	# (as processes: SIGALRM; as threads: the worker's relay), else the
+	# run fails "did not stop"; each has its row. (That each counts ops
+	# is checked above, one at a time: 30 at once on a loaded machine may
+	# leave one without a turn.)
+	for mode in process thread; do
+		args=$(wis_b_cases | awk -v m=$mode '$0 ~ " " m { print "--" $1 " 1" }')
+		# shellcheck disable=SC2086
+		expect_exit 0 "$SK" $args -t 1.5 --instance-mode $mode --temp-path "$TMP"
+		expect_no_match 'did not stop' "$ERR"
+		for name in $(wis_b_cases | awk -v m=$mode '$0 ~ " " m { print $1 }'); do
+			[ -n "$(metrics_field "$name" 5 "$OUT")" ] || fail "$name $mode: no row: $OUT"
+		done
+	done
+	no_leftovers "$TMP"
+}
+
 t_wis_b_help_and_classes() {
+	list=$("$SK" --stressors)
 	wis_b_cases | while read -r name modes; do
+		expect_match "^$name " "$list"
 		expect_exit 0 "$SK" --help "$name"
 		expect_match "will-it-scale $name" "$OUT"
 		expect_match 'bogo-op' "$OUT"
-		expect_exit 0 "$SK" --stressors
-		expect_match "^$name " "$OUT"
 	done
 	expect_exit 0 "$SK" --class 'scheduler?'
-	for s in sched_yield signal1 posix_semaphore1; do
+	for s in sched_yield signal1 posix_semaphore1 pthread_mutex1 pthread_mutex5; do
 		expect_match "\\b$s\\b" "$OUT"
 	done
 	expect_exit 0 "$SK" --class 'cpu?'
 	expect_match '\bposix_semaphore1\b' "$OUT"
+	expect_match '\bpthread_mutex2\b' "$OUT"
+	expect_exit 0 "$SK" --class 'io?'
+	for s in pwrite1 read1 read4 write1 readseek2 writeseek3 unlink1 unlink2; do
+		expect_match "\\b$s\\b" "$OUT"
+	done
+	expect_exit 0 "$SK" --class 'filesystem?'
+	expect_match '\bunlink2\b' "$OUT"
 	expect_exit 0 "$SK" --class 'memory?'
 	expect_match '\btlb_flush1\b.*\btlb_flush2\b.*\btlb_flush3\b' "$OUT"
 	expect_exit 0 "$SK" --class 'network?'
@@ -91,9 +118,53 @@ t_wis_b_help_and_classes() {
 	no_leftovers "$TMP"
 }
 
+t_wis_b_thread_only_refused() {
+	for s in pthread_mutex1 pthread_mutex3 pthread_mutex4 pthread_mutex5; do
+		expect_exit 1 "$SK" --$s 1 --temp-path "$TMP"
+		one_line "$ERR"
+		expect_match "^stresskit: error: $s runs only with --instance-mode thread" "$ERR"
+		[ -z "$OUT" ] || fail "output before the error: $OUT"
+		expect_exit 1 "$SK" --$s 1 --instance-mode process -t 0.2 --temp-path "$TMP"
+		one_line "$ERR"
+	done
+	# a class run in process mode leaves them out and runs the rest ...
+	expect_exit 0 "$SK" --class scheduler --sequential 1 --dry-run
+	expect_match ' 1 pthread_mutex2 ' "$OUT"
+	expect_no_match 'pthread_mutex[1345]' "$OUT"
+	# ... as threads, it has them, and leaves out what cannot be threads
+	expect_exit 0 "$SK" --class scheduler --sequential 1 --dry-run --instance-mode thread
+	expect_match ' 1 pthread_mutex1 ' "$OUT"
+	expect_exit 0 "$SK" --all 1 --dry-run --instance-mode thread
+	expect_no_match ' pipe[ ,]' "$OUT"
+	# naming one in --with still asks for it, and is refused by name
+	expect_exit 1 "$SK" --class scheduler --sequential 1 --with pthread_mutex1 --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match 'pthread_mutex1 runs only with --instance-mode thread' "$ERR"
+	no_leftovers "$TMP"
+}
+
+t_wis_b_filesystem_files() {
+	# read3/read4 and unlink1/2 work in the run directory under
+	# --temp-path: while they run it holds their directory, after nothing
+	"$SK" --unlink2 2 --read4 1 -t 30 --temp-path "$TMP" >"$TMP.run" 2>&1 &
+	pid=$!
+	found=
+	for i in $(seq 50); do
+		found=$(find "$TMP" -path '*/unlink2/*' -type d | head -1)
+		[ -n "$found" ] && break
+		sleep 0.1
+	done
+	kill -INT $pid
+	wait $pid || true
+	rm -f "$TMP.run"
+	[ -n "$found" ] || fail "no unlink2 directory under --temp-path"
+	no_leftovers "$TMP"
+}
+
 t_wis_b_shmem_files() {
 	# the files are memfds: nothing is made under --temp-path while running
-	"$SK" --poll2 1 --tlb_flush3 1 -t 30 --temp-path "$TMP" >"$TMP.run" 2>&1 &
+	"$SK" --poll2 1 --tlb_flush3 1 --pwrite3 2 --read2 1 --readseek3 2 --write1 1 \
+		-t 30 --temp-path "$TMP" >"$TMP.run" 2>&1 &
 	pid=$!
 	sleep 0.5
 	found=$(find "$TMP" -type f | head -1)

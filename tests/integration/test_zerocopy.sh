@@ -142,7 +142,11 @@ t_zerocopy_help() {
 	expect_match -- '--sendfile-chunk SIZE' "$OUT"
 	expect_exit 0 "$SK" --help splice
 	expect_match 'One bogo-op is one pass of --splice-bytes' "$OUT"
-	expect_match "stress-ng 0.15's op makes 14 splice\(\) calls" "$OUT"
+	expect_match 'Metric: MB per sec splice rate' "$OUT"
+	# what it does beside stress-ng is the man page's, not the binary's
+	if printf '%s\n' "$OUT" | grep -q 'stress-ng'; then
+		fail "--help splice carries a comparison with stress-ng"
+	fi
 }
 
 t_splice_zero_refused() {

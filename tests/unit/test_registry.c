@@ -11,10 +11,13 @@ static int dummy_run(struct instance *in)
 	return SK_OK;
 }
 
+/* The fields every descriptor must have (test_descriptor.c checks each). */
+#define VALID .summary = "s", .classes = CLASS_CPU, .syscalls = SK_NO_SYSCALLS
+
 START_TEST(test_validate_sorts)
 {
-	const struct stressor b = { .name = "b", .run = dummy_run };
-	const struct stressor a = { .name = "a", .run = dummy_run };
+	const struct stressor b = { .name = "b", .run = dummy_run, VALID };
+	const struct stressor a = { .name = "a", .run = dummy_run, VALID };
 	const struct stressor *list[] = { &b, &a };
 	char err[128];
 
@@ -26,14 +29,14 @@ END_TEST
 
 START_TEST(test_validate_rejects)
 {
-	const struct stressor a = { .name = "a", .run = dummy_run };
-	const struct stressor a2 = { .name = "a", .run = dummy_run };
-	const struct stressor norun = { .name = "norun" };
-	const struct stressor upper = { .name = "Bad", .run = dummy_run };
-	const struct stressor noname = { .run = dummy_run };
-	const struct stressor digit = { .name = "1a", .run = dummy_run };
-	const struct stressor space = { .name = "a b", .run = dummy_run };
-	const struct stressor wis = { .name = "tlb_flush1", .run = dummy_run };
+	const struct stressor a = { .name = "a", .run = dummy_run, VALID };
+	const struct stressor a2 = { .name = "a", .run = dummy_run, VALID };
+	const struct stressor norun = { .name = "norun", VALID };
+	const struct stressor upper = { .name = "Bad", .run = dummy_run, VALID };
+	const struct stressor noname = { .run = dummy_run, VALID };
+	const struct stressor digit = { .name = "1a", .run = dummy_run, VALID };
+	const struct stressor space = { .name = "a b", .run = dummy_run, VALID };
+	const struct stressor wis = { .name = "tlb_flush1", .run = dummy_run, VALID };
 	const struct stressor *dup[] = { &a, &a2 };
 	const struct stressor *missing[] = { &norun };
 	const struct stressor *bad[] = { &upper };
@@ -43,7 +46,7 @@ START_TEST(test_validate_rejects)
 	ck_assert_int_ne(registry_validate(dup, 2, err, sizeof(err)), 0);
 	ck_assert_ptr_nonnull(strstr(err, "registered twice"));
 	ck_assert_int_ne(registry_validate(missing, 1, err, sizeof(err)), 0);
-	ck_assert_ptr_nonnull(strstr(err, "no run()"));
+	ck_assert_ptr_nonnull(strstr(err, ".run: missing"));
 	ck_assert_int_ne(registry_validate(bad, 1, err, sizeof(err)), 0);
 	ck_assert_int_ne(registry_validate(none, 1, err, sizeof(err)), 0);
 	bad[0] = &digit;
@@ -85,6 +88,21 @@ START_TEST(test_every_unit_registered)
 }
 END_TEST
 
+/* The instance-mode flags: each refuses one mode, none refuses neither. */
+START_TEST(test_mode_fits)
+{
+	const struct stressor any = { .name = "x", .run = dummy_run };
+	const struct stressor forks = { .name = "x", .run = dummy_run,
+					.flags = STRESSOR_NO_THREADS };
+	const struct stressor shares = { .name = "x", .run = dummy_run,
+					 .flags = STRESSOR_THREADS_ONLY };
+
+	ck_assert(stressor_mode_fits(&any, false) && stressor_mode_fits(&any, true));
+	ck_assert(stressor_mode_fits(&forks, false) && !stressor_mode_fits(&forks, true));
+	ck_assert(!stressor_mode_fits(&shares, false) && stressor_mode_fits(&shares, true));
+}
+END_TEST
+
 START_TEST(test_supported)
 {
 	const struct stressor none = { .name = "x", .run = dummy_run };
@@ -107,6 +125,7 @@ static Suite *registry_suite(void)
 	tcase_add_test(tc, test_validate_rejects);
 	tcase_add_test(tc, test_every_unit_registered);
 	tcase_add_test(tc, test_supported);
+	tcase_add_test(tc, test_mode_fits);
 	suite_add_tcase(s, tc);
 	return s;
 }

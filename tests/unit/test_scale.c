@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "plot_svg.h"
-#include "scale.h"
+#include "scale_report.h"
 #include "unit.h"
 
 START_TEST(test_linear_efficiency)

@@ -1,0 +1,108 @@
+/*
+ * plugin_args.c - loads the plugins before the command line is parsed:
+ * a plugin's stressors bring options (--tee N, --tee-size) that the
+ * parser must know when it meets them, wherever --plugin stands. So the
+ * plugins are found first: every *.so of STRESSKIT_PLUGIN_PATH's
+ * directories, then each --plugin FILE of argv and each "plugin FILE"
+ * line of the job file, in order. The parser proper then only checks
+ * that --plugin has a value.
+ */
+#include "plugin_args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "job.h"
+#include "plugin.h"
+#include "registry.h"
+
+#define PLUGIN_ARGS_LINE_MAX 4096
+
+/* A plugin named in a job file: the name is copied, the registry keeps it. */
+static int plugin_args_job_line(char *line, char *err, size_t errlen)
+{
+	char *save = NULL, *word, *file, *copy;
+	int rc;
+
+	line[strcspn(line, "#\r\n")] = '\0';
+	word = strtok_r(line, " \t", &save);
+	if (!word || strcmp(word, "plugin"))
+		return 0;
+	file = strtok_r(NULL, " \t", &save);
+	if (!file)
+		return 0;	/* the parser reports the missing value */
+	copy = strdup(file);
+	if (!copy) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	rc = plugin_load(copy, err, errlen);
+	if (rc)
+		free(copy);
+	return rc > 0 ? 0 : rc;
+}
+
+/*
+ * The "plugin FILE" lines of a job file. A file that cannot be read is
+ * skipped here: the parser reports it with its own message.
+ */
+static int plugin_args_job(const char *path, char *err, size_t errlen)
+{
+	char line[PLUGIN_ARGS_LINE_MAX];
+	FILE *f = fopen(path, "re");
+	int rc = 0;
+
+	if (!f)
+		return 0;
+	while (!rc && fgets(line, sizeof(line), f))
+		rc = plugin_args_job_line(line, err, errlen);
+	fclose(f);
+	return rc;
+}
+
+/* The value of option name at argv[*i] ("--name V" or "--name=V"), or NULL. */
+static const char *plugin_args_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, len))
+		return NULL;
+	if (a[len] == '=')
+		return a + len + 1;
+	if (a[len] || *i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+int cli_load_plugins(int argc, char **argv, char *err, size_t errlen)
+{
+	const char *path = getenv("STRESSKIT_PLUGIN_PATH");
+	int rc;
+
+	rc = plugin_load_path(path ? path : SK_PLUGIN_DIR, err, errlen);
+	/* "stresskit job.txt ...": the job file as the first argument */
+	if (!rc && argc > 1 && argv[1][0] != '-')
+		rc = plugin_args_job(argv[1], err, errlen);
+	for (int i = 1; i < argc && !rc; i++) {
+		const char *v;
+
+		if (!strcmp(argv[i], "--"))
+			break;
+		if ((v = plugin_args_value(argc, argv, &i, "--plugin"))) {
+			rc = plugin_load(v, err, errlen);
+			rc = rc > 0 ? 0 : rc;
+		} else if ((v = plugin_args_value(argc, argv, &i, "--job")) ||
+			   (v = plugin_args_value(argc, argv, &i, "-j"))) {
+			rc = plugin_args_job(v, err, errlen);
+		} else if (!strncmp(argv[i], "-j", 2) && argv[i][2]) {
+			rc = plugin_args_job(argv[i] + 2, err, errlen);
+		}
+	}
+	if (!rc)
+		rc = registry_check_names(cli_is_global_option, err, errlen);
+	return rc;
+}

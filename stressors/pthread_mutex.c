@@ -1,0 +1,228 @@
+/*
+ * pthread_mutex.c - will-it-scale's pthread_mutex1-5: lock and unlock a
+ * pthread mutex in a loop. One bogo-op is one pthread_mutex_lock() and
+ * one pthread_mutex_unlock(), with the case's update in between:
+ *   pthread_mutex1: one mutex shared by every instance, nothing updated;
+ *   pthread_mutex2: a mutex of each instance's own, never contended;
+ *   pthread_mutex3: the shared mutex, and a shared counter incremented
+ *                   under it (the counter's cache line moves too);
+ *   pthread_mutex4: the shared mutex, and a counter on the instance's
+ *                   own stack incremented under it;
+ *   pthread_mutex5: the shared mutex, and a thread-local counter.
+ * The shared mutex is contended only where instances share memory, as
+ * threads: will-it-scale's process runs of 1, 3, 4 and 5 each lock a
+ * private copy, which is pthread_mutex2. So those four run only with
+ * --instance-mode thread and refuse process mode; pthread_mutex2 runs
+ * either way. Uncontended, no call enters the kernel; contended, the
+ * waiters sleep and wake in futex(2).
+ */
+#include <stresskit/stressor.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What one op updates under the lock. */
+enum mutex_update {
+	MUTEX_NONE,
+	MUTEX_SHARED,	/* pthread_mutex3 */
+	MUTEX_STACK,	/* pthread_mutex4 */
+	MUTEX_TLS,	/* pthread_mutex5 */
+};
+
+/*
+ * The shared mutex and counter, side by side as will-it-scale's two
+ * globals; owner is written only with --verify, to catch two holders.
+ */
+struct mutex_shared {
+	pthread_mutex_t mutex;
+	unsigned long counter;
+	volatile uint32_t owner;
+} __attribute__((aligned(64)));
+
+static __thread unsigned long mutex_tls_counter;
+
+static int mutex_prepare(struct stressor_ctx *ctx)
+{
+	struct mutex_shared *sh;
+
+	if (posix_memalign((void **)&sh, 64, sizeof(*sh)))
+		return SK_NO_RESOURCE;
+	memset(sh, 0, sizeof(*sh));
+	pthread_mutex_init(&sh->mutex, NULL);
+	ctx->priv = sh;
+	return SK_OK;
+}
+
+static void mutex_cleanup(struct stressor_ctx *ctx)
+{
+	struct mutex_shared *sh = ctx->priv;
+
+	if (!sh)
+		return;
+	pthread_mutex_destroy(&sh->mutex);
+	free(sh);
+	ctx->priv = NULL;
+}
+
+/*
+ * The loop, inlined into each case with update a constant, so the op is
+ * lock, update, unlock and nothing else. With --verify the holder writes
+ * its index into owner after locking and checks it before unlocking.
+ */
+static inline __attribute__((always_inline)) int
+mutex_loop(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
+	   enum mutex_update update)
+{
+	const bool verify = in->ctx->verify && sh;
+	const uint32_t me = in->index + 1;
+	volatile unsigned long stack_counter = 0;
+	int err;
+
+	while (instance_continue(in)) {
+		if ((err = pthread_mutex_lock(m)))
+			goto failed;
+		if (verify)
+			sh->owner = me;
+		if (update == MUTEX_SHARED)
+			sh->counter++;
+		else if (update == MUTEX_STACK)
+			stack_counter++;
+		else if (update == MUTEX_TLS)
+			mutex_tls_counter++;
+		if (verify && sh->owner != me) {
+			pthread_mutex_unlock(m);
+			instance_fail(in, "verify: instance %u held the mutex too", sh->owner - 1);
+			return SK_FAILED;
+		}
+		if ((err = pthread_mutex_unlock(m)))
+			goto failed;
+		instance_ops_inc(in);
+	}
+	(void)stack_counter;
+	return SK_OK;
+failed:
+	errno = err;
+	return instance_syscall_failed(in, "pthread_mutex");
+}
+
+static int pthread_mutex1_run(struct instance *in)
+{
+	struct mutex_shared *sh = in->ctx->priv;
+
+	return mutex_loop(in, &sh->mutex, sh, MUTEX_NONE);
+}
+
+static int pthread_mutex2_run(struct instance *in)
+{
+	pthread_mutex_t own = PTHREAD_MUTEX_INITIALIZER;
+
+	return mutex_loop(in, &own, NULL, MUTEX_NONE);
+}
+
+static int pthread_mutex3_run(struct instance *in)
+{
+	struct mutex_shared *sh = in->ctx->priv;
+
+	return mutex_loop(in, &sh->mutex, sh, MUTEX_SHARED);
+}
+
+static int pthread_mutex4_run(struct instance *in)
+{
+	struct mutex_shared *sh = in->ctx->priv;
+
+	return mutex_loop(in, &sh->mutex, sh, MUTEX_STACK);
+}
+
+static int pthread_mutex5_run(struct instance *in)
+{
+	struct mutex_shared *sh = in->ctx->priv;
+
+	return mutex_loop(in, &sh->mutex, sh, MUTEX_TLS);
+}
+
+/* futex is in the base set; named for what a contended mutex calls */
+#define MUTEX_SYSCALLS SK_SYSCALLS("futex")
+
+#define MUTEX_HELP_SHARED						\
+	"The mutex is shared by the instances, so they must be threads of one\n"	\
+	"process: this case runs only with --instance-mode thread (a class\n"	\
+	"or --all run in process mode leaves it out); will-it-scale's process\n"	\
+	"run of it locks a private copy, which is pthread_mutex2.\n"		\
+	"One bogo-op is one lock and one unlock. With --verify the holder\n"	\
+	"checks no other instance took the mutex while it held it."
+
+static const struct stressor pthread_mutex1_stressor = {
+	.name      = "pthread_mutex1",
+	.summary   = "lock and unlock one pthread mutex shared by all instances",
+	.help      = "will-it-scale pthread_mutex1: every instance locks and unlocks\n"
+		     "the same pthread mutex (contended), doing nothing under it.\n"
+		     MUTEX_HELP_SHARED,
+	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
+	.flags     = STRESSOR_THREADS_ONLY,
+	.syscalls  = MUTEX_SYSCALLS,
+	.prepare   = mutex_prepare,
+	.run       = pthread_mutex1_run,
+	.cleanup   = mutex_cleanup,
+};
+
+static const struct stressor pthread_mutex2_stressor = {
+	.name      = "pthread_mutex2",
+	.summary   = "lock and unlock a pthread mutex of each instance's own",
+	.help      = "will-it-scale pthread_mutex2: each instance locks and unlocks a\n"
+		     "mutex of its own, never contended, so no call enters the kernel.\n"
+		     "One bogo-op is one lock and one unlock. Runs as processes or as\n"
+		     "threads (--instance-mode thread).",
+	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
+	.syscalls  = MUTEX_SYSCALLS,
+	.run       = pthread_mutex2_run,
+};
+
+static const struct stressor pthread_mutex3_stressor = {
+	.name      = "pthread_mutex3",
+	.summary   = "shared pthread mutex guarding a shared counter",
+	.help      = "will-it-scale pthread_mutex3: every instance locks the same mutex,\n"
+		     "increments a counter shared by all, and unlocks.\n"
+		     MUTEX_HELP_SHARED,
+	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
+	.flags     = STRESSOR_THREADS_ONLY,
+	.syscalls  = MUTEX_SYSCALLS,
+	.prepare   = mutex_prepare,
+	.run       = pthread_mutex3_run,
+	.cleanup   = mutex_cleanup,
+};
+
+static const struct stressor pthread_mutex4_stressor = {
+	.name      = "pthread_mutex4",
+	.summary   = "shared pthread mutex guarding a counter on each stack",
+	.help      = "will-it-scale pthread_mutex4: every instance locks the same mutex,\n"
+		     "increments a counter on its own stack, and unlocks.\n"
+		     MUTEX_HELP_SHARED,
+	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
+	.flags     = STRESSOR_THREADS_ONLY,
+	.syscalls  = MUTEX_SYSCALLS,
+	.prepare   = mutex_prepare,
+	.run       = pthread_mutex4_run,
+	.cleanup   = mutex_cleanup,
+};
+
+static const struct stressor pthread_mutex5_stressor = {
+	.name      = "pthread_mutex5",
+	.summary   = "shared pthread mutex guarding a thread-local counter",
+	.help      = "will-it-scale pthread_mutex5: every instance locks the same mutex,\n"
+		     "increments a thread-local counter, and unlocks.\n"
+		     MUTEX_HELP_SHARED,
+	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
+	.flags     = STRESSOR_THREADS_ONLY,
+	.syscalls  = MUTEX_SYSCALLS,
+	.prepare   = mutex_prepare,
+	.run       = pthread_mutex5_run,
+	.cleanup   = mutex_cleanup,
+};
+
+STRESSOR_REGISTER(pthread_mutex1_stressor);
+STRESSOR_REGISTER(pthread_mutex2_stressor);
+STRESSOR_REGISTER(pthread_mutex3_stressor);
+STRESSOR_REGISTER(pthread_mutex4_stressor);
+STRESSOR_REGISTER(pthread_mutex5_stressor);

@@ -1,0 +1,49 @@
+/*
+ * spin.c - a test plugin: a stressor that allows thread instances and
+ * needs no syscall, for --instance-mode thread and --scale with a plugin.
+ * One bogo-op is --spin-loops iterations of an add.
+ */
+#include <stresskit/stressor.h>
+
+struct spin_opts {
+	uint64_t loops;
+};
+
+static const struct stressor_opt spin_opts[] = {
+	{ "spin-loops", OPT_COUNT, offsetof(struct spin_opts, loops),
+	  1, 1000000, 1000, NULL, NULL, "iterations per bogo-op" },
+	OPT_TABLE_END,
+};
+
+static int spin_prepare(struct stressor_ctx *ctx)
+{
+	sk_log_debug("spin: prepared %u instances", ctx->instances);
+	return SK_OK;
+}
+
+static int spin_run(struct instance *in)
+{
+	const struct spin_opts *o = in->opts;
+	volatile uint64_t sum = 0;
+
+	while (instance_continue(in)) {
+		for (uint64_t i = 0; i < o->loops; i++)
+			sum += i;
+		instance_ops_inc(in);
+	}
+	instance_metric(in, "loops per sec", (double)instance_ops(in) * (double)o->loops /
+			instance_elapsed(in), MEAN_GEOMETRIC, true);
+	return SK_OK;
+}
+
+static const struct stressor spin_stressor = {
+	.name      = "spin",
+	.summary   = "a test plugin: add in a loop",
+	.classes   = CLASS_CPU,
+	.opts      = spin_opts,
+	.opts_size = sizeof(struct spin_opts),
+	.syscalls  = SK_NO_SYSCALLS,
+	.prepare   = spin_prepare,
+	.run       = spin_run,
+};
+STRESSOR_REGISTER(spin_stressor);
