@@ -10,7 +10,7 @@ trap 'rm -rf "$work"' EXIT
 
 # the plugin build an outside author does: the public headers, -shared -fPIC
 plugin_cc() {
-	cc -O2 -g -shared -fPIC -I"$src/include" "$@"
+	cc -O2 -g -D_GNU_SOURCE -shared -fPIC -I"$src/include" "$@"
 }
 sed -e 's/\.name \{1,\}= "pipe"/.name = "plpipe"/' -e 's/"pipe-/"plpipe-/g' \
 	"$src/stressors/pipe.c" >"$work/plpipe.c"

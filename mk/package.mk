@@ -16,9 +16,10 @@ LIBDIR       ?= $(PREFIX)/lib
 INCLUDEDIR   ?= $(PREFIX)/include
 PKGCONFIGDIR  = $(LIBDIR)/pkgconfig
 PLUGINDIR     = $(LIBDIR)/stresskit/plugins
-# stress-ng -> stresskit, off PATH: PATH=$(COMPATDIR):$$PATH runs an existing
+# stress-ng -> stresskit, off PATH (under lib/, not the multiarch LIBDIR:
+# a link to the binary is the same on every architecture): PATH=$(COMPATDIR):$$PATH runs an existing
 # stress-ng job (LKP's) unchanged, with stress-ng's prefix on every line.
-COMPATDIR     = $(LIBDIR)/stresskit/compat
+COMPATDIR     = $(PREFIX)/lib/stresskit/compat
 API_HEADERS  := $(wildcard include/stresskit/*.h)
 PC           := $(BUILD)/stresskit.pc
 PLUGIN_EXAMPLE := $(wildcard examples/plugin/*)

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "environment.h"
 #include "log.h"
 #include "series.h"
 #include "stats.h"
@@ -28,6 +29,7 @@
 struct compare_side {
 	const char *path;
 	struct series_set set;
+	json_t *env;		/* the document's "environment", or NULL */
 };
 
 static void compare_usage(FILE *f)
@@ -57,6 +59,7 @@ static int compare_load(struct compare_side *side)
 		return -EINVAL;
 	}
 	rc = series_from_doc(doc, &side->set, err, sizeof(err));
+	side->env = json_incref(json_object_get(doc, "environment"));
 	json_decref(doc);
 	if (rc)
 		log_usage_error("compare: %s: %s", side->path, err);
@@ -180,8 +183,10 @@ static int compare_main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (compare_load(&sides[i])) {
-			for (size_t j = 0; j < i; j++)
+			for (size_t j = 0; j < i; j++) {
 				series_free(&sides[j].set);
+				json_decref(sides[j].env);
+			}
 			return SK_USAGE;
 		}
 		few += sides[i].set.runs < STATS_MIN_RUNS;
@@ -196,10 +201,16 @@ static int compare_main(int argc, char **argv)
 			printf(" %zu", sides[i].set.runs);
 		printf("; use --repeat %d)\n", STATS_MIN_RUNS);
 	}
+	/* what differs between the machines, so a change is read with it */
+	for (size_t i = 1; i < n; i++)
+		if (sides[0].env && sides[i].env)
+			environment_diff(sides[0].env, sides[i].env, sides[i].path);
 	if (regressions && fail_on_regression)
 		rc = COMPARE_EXIT_REGRESSION;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		series_free(&sides[i].set);
+		json_decref(sides[i].env);
+	}
 	return rc;
 }
 

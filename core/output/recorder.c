@@ -16,6 +16,8 @@
 #include "report.h"
 #include "results.h"
 #include "sampler.h"
+#include "cost.h"
+#include "environment.h"
 #include "series.h"
 #include "timeseries.h"
 
@@ -41,6 +43,8 @@ struct recorder {
 	unsigned pass;
 	struct timeseries_summary *ts;
 	size_t n_ts;
+	struct cost *cost;	/* this pass's, printed under its table */
+	size_t n_cost;
 };
 
 struct recorder *recorder_begin(const struct plan *p,
@@ -77,6 +81,8 @@ struct recorder *recorder_begin(const struct plan *p,
 	r->pass = 1;
 	if (p->yaml_path || p->json_path || p->repeat > 1)
 		r->doc = results_new(p);
+	if (r->doc)
+		json_object_set_new(r->doc, "environment", environment_capture());
 	if (p->perf)
 		r->perf = perf_new();
 	r->lat = latency_files_new(p);
@@ -98,6 +104,23 @@ static void recorder_oom(struct recorder *r)
 	if (!r->oom_told)
 		log_warn("out of memory: the results files will be incomplete");
 	r->oom_told = true;
+}
+
+/* This run's cost per bogo-op, for the lines and the document. */
+static void recorder_cost(struct recorder *r, const struct run_result *res,
+			  const struct stressor_summary *sums,
+			  const struct perf_counts *counts)
+{
+	struct cost *c = realloc(r->cost, (r->n_cost + res->n + 1) * sizeof(*c));
+
+	if (!c) {
+		recorder_oom(r);
+		return;
+	}
+	r->cost = c;
+	for (size_t i = 0; i < res->n; i++)
+		cost_compute(&res->s[i], &sums[i], counts ? &counts[i] : NULL,
+			     &r->cost[r->n_cost++]);
 }
 
 /* This run's series: the CSV rows, the lines under this pass's table. */
@@ -144,6 +167,23 @@ static struct perf_counts *recorder_perf_collect(struct recorder *r,
 	return counts;
 }
 
+/* The run's last n costs into its last n entries of the document. */
+static int recorder_cost_doc(struct recorder *r, size_t n)
+{
+	json_t *runs = json_object_get(r->doc, "runs");
+	json_t *m = json_object_get(json_array_get(runs, json_array_size(runs) - 1),
+				    "metrics");
+	size_t have = json_array_size(m);
+
+	if (r->n_cost < n || have < n)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (json_object_set_new(json_array_get(m, have - n + i), "cost-per-op",
+					cost_to_json(&r->cost[r->n_cost - n + i])))
+			return -ENOMEM;
+	return 0;
+}
+
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums)
 {
@@ -153,6 +193,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		return;
 	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
 	recorder_series(r, res);
+	recorder_cost(r, res, sums, counts);
 	r->interrupted |= res->interrupted;
 	r->wall += res->wall;
 	latency_files_add(r->lat, sums, res->n);
@@ -179,7 +220,8 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	}
 	if (results_add_entries(r->doc, &(struct results_run){
 			.res = res, .sums = sums, .perf = counts }) ||
-	    timeseries_to_doc(r->doc, r->sampler, res))
+	    timeseries_to_doc(r->doc, r->sampler, res) ||
+	    recorder_cost_doc(r, res->n))
 		recorder_oom(r);
 }
 
@@ -193,6 +235,9 @@ void recorder_report(struct recorder *r)
 	for (size_t i = 0; i < r->n_ts; i++)
 		timeseries_report(&r->ts[i], r->plan->metrics);
 	r->n_ts = 0;
+	for (size_t i = 0; r->plan->metrics && i < r->n_cost; i++)
+		cost_report(&r->cost[i]);
+	r->n_cost = 0;
 }
 
 void recorder_pass_done(struct recorder *r, int status)
@@ -240,6 +285,7 @@ int recorder_end(struct recorder *r, int status)
 	}
 	sampler_free(r->sampler);
 	free(r->ts);
+	free(r->cost);
 	json_decref(r->doc);
 	perf_free(r->perf);
 	free(r->perf_names);

@@ -116,6 +116,16 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 				SERIES_LOWER_BETTER : SERIES_HIGHER_BETTER,
 				json_object_get(x, "value"));
 	}
+	/* what a bogo-op costs (cost.c): less is better */
+	json_object_foreach(json_object_get(e, "cost-per-op"), key, val) {
+		char metric[200];
+
+		if (rc)
+			break;
+		snprintf(metric, sizeof(metric), "cost.%s", key);
+		rc = series_add(set, name, metric, strcmp(key, "insn-per-cycle") ?
+				SERIES_LOWER_BETTER : SERIES_HIGHER_BETTER, val);
+	}
 	json_object_foreach((json_t *)perf, key, val) {
 		char metric[200];
 

@@ -57,7 +57,8 @@ void timeseries_summarize(const struct sampler *sm, const struct run_result *res
 		if (sampler_interval_full(sm, t))
 			y[n++] = p->rate[t];
 	out->n_intervals = n;
-	out->interval_cv_pct = steady_cv_pct(y, n);
+	/* one interval has no spread to speak of: null, not 0 */
+	out->interval_cv_pct = n >= 2 ? steady_cv_pct(y, n) : NAN;
 	free(y);
 }
 
@@ -283,8 +284,9 @@ void timeseries_report(const struct timeseries_summary *t, bool metrics)
 		return;
 	log_metric("%-13s %13.2f %% CV of bogo ops/s across %u instances",
 		   t->name, t->inst_cv_pct, t->instances);
-	log_metric("%-13s %13.2f %% CV of bogo ops/s across %zu intervals",
-		   t->name, t->interval_cv_pct, t->n_intervals);
+	if (t->n_intervals >= 2)
+		log_metric("%-13s %13.2f %% CV of bogo ops/s across %zu intervals",
+			   t->name, t->interval_cv_pct, t->n_intervals);
 	if (!t->requested)
 		log_metric("%-13s %13.3f %%/s slope of the last %gs window: %s (%s)",
 			   t->name, p->slope_pct, t->window,

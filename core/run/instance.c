@@ -252,6 +252,8 @@ void instance_record(struct instance_result *r, const struct instance_slot *s,
 	r->utime = sk_timeval_seconds(&ru->ru_utime);
 	r->stime = sk_timeval_seconds(&ru->ru_stime);
 	r->maxrss_kb = ru->ru_maxrss;
+	r->nvcsw = ru->ru_nvcsw;
+	r->nivcsw = ru->ru_nivcsw;
 	r->started = s->state >= SLOT_RUNNING;
 	r->finished = s->state == SLOT_DONE;
 	r->torn = s->busy != 0;

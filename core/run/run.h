@@ -61,6 +61,7 @@ struct instance_result {
 	double warm_skip;	/* seconds of --warmup, taken off duration */
 	double warm_utime, warm_stime;	/* CPU time of --warmup, taken off */
 	long maxrss_kb;
+	long nvcsw, nivcsw;	/* context switches (rusage); thread mode: the worker's, on instance 0 */
 	uint32_t n_metrics;
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
 	/* --latency: its SK_LATENCY_SERIES histograms, valid until run_result_free */

@@ -83,6 +83,9 @@ static void scheduler_record(struct child *c, int wstatus, const struct rusage *
 		instance_record(&c->res[k], &c->slot[k], wstatus, ru, now);
 	if (c->threads)
 		threads_record(c->res, c->slot, c->n_inst, ru);
+	/* one worker's switches, counted once: the stressor's sum stays right */
+	for (uint32_t k = 1; c->threads && k < c->n_inst; k++)
+		c->res[k].nvcsw = c->res[k].nivcsw = 0;
 }
 
 /* Reaps every child that has exited; returns how many. */

@@ -13,7 +13,7 @@ t_yaml_json_readback() {
 import json, sys, yaml
 y = yaml.safe_load(open("r.yaml"))
 j = json.load(open("r.json"))
-assert list(y) == ["system-info", "configuration", "metrics", "times", "runs"], list(y)
+assert list(y) == ["system-info", "configuration", "environment", "metrics", "times", "runs"], list(y)
 def same(a, b):
     if isinstance(a, float) or isinstance(b, float):
         return abs(a - b) <= 1e-6 * max(1, abs(a), abs(b))

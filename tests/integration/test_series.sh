@@ -143,3 +143,35 @@ t_series_bad_input() {
 	bad_input --pipe 1 -t 1 --series-csv "$TMP/no/such/dir/s.csv"
 	expect_match 'series-csv' "$ERR"
 }
+
+t_environment_and_cost() {
+	expect_exit 0 "$SK" --pipe 2 -t 0.5 -M --json r.json --temp-path "$TMP"
+	expect_match 'metrc: .* pipe +[0-9.]+ CPU usecs \(usr\+sys\) per bogo op' "$OUT"
+	expect_match 'metrc: .* pipe +[0-9.]+ voluntary context switches per bogo op' "$OUT"
+	expect_match 'metrc: .* pipe +[0-9.]+ involuntary context switches per bogo op' "$OUT"
+	py '
+import json
+d = json.load(open("r.json"))
+e = d["environment"]
+for k in ("stresskit-version", "kernel-release", "kernel-version", "cpu-model", "microcode",
+          "cpus-online", "cpus-possible", "smt-control", "smt-active", "cpufreq",
+          "transparent-hugepage", "sched-autogroup", "clocksource", "vulnerabilities",
+          "load-average-at-start", "memory", "virtualisation"):
+    assert k in e, k
+assert e["kernel-release"] and len(e["load-average-at-start"]) == 3
+assert all(set(v) == {"name", "value"} for v in e["vulnerabilities"])
+m = d["runs"][0]["metrics"][0]
+c = m["cost-per-op"]
+cpu = (m["user-time"] + m["system-time"]) * 1e6 / m["bogo-ops"]
+assert abs(c["cpu-usec"] - cpu) <= 1e-6 * cpu, (c["cpu-usec"], cpu)
+assert c["voluntary-context-switches"] > 0   # a pipe writer waits for its reader
+assert c["cycles"] is None or c["cycles"] > 0
+e["clocksource"] = "other-clock"
+json.dump(d, open("s.json", "w"))
+'
+	expect_exit 0 "$SK" compare r.json s.json
+	expect_match 'pipe\.cost\.cpu-usec' "$OUT"
+	expect_match 'note: s\.json: environment clocksource differs: "[^"]*" vs "other-clock"' "$OUT"
+	expect_exit 0 "$SK" compare r.json r.json
+	expect_no_match 'environment' "$OUT"
+}

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cost.h"
 #include "sampler.h"
 #include "steady.h"
 #include "unit.h"
@@ -228,6 +229,39 @@ START_TEST(test_sampler_steady_stop)
 }
 END_TEST
 
+/* Cost per bogo-op from hand-set rusage, times and perf counts. */
+START_TEST(test_cost)
+{
+	struct instance_result inst[2] = {
+		{ .nvcsw = 30, .nivcsw = 5 }, { .nvcsw = 10, .nivcsw = 15 },
+	};
+	struct stressor_result sr = { .n = 2, .inst = inst };
+	struct stressor_summary sum = { .name = "fake", .ops = 4000, .utime = 0.003,
+					.stime = 0.005 };
+	struct perf_counts pc = { 0 };
+	struct cost c;
+
+	cost_compute(&sr, &sum, NULL, &c);
+	ck_assert(c.have);
+	ck_assert_double_eq_tol(c.cpu_usec, 2.0, 1e-9);		/* 8000 us / 4000 */
+	ck_assert_double_eq_tol(c.vcsw, 0.01, 1e-12);		/* 40 / 4000 */
+	ck_assert_double_eq_tol(c.ivcsw, 0.005, 1e-12);		/* 20 / 4000 */
+	ck_assert(!c.have_cycles && !c.have_insns);
+	pc.have[PERF_CYCLES] = pc.have[PERF_INSTRUCTIONS] = true;
+	pc.value[PERF_CYCLES] = 8e6;
+	pc.value[PERF_INSTRUCTIONS] = 12e6;
+	pc.have_ipc = true;
+	pc.ipc = 1.5;
+	cost_compute(&sr, &sum, &pc, &c);
+	ck_assert_double_eq_tol(c.cycles, 2000, 1e-9);
+	ck_assert_double_eq_tol(c.insns, 3000, 1e-9);
+	ck_assert_double_eq_tol(c.ipc, 1.5, 1e-12);
+	sum.ops = 0;
+	cost_compute(&sr, &sum, &pc, &c);
+	ck_assert(!c.have);
+}
+END_TEST
+
 static Suite *steady_suite(void)
 {
 	Suite *s = suite_create("steady");
@@ -239,6 +273,7 @@ static Suite *steady_suite(void)
 	tcase_add_test(tc, test_opts);
 	tcase_add_test(tc, test_sampler_sums);
 	tcase_add_test(tc, test_sampler_steady_stop);
+	tcase_add_test(tc, test_cost);
 	suite_add_tcase(s, tc);
 	return s;
 }

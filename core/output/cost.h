@@ -1,0 +1,37 @@
+/*
+ * cost.h - what one bogo-op costs: CPU microseconds (user + system),
+ * voluntary and involuntary context switches (rusage), and with --perf
+ * cycles, instructions and IPC per bogo-op where the PMU exposes them.
+ * Under --metrics as miscellaneous metrics, in the results document as
+ * each stressor's "cost-per-op" (which compare reads, lower is better).
+ */
+#ifndef STRESSKIT_COST_H
+#define STRESSKIT_COST_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "metrics.h"
+#include "perf.h"
+#include "run.h"
+
+struct cost {
+	const char *name;
+	bool have;		/* some bogo-ops were counted */
+	double cpu_usec;	/* (usr + sys) µs per bogo-op */
+	double vcsw, ivcsw;	/* context switches per bogo-op */
+	bool have_cycles, have_insns;
+	double cycles, insns, ipc;
+};
+
+/* pc may be NULL (no --perf). */
+void cost_compute(const struct stressor_result *sr,
+		  const struct stressor_summary *sum,
+		  const struct perf_counts *pc, struct cost *out);
+
+json_t *cost_to_json(const struct cost *c);
+
+/* The --metrics lines of one stressor. */
+void cost_report(const struct cost *c);
+
+#endif
