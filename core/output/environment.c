@@ -109,7 +109,8 @@ static json_t *env_dir(const char *dir, const char *prefix, const char *file)
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), env_name_cmp);
+	if (n)	/* qsort of NULL is undefined even for 0 items */
+		qsort(names, n, sizeof(*names), env_name_cmp);
 	o = json_array();
 	for (size_t i = 0; i < n; i++) {
 		json_t *e = json_object();
