@@ -127,9 +127,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
 	[G_LATENCY_CSV] = { .metavar = "FILE", .opt = {
 		.name = "latency-csv", .type = OPT_STRING, .offset = CFG(latency_csv),
+		.flags = OPT_OUT_FILE,
 		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
 	[G_LATENCY_PLOT] = { .metavar = "FILE", .opt = {
 		.name = "latency-plot", .type = OPT_STRING, .offset = CFG(latency_plot),
+		.flags = OPT_OUT_FILE,
 		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
