@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <sys/socket.h>
 
-#include "latency.h"
+#include <stresskit/latency.h>
 
 enum bench_op { BENCH_SET, BENCH_GET, BENCH_OPS };
 
@@ -31,18 +31,27 @@ struct bench;
 int bench_open(const struct bench_cfg *cfg, struct bench **out);
 void bench_close(struct bench *b);
 
+/* What one bench_run does. */
+struct bench_phase {
+	enum bench_op op;
+	double deadline;		/* CLOCK_MONOTONIC seconds */
+	uint64_t max_ops;		/* requests to complete; 0: no limit */
+	const volatile uint32_t *stop;
+	void (*on_done)(void *arg, uint64_t n);	/* n more requests completed */
+	void *arg;
+	struct sk_latency *lat;		/* each request's latency, ns */
+	uint64_t lat_from;		/* requests sent before (ns) are not timed */
+};
+
 /*
- * Runs op until monotonic time deadline, until max_ops requests completed
- * (0: no limit), or until *stop. Requests in flight at the end are waited
- * for, so the next phase starts on quiet connections. *done gets the
- * completed requests, on_done(arg, n) is called as they complete, and lat
- * collects their latencies. Returns 0, -EPROTO for an unexpected reply
- * (errmsg says which), -EBADMSG when --verify caught a wrong value, or
- * -errno.
+ * Runs p->op until p->deadline, until p->max_ops requests completed, or
+ * until *p->stop. Requests in flight at the end are waited for, so the
+ * next phase starts on quiet connections. *done gets the completed
+ * requests; each one's time from its batch's write to its reply goes into
+ * p->lat. Returns 0, -EPROTO for an unexpected reply (bench_error says
+ * which), -EBADMSG when --verify caught a wrong value, or -errno.
  */
-int bench_run(struct bench *b, enum bench_op op, double deadline, uint64_t max_ops,
-	      const volatile uint32_t *stop, void (*on_done)(void *arg, uint64_t n),
-	      void *arg, struct latency *lat, uint64_t *done);
+int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done);
 
 /* What went wrong in the last failed bench_run, for the log. */
 const char *bench_error(const struct bench *b);

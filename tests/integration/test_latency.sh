@@ -79,6 +79,20 @@ t_latency_every_stressor() {
 	lat_check r.json pread2 pread 1
 }
 
+t_latency_redis() {
+	# every request timed, send to reply: the count is the completed requests
+	expect_exit 0 "$SK" --redis 2 --redis-ops 3000 --latency --json r.json \
+		--latency-csv l.csv --latency-plot l.svg --metrics-brief --temp-path "$TMP"
+	lat_check r.json redis request 1
+	for p in p50 p90 p99 p99.9 max; do
+		expect_match "redis +[0-9.]+ usecs $p request latency \(histogram of 2 instances, 3000 timed ops\)" "$OUT"
+	done
+	# the stressor's own geometric-mean lines give way to the histogram's
+	expect_no_match 'request latency \(geometric mean' "$OUT"
+	grep -q '^redis request,3000,50' l.csv || fail "no redis ladder in the CSV: $(head -3 l.csv)"
+	grep -q 'redis request' l.svg || fail "no redis series on the plot"
+}
+
 t_latency_csv_plot() {
 	# two stressors, two passes: four series on one plot, a ladder each in the CSV
 	expect_exit 0 "$SK" --pipe 1 --pread2 1 -t 0.3 --repeat 2 --latency-csv l.csv --latency-plot l.svg --temp-path "$TMP"
