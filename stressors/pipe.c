@@ -111,7 +111,7 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 		if (stamped) {
 			memcpy(&stamp, buf + PIPE_STAMP_AT, sizeof(stamp));
 			if (stamp)
-				instance_latency_record(arg->in, 1, sk_clock_ns() - stamp);
+				instance_latency_record(arg->in, 1, stamp, sk_clock_ns());
 		}
 		if (!verify)
 			continue;

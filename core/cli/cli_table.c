@@ -119,7 +119,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
 	[G_LATENCY] = { .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),
-		.help = "time bogo-ops into a latency histogram per stressor and report its percentiles" } },
+		.help = "time bogo-ops (not --warmup's) into a latency histogram per stressor and report its percentiles" } },
 	[G_LATENCY_SAMPLE] = { .metavar = "N", .opt = {
 		.name = "latency-sample", .type = OPT_COUNT, .offset = CFG(latency_sample),
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,

@@ -133,6 +133,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.latency = slot->latency,
 		.lat_every = slot->latency_sample,
 		.lat_left = 1,	/* the first op is timed */
+		.lat_from = sh->count_from,
 	};
 	struct rusage ru;
 	int status;

@@ -244,6 +244,7 @@ static int scheduler_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->timeout = plan->timeout;	/* what a stressor may read */
+		ctx->warmup = plan->warmup;
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
@@ -441,6 +442,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	status = scheduler_prepare(&st);
 	fflush(NULL);
 	t0 = st.t0 = st.ph.t0 = sk_now();
+	/* known before fork: instances leave --warmup's ops out of latencies */
+	st.sh->count_from = plan->warmup > 0 ? (uint64_t)((t0 + plan->warmup) * 1e9) : 0;
 	st.next_tick = t0 + plan->tick_interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);

@@ -135,6 +135,7 @@ struct stressor_ctx {
 	bool sandbox;		/* --sandbox: instances run under seccomp */
 	double timeout;		/* --timeout in seconds; 0: none */
 	void *priv;		/* set by prepare(), read by instances */
+	double warmup;		/* --warmup in seconds, run before the timeout counts */
 };
 
 /* How a metric over several instances is combined into one figure. */
@@ -191,6 +192,7 @@ struct instance {
 	uint64_t max_ops;		/* UINT64_MAX: no limit */
 	struct sk_latency *latency;	/* --latency: [SK_LATENCY_SERIES], or NULL */
 	uint32_t lat_every, lat_left;	/* the sampling countdown */
+	uint64_t lat_from;		/* ns: ops started before (--warmup) go untimed */
 };
 
 /* True while the instance should do more work. */
@@ -224,18 +226,22 @@ static inline uint64_t instance_ops(const struct instance *in)
 /*
  * --latency: times one op in --latency-sample. begin returns the start in
  * ns when this op is sampled, else 0 (and always 0 without --latency, at
- * the cost of one load and branch); end records the time since into
- * series 0. Wrap the op itself, not the loop's bookkeeping:
+ * the cost of one load and branch, or during --warmup, whose ops stay out
+ * of the histograms); end records the time since into series 0. Wrap the
+ * op itself, not the loop's bookkeeping:
  *	uint64_t t0 = instance_latency_begin(in);
  *	write(fd, buf, n);
  *	instance_latency_end(in, t0);
  */
 static inline uint64_t instance_latency_begin(struct instance *in)
 {
+	uint64_t t;
+
 	if (!in->latency || --in->lat_left)
 		return 0;
 	in->lat_left = in->lat_every;
-	return sk_clock_ns();
+	t = sk_clock_ns();
+	return t >= in->lat_from ? t : 0;
 }
 
 static inline void instance_latency_end(struct instance *in, uint64_t t0)
@@ -251,16 +257,17 @@ static inline bool instance_latency_on(const struct instance *in)
 }
 
 /*
- * Records ns into series (0 .. SK_LATENCY_SERIES - 1) as measured by the
- * stressor itself (a delivery time, a reply to a scheduled send); a no-op
- * without --latency. One writer per series: a helper process the instance
- * forked may own series 1.
+ * Records end - start (sk_clock_ns() times) into series (0 ..
+ * SK_LATENCY_SERIES - 1) as measured by the stressor itself (a delivery
+ * time, a reply to a scheduled send); a no-op without --latency or when
+ * start is in the --warmup. One writer per series: a helper process the
+ * instance forked may own series 1.
  */
 static inline void instance_latency_record(struct instance *in, unsigned series,
-					   uint64_t ns)
+					   uint64_t start, uint64_t end)
 {
-	if (in->latency && series < SK_LATENCY_SERIES)
-		sk_latency_record(&in->latency[series], ns);
+	if (in->latency && series < SK_LATENCY_SERIES && start >= in->lat_from)
+		sk_latency_record(&in->latency[series], end - start);
 }
 
 /*

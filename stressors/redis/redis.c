@@ -8,7 +8,9 @@
  * Phases: --redis-test set,get runs the tests one after another, each
  * for an equal share of the run: with --timeout T, test i of n runs from
  * T*i/n to T*(i+1)/n; with --redis-ops N, test i gets N/n requests; with
- * neither, the tests take turns of one second each.
+ * neither, the tests take turns of one second each. A --warmup before a
+ * --timeout is a round of its own, the tests sharing it the same way, so
+ * the counted round still gives each test its share.
  */
 #include <stresskit/stressor.h>
 
@@ -194,12 +196,16 @@ static void redis_count(void *arg, uint64_t n)
 	instance_ops_add(arg, n);
 }
 
-/* When phase i of the round starting at t0 ends, and its share of --NAME-ops. */
+/*
+ * When phase i of the round starting at t0 ends, and its share of
+ * --NAME-ops; warm: of the --warmup round instead, which has no ops share.
+ */
 static void redis_phase_bounds(const struct instance *in, const struct redis_plan *p,
-			       unsigned i, double t0, double *deadline, uint64_t *ops)
+			       unsigned i, double t0, bool warm, double *deadline,
+			       uint64_t *ops)
 {
-	const double timeout = in->ctx->timeout;
-	const uint64_t max = in->max_ops == UINT64_MAX ? 0 : in->max_ops;
+	const double timeout = warm ? in->ctx->warmup : in->ctx->timeout;
+	const uint64_t max = in->max_ops == UINT64_MAX || warm ? 0 : in->max_ops;
 
 	*ops = max ? max * (i + 1) / p->n_phases - max * i / p->n_phases : 0;
 	if (timeout > 0)
@@ -222,6 +228,8 @@ static int redis_run(struct instance *in)
 	struct sk_latency *own = NULL, *lat;
 	uint64_t done[BENCH_OPS] = { 0 };
 	double secs[BENCH_OPS] = { 0 }, t0;
+	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
+	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
 	struct bench *b = NULL;
 	int status = SK_OK, err, wstatus;
 	pid_t server = -1;
@@ -257,20 +265,23 @@ static int redis_run(struct instance *in)
 		goto out;
 	}
 	t0 = sk_now() - instance_elapsed(in);
-	do {
+	for (;;) {
 		for (unsigned i = 0; i < p->n_phases && instance_continue(in); i++) {
 			enum bench_op op = p->phase[i];
 			double start = sk_now();
 			struct bench_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
-				.arg = in, .lat = lat,
+				.arg = in, .lat = lat, .lat_from = in->lat_from,
 			};
 			uint64_t n;
 
-			redis_phase_bounds(in, p, i, t0, &ph.deadline, &ph.max_ops);
+			redis_phase_bounds(in, p, i, warm ? t0 : t0 + in->ctx->warmup, warm,
+					   &ph.deadline, &ph.max_ops);
 			err = bench_run(b, &ph, &n);
-			done[op] += n;
-			secs[op] += sk_now() - start;
+			if (!warm) {
+				done[op] += n;
+				secs[op] += sk_now() - start;
+			}
 			if (err) {
 				instance_fail(in, "%s: %s", redis_op_names[op], bench_error(b));
 				status = err == -EBADMSG || err == -EPROTO ? SK_FAILED :
@@ -278,7 +289,14 @@ static int redis_run(struct instance *in)
 				goto out;
 			}
 		}
-	} while (in->ctx->timeout <= 0 && in->max_ops == UINT64_MAX && instance_continue(in));
+		if (warm) {
+			warm = false;
+			continue;
+		}
+		/* neither a timeout nor ops: the tests take turns until the stop */
+		if (in->ctx->timeout > 0 || in->max_ops != UINT64_MAX || !instance_continue(in))
+			break;
+	}
 
 	if (secs[BENCH_SET] > 0)
 		instance_metric(in, "SET requests per sec", done[BENCH_SET] / secs[BENCH_SET],

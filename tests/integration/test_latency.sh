@@ -93,6 +93,26 @@ t_latency_redis() {
 	grep -q 'redis request' l.svg || fail "no redis series on the plot"
 }
 
+# timed/bogo FILE STRESSOR SERIES: the series' timed ops over the bogo-ops
+lat_ratio() {
+	python3 -c '
+import json, sys
+e = [m for m in json.load(open(sys.argv[1]))["metrics"] if m["stressor"] == sys.argv[2]][0]
+print("%.3f" % (e["latency"][sys.argv[3]]["timed-ops"] / e["bogo-ops"]))' "$@"
+}
+
+t_latency_warmup_excluded() {
+	# a warmup twice the counted run: timed with it, ops would be ~3x the
+	# bogo-ops (which leave the warmup out); without, about the same
+	for s in pipe:write redis:request; do
+		name=${s%%:*}
+		expect_exit 0 "$SK" --$name 1 --warmup 1 -t 0.5 --latency-sample 1 --json r.json --temp-path "$TMP"
+		r=$(lat_ratio r.json "$name" "${s#*:}")
+		python3 -c "import sys; sys.exit(not 0.5 <= $r <= 1.5)" ||
+			fail "$name: timed ops / bogo-ops = $r with --warmup, not ~1"
+	done
+}
+
 t_latency_csv_plot() {
 	# two stressors, two passes: four series on one plot, a ladder each in the CSV
 	expect_exit 0 "$SK" --pipe 1 --pread2 1 -t 0.3 --repeat 2 --latency-csv l.csv --latency-plot l.svg --temp-path "$TMP"

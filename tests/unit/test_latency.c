@@ -218,7 +218,7 @@ START_TEST(test_instance_sampling)
 	/* off: never timed, nothing recorded */
 	for (int i = 0; i < 100; i++)
 		ck_assert_uint_eq(instance_latency_begin(&in), 0);
-	instance_latency_record(&in, 1, 5);
+	instance_latency_record(&in, 1, 10, 15);
 	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++)
 		sk_latency_reset(&h[s], NULL);
 	in.latency = h;
@@ -231,11 +231,43 @@ START_TEST(test_instance_sampling)
 	/* the first op, then one in four */
 	ck_assert_uint_eq(timed, 25);
 	ck_assert_uint_eq(h[0].total, 25);
-	instance_latency_record(&in, 1, 5);
-	instance_latency_record(&in, SK_LATENCY_SERIES, 5);	/* ignored */
+	instance_latency_record(&in, 1, 10, 15);
+	instance_latency_record(&in, SK_LATENCY_SERIES, 10, 15);	/* ignored */
 	ck_assert_uint_eq(h[1].total, 1);
+	ck_assert_uint_eq(h[1].max, 5);
 	instance_latency_name(&in, 1, "delivery");
 	ck_assert_str_eq(h[1].name, "delivery");
+	free(h);
+}
+END_TEST
+
+/* --warmup: ops that start before lat_from are neither timed nor recorded */
+START_TEST(test_instance_warmup)
+{
+	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
+	struct instance in = { .latency = h, .lat_every = 1, .lat_left = 1 };
+	uint64_t now = sk_clock_ns();
+
+	ck_assert_ptr_nonnull(h);
+	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++)
+		sk_latency_reset(&h[s], NULL);
+	in.lat_from = now + 3600ULL * 1000000000ULL;	/* an hour of warmup */
+	for (int i = 0; i < 10; i++) {
+		uint64_t t0 = instance_latency_begin(&in);
+
+		ck_assert_uint_eq(t0, 0);
+		instance_latency_end(&in, t0);
+	}
+	instance_latency_record(&in, 1, now, now + 7);
+	ck_assert_uint_eq(h[0].total, 0);
+	ck_assert_uint_eq(h[1].total, 0);
+	/* past it: both count again, from the op's start, not its end */
+	instance_latency_record(&in, 1, in.lat_from, in.lat_from + 7);
+	instance_latency_record(&in, 1, in.lat_from - 1, in.lat_from + 7);
+	ck_assert_uint_eq(h[1].total, 1);
+	in.lat_from = now;
+	instance_latency_end(&in, instance_latency_begin(&in));
+	ck_assert_uint_eq(h[0].total, 1);
 	free(h);
 }
 END_TEST
@@ -248,6 +280,7 @@ static Suite *latency_suite(void)
 	tcase_add_test(tc, test_bucket_edges);
 	tcase_add_test(tc, test_percentiles_known);
 	tcase_add_test(tc, test_percentiles_random);
+	tcase_add_test(tc, test_instance_warmup);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_bounds_overflow);
 	tcase_add_test(tc, test_instance_sampling);
