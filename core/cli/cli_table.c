@@ -142,6 +142,15 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PATHOLOGICAL] = { .opt = {
 		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
 		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
+	[G_OOM_AVOID] = { .opt = {
+		.name = "oom-avoid", .type = OPT_BOOL, .offset = CFG(oom_avoid),
+		.help = "accepted for stress-ng compatibility: it makes stressors that grow their memory back off when memory is low, and stresskit's allocate fixed sizes" } },
+	[G_TIMESTAMP] = { .opt = {
+		.name = "timestamp", .type = OPT_BOOL, .offset = CFG(timestamp),
+		.help = "start each output line's text with the time of day, hh:mm:ss.cc (as stress-ng does)" } },
+	[G_SETTINGS] = { .opt = {
+		.name = "settings", .type = OPT_BOOL, .offset = CFG(settings),
+		.help = "after the run, list the options given with their values, sorted by name (as stress-ng does)" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,
