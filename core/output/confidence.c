@@ -81,7 +81,7 @@ void confidence_report(const json_t *doc, double level)
 		series_format_value(ci.sd, sd, sizeof(sd));
 		series_format_value(ci.min, mn, sizeof(mn));
 		series_format_value(ci.max, mx, sizeof(mx));
-		log_metric("%-12s %10s \u00b1%6.2f%% [%s, %s]  sd %s (%.2f%%)  min %s  max %s",
+		log_metric("%-12s %10s \u00b1 %5.2f%% [%s, %s]  sd %s (%.2f%%)  min %s  max %s",
 			   name, mean, ci.half_pct, lo, hi, sd,
 			   ci.mean != 0 ? 100.0 * ci.sd / fabs(ci.mean) : 0, mn, mx);
 	}

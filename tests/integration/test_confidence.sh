@@ -20,7 +20,7 @@ scipy_python() {
 t_repeat_confidence() {
 	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --json r.json --temp-path "$TMP"
 	expect_match 'ops/s over 3 passes: mean ± half-width of its 95% confidence interval \(Student t\)' "$OUT"
-	expect_match '^stresskit: metrc: \[[0-9]+\] pipe +[0-9]+ ± *[0-9.]+% \[[0-9]+, [0-9]+\]  sd [0-9.]+ \([0-9.]+%\)  min [0-9]+  max [0-9]+$' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\] pipe +[0-9]+ ± +[0-9.]+% \[-?[0-9]+, [0-9]+\]  sd [0-9.]+ \([0-9.]+%\)  min [0-9]+  max [0-9]+$' "$OUT"
 	# t(0.975, 2) = 4.303 from the printed table
 	py '
 import json, math, statistics
