@@ -99,6 +99,25 @@ int parse_time(const char *s, double *seconds)
 	return 0;
 }
 
+int parse_percent(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno == ERANGE || !isfinite(v))
+		return errno == ERANGE ? -ERANGE : -EINVAL;
+	if (*end == '%')
+		end++;
+	if (*end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
 int parse_bool(const char *s, bool *out)
 {
 	static const char *const yes[] = { "1", "yes", "true", "on" };

@@ -133,6 +133,9 @@ t_dropin_values_checked_before_start() {
 	early_refusal --pipe 1 --temp-path /etc/passwd
 	early_refusal --pipe 1 --taskset 999 --temp-path "$TMP"
 	early_refusal --redis 1 --redis-target nohost --temp-path "$TMP"
+	# a name that does not resolve (.invalid never does): before, not after, dispatching
+	early_refusal --redis 1 --redis-target nohost.invalid:6379 --temp-path "$TMP"
+	expect_match "cannot resolve nohost.invalid" "$ERR"
 	early_refusal --redis 1 --redis-target 127.0.0.1:0 --temp-path "$TMP"
 	early_refusal --redis 1 --redis-target 127.0.0.1:65536 --temp-path "$TMP"
 	early_refusal --pipe 1 --json /nonexistent/r.json --temp-path "$TMP"
