@@ -31,10 +31,10 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
-	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
+	G_JSON, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
 	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
-	G_NO_RAND_SEED, G_PATHOLOGICAL, G_CLASS,
+	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -68,6 +68,14 @@ struct stressor_choice {
 	uint32_t instances;
 	uint64_t ops;		/* --NAME-ops: total over instances; 0: none */
 	void *opts;		/* the stressor's options struct, defaults filled */
+	uint64_t opts_given;	/* bit i: its option row i was given (--settings) */
+};
+
+/* --repeat's statistics, parsed by repeat_cli_check() (repeat_opts.h). */
+struct repeat_opts {
+	const char *until_str, *confidence_str;	/* as given, or NULL */
+	double confidence;	/* the intervals' level, percent */
+	double until_pct;	/* --repeat-until's half-width target, percent; 0: none */
 };
 
 struct cli_config {
@@ -80,6 +88,7 @@ struct cli_config {
 	double warmup;
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
 	bool pathological;
+	bool oom_avoid, timestamp, settings;
 	bool sandbox, scale, perf, progress, dry_run;
 	const char *temp_path, *log_prefix;
 	const char *plugin;		/* the last --plugin, loaded before parsing */
@@ -93,6 +102,7 @@ struct cli_config {
 	unsigned instance_mode;			/* enum cli_instance_mode */
 	struct opt_list scale_steps;		/* n == 0: 1..N */
 	uint64_t repeat;			/* runs of the whole plan, >= 1 */
+	struct repeat_opts rep;			/* --repeat-until, --confidence */
 	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
 	struct opt_list classes;		/* --class: CLASS_* bit numbers */
 	struct opt_list with, exclude;		/* registry indices */

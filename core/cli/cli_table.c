@@ -99,7 +99,14 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
 		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
 		.expect = "a whole number of runs from 1 to 10000",
-		.help = "run the whole plan N times; summary with mean and \u00b1%stddev" } },
+		.help = "run the whole plan N times; summary with mean, \u00b1%stddev and a confidence interval of ops/s" } },
+	/* strings here, parsed by repeat_cli_check() */
+	[G_REPEAT_UNTIL] = { .metavar = "PCT[,MAX]", .opt = {
+		.name = "repeat-until", .type = OPT_STRING, .offset = CFG(rep.until_str),
+		.help = "repeat the plan until each stressor's ops/s confidence interval is within \u00b1PCT% of its mean (at least 3, at most MAX passes; default --repeat N, else 30)" } },
+	[G_CONFIDENCE] = { .metavar = "PCT", .opt = {
+		.name = "confidence", .type = OPT_STRING, .offset = CFG(rep.confidence_str),
+		.help = "the level of --repeat's confidence intervals (default 95)" } },
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
@@ -142,6 +149,15 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PATHOLOGICAL] = { .opt = {
 		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
 		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
+	[G_OOM_AVOID] = { .opt = {
+		.name = "oom-avoid", .type = OPT_BOOL, .offset = CFG(oom_avoid),
+		.help = "accepted for stress-ng compatibility: it makes stressors that grow their memory back off when memory is low, and stresskit's allocate fixed sizes" } },
+	[G_TIMESTAMP] = { .opt = {
+		.name = "timestamp", .type = OPT_BOOL, .offset = CFG(timestamp),
+		.help = "start each output line's text with the time of day, hh:mm:ss.cc (as stress-ng does)" } },
+	[G_SETTINGS] = { .opt = {
+		.name = "settings", .type = OPT_BOOL, .offset = CFG(settings),
+		.help = "after the run, list the options given with their values, sorted by name (as stress-ng does)" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,

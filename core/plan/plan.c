@@ -13,6 +13,7 @@
 #include "classes.h"
 #include "opts.h"
 #include "registry.h"
+#include "repeat_opts.h"
 
 /* Appends a run of n entries (copied) with the base's settings. */
 static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t n)
@@ -164,6 +165,9 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->scale = cfg->scale && b->n == 1;
 	p->dry_run = cfg->dry_run;
 	p->repeat = (unsigned)cfg->repeat;
+	p->confidence = cfg->rep.confidence > 0 ? cfg->rep.confidence :
+			REPEAT_DEFAULT_CONFIDENCE;
+	p->repeat_until = cfg->rep.until_pct;
 	p->metrics = cfg->metrics;
 	p->metrics_brief = cfg->metrics_brief;
 	p->times = cfg->times;
@@ -181,6 +185,9 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->log_prefix = cfg->log_prefix;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);
+	p->show_settings = cfg->settings;
+	if (p->show_settings && plan_settings_build(p, cfg))
+		return -ENOMEM;
 	return plan_runs(p, cfg);
 }
 
@@ -190,5 +197,6 @@ void plan_free(struct plan *p)
 		free(p->runs[i].entries);
 	free(p->runs);
 	free(p->base.entries);
+	free(p->settings);
 	memset(p, 0, sizeof(*p));
 }

@@ -20,9 +20,10 @@
  * allocates both, so a plugin built for 1.0 reads its fields where they were)
  * 2: <stresskit/file.h> (sk_file_make, sk_instance_file ...) and
  * STRESSOR_THREADS_ONLY
- * 3: instance.lat_from (--warmup's end for latencies) and
+ * 3: instance_error()
+ * 4: instance.lat_from (--warmup's end for latencies) and
  * stressor_ctx.warmup appended */
-#define SK_ABI_MINOR 3
+#define SK_ABI_MINOR 4
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

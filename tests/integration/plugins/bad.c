@@ -73,6 +73,13 @@ __attribute__((constructor)) static void bad_register(void)
 {
 	sk_plugin_register(&bad_stressor, SK_ABI_MAJOR + 1, 0);
 }
+#elif defined(BAD_ABI_MINOR)
+/* what a plugin built against a newer minor's headers hands in: it may call
+ * a function or read a field this stresskit does not have */
+__attribute__((constructor)) static void bad_register(void)
+{
+	sk_plugin_register(&bad_stressor, SK_ABI_MAJOR, SK_ABI_MINOR + 1);
+}
 #elif !defined(BAD_NONE)
 STRESSOR_REGISTER(bad_stressor);
 #endif
