@@ -2,7 +2,11 @@
  * latency_report.c - --latency's figures in the text report and in the
  * results document. The lines have the shape of any miscellaneous metric
  * (NAME VALUE DESCRIPTION (HOW of N instances)), so a parser of
- * stress-ng's output takes each percentile as one more metric.
+ * stress-ng's output takes each percentile as one more metric. HOW is
+ * "total histogram": LKP's parser (lkp-tests programs/stress-ng/parse)
+ * takes a misc line only when its parenthesis opens with average,
+ * geometric mean, harmonic mean or total, and the percentiles are of the
+ * instances' histograms summed, a total.
  */
 #include "latency_report.h"
 
@@ -45,7 +49,7 @@ void latency_report_lines(const struct stressor_summary *s)
 			int rung = latency_report_rungs[i].rung;
 
 			latency_report_desc(f, rung, desc, sizeof(desc));
-			log_metric("%-13s %13.2f %s (histogram of %u instances, %llu timed ops)",
+			log_metric("%-13s %13.2f %s (total histogram of %u instances, %llu timed ops)",
 				   s->name, f->ladder[rung] / 1e3, desc, f->instances,
 				   (unsigned long long)f->count);
 		}

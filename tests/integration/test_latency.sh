@@ -33,7 +33,7 @@ t_latency_pipe_every_op() {
 	lat_check r.json pipe write 1
 	lat_check r.json pipe write-to-read 0
 	for p in p50 p90 p99 p99.9 max; do
-		expect_match "pipe +[0-9.]+ usecs $p write latency \(histogram of 2 instances, 4000 timed ops\)" "$OUT"
+		expect_match "pipe +[0-9.]+ usecs $p write latency \(total histogram of 2 instances, 4000 timed ops\)" "$OUT"
 	done
 	expect_match "usecs p50 write-to-read latency" "$OUT"
 }
@@ -85,7 +85,7 @@ t_latency_redis() {
 		--latency-csv l.csv --latency-plot l.svg --metrics-brief --temp-path "$TMP"
 	lat_check r.json redis request 1
 	for p in p50 p90 p99 p99.9 max; do
-		expect_match "redis +[0-9.]+ usecs $p request latency \(histogram of 2 instances, 3000 timed ops\)" "$OUT"
+		expect_match "redis +[0-9.]+ usecs $p request latency \(total histogram of 2 instances, 3000 timed ops\)" "$OUT"
 	done
 	# the stressor's own geometric-mean lines give way to the histogram's
 	expect_no_match 'request latency \(geometric mean' "$OUT"
@@ -142,4 +142,36 @@ t_latency_files_bad_path() {
 	bad_input --pipe 1 --latency-plot "$TMP/missing/l.svg"
 	expect_match "latency-plot" "$ERR"
 	bad_input --pipe 1 --latency-csv "$TMP/missing/l.csv"
+}
+
+# LKP's stress-ng parser takes each percentile line as a metric under the
+# key the text names (stressor.usecs_p99.9_write_latency), and takes none
+# of them for a stressor row. Run as stress-ng, as LKP's job line runs it.
+t_latency_lkp_parse() {
+	ln -s "$SK" stress-ng
+	expect_exit 0 ./stress-ng --timeout 5 --times --verify --metrics --pipe 2 \
+		--pipe-ops 2000 --latency --temp-path "$TMP"
+	printf '%s\n' "$OUT" >out
+	python3 "$SK_SRC/tests/integration/lkp_stress_ng_parse.py" <out >parsed ||
+		fail "parser mirror failed"
+	for series in write write-to-read; do
+		for p in p50 p90 p99 p99.9 max; do
+			v=$(printf '%s\n' "$OUT" |
+				sed -n "s/.* pipe  *\([0-9.]*\) usecs $p $series latency (.*/\1/p")
+			[ -n "$v" ] || fail "no $p $series line"
+			grep -qx "pipe\\.usecs_${p}_${series}_latency: $v" parsed ||
+				fail "LKP does not take $p $series ($v): $(cat parsed)"
+		done
+	done
+	# the stressor's row once, with its ops: no latency line read as a row
+	[ "$(grep -c '^pipe\.ops: ' parsed)" = 1 ] || fail "rows: $(cat parsed)"
+	grep -qx 'pipe\.ops: 2000' parsed || fail "row: $(cat parsed)"
+	# where lkp-tests and ruby are at hand, the real parser agrees
+	if [ -n "${LKP_SRC:-}" ] && [ -f "$LKP_SRC/programs/stress-ng/parse" ] &&
+	   command -v ruby >/dev/null; then
+		ruby "$LKP_SRC/programs/stress-ng/parse" <out >real ||
+			fail "lkp-tests' parser failed"
+		cmp -s real parsed || fail "mirror and lkp-tests differ: $(diff real parsed)"
+	fi
+	rm -f stress-ng out parsed real
 }
