@@ -5,9 +5,11 @@
  * kernel, not in formatting. The clock is read once per batch sent and
  * once per wakeup, not per request; each request's latency is its
  * reply's wakeup time less its batch's send time, as redis-benchmark
- * measures it, recorded into the core's histogram.
+ * measures it, recorded into the core's histogram; with --redis-rate,
+ * its due time's instead (schedule.c).
  */
 #include "client.h"
+#include "schedule.h"
 
 #include <stresskit/stressor.h>
 
@@ -23,6 +25,7 @@
 
 #define BENCH_KEY_DIGITS	12
 #define BENCH_DRAIN_SECS	1.0	/* after a stop, how long replies are awaited */
+#define BENCH_WAIT_NS		100000000u	/* longest epoll wait: the stop is polled */
 
 struct bench_conn {
 	int fd;
@@ -211,9 +214,13 @@ static int bench_write(struct bench *b, struct bench_conn *c, enum bench_op op)
 	return 0;
 }
 
-/* Sends a batch of n requests of op with fresh random keys, at now (ns). */
+/*
+ * Sends a batch of n requests of op with fresh random keys, at now (ns);
+ * on a schedule, they are requests first.. and each one's start is when it
+ * was due (never after now: the schedule's rounding may put it 1 ns there).
+ */
 static int bench_send(struct bench *b, struct bench_conn *c, enum bench_op op, unsigned n,
-		      uint64_t now)
+		      const struct sched *s, uint64_t first, uint64_t now)
 {
 	const size_t len = b->req_len[op];
 	const size_t vcopy = b->cfg.data_size < BENCH_KEY_DIGITS ?
@@ -228,6 +235,8 @@ static int bench_send(struct bench *b, struct bench_conn *c, enum bench_op op, u
 		if (b->cfg.verify && op == BENCH_SET)
 			memcpy(req + b->val_off, req + b->key_off[op], vcopy);
 		c->start[k] = now;
+		if (s->rate > 0 && sched_due_at(s, first + k) < now)
+			c->start[k] = sched_due_at(s, first + k);
 	}
 	c->batch = n;
 	c->answered = 0;
@@ -359,13 +368,16 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 	unsigned busy = 0;
 	double stopped_at = 0;
 	bool sending = true;
+	struct sched sched;
 	int err = 0;
 
 	*done = 0;
 	b->err[0] = '\0';
+	sched_start(&sched, p->rate, sk_clock_ns());
 	for (;;) {
-		uint64_t now_ns = sk_clock_ns();
+		uint64_t now_ns = sk_clock_ns(), due = sched_due(&sched, now_ns);
 		double now = (double)now_ns / 1e9;
+		struct timespec wait;
 
 		if (sending && (now >= p->deadline || *p->stop || (max_ops && issued >= max_ops)))
 			sending = false;
@@ -380,21 +392,28 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 				continue;
 			if (max_ops && max_ops - issued < n)
 				n = (unsigned)(max_ops - issued);
+			if (due - issued < n)
+				n = (unsigned)(due - issued);
 			if (!n)
 				break;
-			err = bench_send(b, c, op, n, now_ns);
+			err = bench_send(b, c, op, n, &sched, issued, now_ns);
 			if (err)
 				goto out;
 			issued += n;
 			busy++;
 		}
-		if (!busy)
+		/* on a schedule, nothing in flight is no end while sending */
+		if (!busy && !(sending && sched.rate > 0))
 			break;
 		/* after a stop, in-flight replies get a bounded wait */
 		if (*p->stop && now - stopped_at > BENCH_DRAIN_SECS)
 			break;
+		/* nothing due yet: until the next is; else until a reply */
+		wait = (struct timespec){ .tv_nsec = BENCH_WAIT_NS };
+		if (sending && sched.rate > 0 && due == issued)
+			wait = sched_wait(&sched, issued, now_ns, BENCH_WAIT_NS);
 
-		int n = epoll_wait(b->epfd, evs, 64, 100);
+		int n = sched_epoll_wait(b->epfd, evs, 64, &wait);
 
 		if (n < 0 && errno != EINTR) {
 			err = -errno;

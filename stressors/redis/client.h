@@ -41,6 +41,7 @@ struct bench_phase {
 	void *arg;
 	struct sk_latency *lat;		/* each request's latency, ns */
 	uint64_t lat_from;		/* requests sent before (ns) are not timed */
+	double rate;			/* requests per second on a schedule; 0: closed loop */
 };
 
 /*
@@ -48,7 +49,9 @@ struct bench_phase {
  * until *p->stop. Requests in flight at the end are waited for, so the
  * next phase starts on quiet connections. *done gets the completed
  * requests; each one's time from its batch's write to its reply goes into
- * p->lat. Returns 0, -EPROTO for an unexpected reply (bench_error says
+ * p->lat. With p->rate, requests go out when due (schedule.h), as many
+ * as are due on each idle connection up to --redis-pipeline, and each
+ * one's time runs from when it was due. Returns 0, -EPROTO for an unexpected reply (bench_error says
  * which), -EBADMSG when --verify caught a wrong value, or -errno.
  */
 int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done);

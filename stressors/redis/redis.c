@@ -27,6 +27,7 @@
 
 #define REDIS_PHASES_MAX	8
 #define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
+#define REDIS_RATE_SHORT	0.9	/* achieved under this share of --redis-rate: overloaded */
 
 struct redis_opts {
 	uint64_t clients;
@@ -35,6 +36,7 @@ struct redis_opts {
 	uint64_t keyspace;
 	const char *test;
 	const char *target;
+	uint64_t rate;
 };
 
 static const struct stressor_opt redis_opts[] = {
@@ -61,6 +63,10 @@ static const struct stressor_opt redis_opts[] = {
 	{ .name = "redis-target", .type = OPT_STRING,
 	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
 	  .help = "HOST:PORT of a server to drive instead of an own one" },
+	{ .name = "redis-rate", .type = OPT_COUNT,
+	  .offset = offsetof(struct redis_opts, rate),
+	  .min = 0, .max = 100000000, .def = 0,
+	  .help = "requests per second per instance, sent on a schedule (open loop); 0: closed loop" },
 	OPT_TABLE_END,
 };
 
@@ -217,6 +223,25 @@ static void redis_phase_bounds(const struct instance *in, const struct redis_pla
 		*deadline = sk_now() + REDIS_TURN_SECS;
 }
 
+/*
+ * --redis-rate: the rate asked and the rate achieved, summed over the
+ * instances; an instance that fell short says so, since its latencies then
+ * hold a backlog that grew for the whole run, not the server's response.
+ */
+static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
+			      double secs)
+{
+	double achieved = secs > 0 ? done / secs : 0;
+
+	instance_metric(in, "requests per sec scheduled", (double)rate,
+			MEAN_TOTAL, true);
+	instance_metric(in, "requests per sec achieved", achieved, MEAN_TOTAL, true);
+	if (achieved < REDIS_RATE_SHORT * (double)rate)
+		instance_info(in, "--redis-rate %llu: overloaded, %.0f requests per sec "
+			      "achieved (the server or this client cannot keep up)",
+			      (unsigned long long)rate, achieved);
+}
+
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
@@ -281,6 +306,7 @@ static int redis_run(struct instance *in)
 			struct bench_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
 				.arg = in, .lat = lat, .lat_from = in->lat_from,
+				.rate = (double)o->rate,
 			};
 			uint64_t n;
 
@@ -313,6 +339,9 @@ static int redis_run(struct instance *in)
 	if (secs[BENCH_GET] > 0)
 		instance_metric(in, "GET requests per sec", done[BENCH_GET] / secs[BENCH_GET],
 				MEAN_GEOMETRIC, true);
+	if (o->rate)
+		redis_rate_report(in, o->rate, done[BENCH_SET] + done[BENCH_GET],
+				  secs[BENCH_SET] + secs[BENCH_GET]);
 	/* with --latency the core reports the merged histogram under these names */
 	if (own && own->total) {
 		instance_metric(in, "usecs p50 request latency",
@@ -350,7 +379,16 @@ static const struct stressor redis_stressor = {
 		     "p50/p99 latency in microseconds from a batch's write to each reply\n"
 		     "(geometric mean of the instances); with --latency, every request goes\n"
 		     "into the shared histogram (series 'request', --latency-sample does not\n"
-		     "apply) and the p50/p90/p99/p99.9/max lines are of all instances' requests.",
+		     "apply) and the p50/p90/p99/p99.9/max lines are of all instances' requests.\n"
+		     "--redis-rate N is an open loop (wrk2's -R, memtier's --rate-limiting):\n"
+		     "request i of a test is due at its start + i/N and goes out then on an\n"
+		     "idle connection, and its latency runs from when it was due, so a server\n"
+		     "stall shows as the whole backlog it built, not as a few slow replies.\n"
+		     "redis-benchmark is a closed loop: a client sends its next batch when the\n"
+		     "last is answered, so a stall also stops the sending and hides in the\n"
+		     "samples (coordinated omission), as it does here without --redis-rate.\n"
+		     "With it, the rate scheduled and achieved are reported (total of the\n"
+		     "instances); under 90% of it an instance says it was overloaded.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS,
 	.needs     = "libjudy epoll",
@@ -359,6 +397,7 @@ static const struct stressor redis_stressor = {
 	.syscalls  = SK_SYSCALLS("socket", "bind", "listen", "getsockname", "setsockopt",
 				 "connect", "accept4", "read", "write", "sendto", "recvfrom",
 				 "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
+				 "epoll_pwait2",
 				 "fcntl", "shutdown", "openat", "newfstatat",
 				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
 	.prepare   = redis_prepare,

@@ -324,6 +324,73 @@ t_redis_target_real_server() {
 	rm -f "$TMP/real.log"
 }
 
+# rate_fig FILE KEY: the redis row's KEY in a --json results file.
+rate_fig() {
+	python3 -c '
+import json, sys
+e = [m for m in json.load(open(sys.argv[1]))["metrics"] if m["stressor"] == "redis"][0]
+print(e[sys.argv[2]])' "$@"
+}
+
+# slow_requests FILE: the requests that took 0.2 s or more, from the histogram.
+slow_requests() {
+	python3 -c '
+import json, sys
+e = [m for m in json.load(open(sys.argv[1]))["metrics"] if m["stressor"] == "redis"][0]
+h = e["latency"]["request"]["histogram"]
+print(sum(b[3] for b in h["buckets"] if b[1] >= 200000000) + h["overflow-count"])' "$@"
+}
+
+# rate_run RATE STALL: the redis stressor against $RS_PORT at RATE for 2 s;
+# with STALL=1 the server is stopped for 0.3 s once the SETs reach it.
+rate_run() {
+	"$SK" --redis 1 --redis-target "127.0.0.1:$RS_PORT" --redis-rate "$1" -t 2 \
+		--latency --json r.json --temp-path "$TMP" >out 2>&1 &
+	run=$!
+	if [ "$2" = 1 ]; then
+		for _ in $(seq 250); do
+			[ "$(redis-cli -p "$RS_PORT" dbsize)" -gt 0 ] && break
+			sleep 0.02
+		done
+		kill -STOP "$RS_PID"
+		sleep 0.3
+		kill -CONT "$RS_PID"
+	fi
+	wait "$run" || fail "stressor at --redis-rate $1: $(cat out)"
+}
+
+t_redis_rate_open_loop() {
+	rs_start
+	# unstalled: the rate achieved is the rate asked
+	rate_run 1000 0
+	asked=$(rate_fig r.json requests-per-sec-scheduled)
+	got=$(rate_fig r.json requests-per-sec-achieved)
+	python3 -c "import sys; sys.exit(not 0.9 <= $got / $asked <= 1.05)" ||
+		fail "achieved $got of $asked requests per sec: $(cat out)"
+	expect_no_match overloaded "$(cat out)"
+	# a 0.3 s stall: requests due during it wait in the backlog and are
+	# timed from when they were due, so the tail holds the stall
+	redis-cli -p "$RS_PORT" flushall >/dev/null
+	rate_run 1000 1
+	for k in usecs-p999-request-latency usecs-max-request-latency; do
+		v=$(rate_fig r.json $k)
+		python3 -c "import sys; sys.exit(not $v >= 200000)" ||
+			fail "$k $v us does not show a 0.3 s stall: $(cat out)"
+	done
+	slow=$(slow_requests r.json)
+	[ "$slow" -ge 50 ] || fail "$slow requests of the 0.3 s stall at 1000/s took 0.2 s"
+	# closed loop, the same stall: only the 5 x 3 requests in flight wait
+	# it out (a second hiccup of the loaded machine at most doubles that)
+	redis-cli -p "$RS_PORT" flushall >/dev/null
+	rate_run 0 1
+	slow=$(slow_requests r.json)
+	[ "$slow" -le 30 ] || fail "closed loop: $slow requests took 0.2 s, not the 15 in flight"
+	[ "$(rate_fig r.json usecs-max-request-latency | cut -d. -f1)" -ge 200000 ] ||
+		fail "closed loop: the stall is not even the max"
+	rs_stop
+	rm -f r.json out
+}
+
 t_redis_bad_options() {
 	expect_exit 1 "$SK" --redis 1 --redis-test set,frob -t 1 --temp-path "$TMP"
 	one_line "$ERR"
@@ -334,6 +401,11 @@ t_redis_bad_options() {
 	one_line "$ERR"
 	expect_exit 1 "$SK" --redis 1 --redis-pipeline 0 -t 1 --temp-path "$TMP"
 	one_line "$ERR"
+	for r in -1 x 100000001; do
+		expect_exit 1 "$SK" --redis 1 --redis-rate $r -t 1 --temp-path "$TMP"
+		one_line "$ERR"
+		expect_match '^stresskit: error: .*redis-rate' "$ERR"
+	done
 	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
 }
 
