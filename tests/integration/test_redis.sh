@@ -389,6 +389,9 @@ t_redis_rate_open_loop() {
 		fail "closed loop: the stall is not even the max"
 	rs_stop
 	rm -f r.json out
+	# a rate no loopback server reaches: said, with the shortfall
+	expect_exit 0 "$SK" --redis 1 --redis-rate 100000000 -t 0.3 --temp-path "$TMP"
+	expect_match 'redis: instance 0: --redis-rate 100000000: overloaded, [0-9]+ requests per sec achieved' "$OUT"
 }
 
 t_redis_bad_options() {
