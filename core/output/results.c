@@ -5,7 +5,6 @@
  */
 #include "results.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
