@@ -93,14 +93,16 @@ static double helper_cpu_time(pid_t pid)
  * neither a signal (SIGCHLD and SIGALRM belong to the instance) nor a
  * syscall the sandbox lacks. timeout is one grace window (grace.h): a
  * helper that used CPU in the last window is running, only slowly (the
- * machine has thousands of runnable processes), and gets another; one
- * that did not is stuck, and is killed.
+ * machine has thousands of runnable processes), and gets another, as
+ * does one whose instance spent the window waiting for a CPU itself (its
+ * naps overslept by half the window); otherwise it is stuck, and killed.
  */
 int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 {
 	struct timespec nap = { 0, 50000 };
 	const double start = sk_now();
 	double deadline = start + timeout, cpu = helper_cpu_time(pid);
+	double late = 0;	/* seconds this window's naps overslept */
 	int ws = 0;
 
 	if (terminate && kill(pid, SIGTERM) < 0 && errno != ESRCH)
@@ -115,9 +117,14 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 		if (sk_now() >= deadline) {
 			double used = helper_cpu_time(pid);
 
+			/* progress: the helper ran, or the instance itself
+			 * spent half the window waiting for a CPU (then the
+			 * helper is likely waiting too, not stuck) */
 			deadline = grace_next(start, timeout, sk_now(),
-					      cpu >= 0 && used > cpu);
+					      (cpu >= 0 && used > cpu) ||
+					      late > timeout / 2);
 			cpu = used;
+			late = 0;
 		}
 		if (!deadline) {
 			kill(pid, SIGKILL);
@@ -128,7 +135,11 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 				*wstatus = ws;
 			return -ETIMEDOUT;
 		}
+		double before = sk_now(), over;
+
 		nanosleep(&nap, NULL);
+		over = sk_now() - before - (double)nap.tv_nsec / 1e9;
+		late += over > 0 ? over : 0;
 		if (nap.tv_nsec < 10000000)
 			nap.tv_nsec *= 2;
 	}

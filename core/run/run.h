@@ -71,6 +71,7 @@ struct instance_result {
 struct stressor_result {
 	const struct plan_entry *entry;
 	uint32_t n;			/* instances forked */
+	bool short_start;		/* fewer forked than asked (said why) */
 	struct instance_result *inst;	/* plan entry's instances */
 	int status;			/* worst instance status */
 };

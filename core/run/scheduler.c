@@ -30,6 +30,7 @@
 #include "run_state.h"
 #include "rundir.h"
 #include "sampler.h"
+#include "start_check.h"
 #include "status.h"
 #include "stop.h"
 #include "threads.h"
@@ -156,6 +157,21 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 	return status;
 }
 
+/*
+ * Fewer instances started than asked: said once, whatever -q says, with
+ * the limit that bit; the run goes on with those that did, and exits 3.
+ */
+static void scheduler_short_start(struct stressor_result *sr, int err)
+{
+	char why[160];
+
+	start_fork_limit(err, why, sizeof(why));
+	log_usage_error("%s: %u of %u instances started: fork: %s%s",
+			sr->entry->stressor->name, sr->n, sr->entry->instances,
+			strerror(err), why);
+	sr->short_start = true;
+}
+
 /* Thread mode: one worker process runs the instances of entry i. */
 static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *slot)
 {
@@ -166,8 +182,7 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 				 getpid(), st->plan->taskset ? st->plan->taskset->mask : NULL);
 
 	if (pid < 0) {
-		log_warn("%s: cannot fork the thread worker: %s",
-			 e->stressor->name, strerror(errno));
+		scheduler_short_start(sr, errno);
 		return 0;
 	}
 	stop_join_group(st, pid);
@@ -188,6 +203,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
 	pid_t controller = getpid();
+	int err = 0;
 
 	if (st->plan->threads)
 		return scheduler_fork_threads(st, i, slot);
@@ -201,8 +217,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 		share = run_ops_share(e->max_ops, e->instances, k);
 		pid = fork();
 		if (pid < 0) {
-			log_warn("%s: cannot fork instance %u: %s; running %u",
-				 e->stressor->name, k, strerror(errno), k);
+			err = errno;
 			break;
 		}
 		if (pid == 0) {
@@ -219,6 +234,8 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 		sr->n = k + 1;
 		(*slot)++;
 	}
+	if (sr->n < e->instances)
+		scheduler_short_start(sr, err);
 	return sr->n;
 }
 
@@ -325,6 +342,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	sigprocmask(SIG_BLOCK, &blocked, &old);
 
 	status = scheduler_prepare(&st);
+	if (status == SK_OK)
+		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
 	t0 = st.t0 = st.ph.t0 = sk_now();
 	st.next_tick = t0 + plan->tick_interval;
