@@ -90,6 +90,7 @@ int main(int argc, char **argv)
 	log_set_prefix(cfg.log_prefix);
 	log_set_quiet(cfg.quiet);
 	log_set_verbose(cfg.verbose);
+	log_set_timestamp(cfg.timestamp);
 	log_set_pid(getpid());
 
 	switch (cfg.action) {

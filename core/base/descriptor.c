@@ -159,6 +159,11 @@ int descriptor_check(const struct stressor *s, char *err, size_t errlen)
 
 		if (rc)
 			return rc;
+		if (o - s->opts >= SK_OPTS_MAX) {
+			snprintf(err, errlen, "stressor %s: .opts: more than %d options",
+				 s->name, SK_OPTS_MAX);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }

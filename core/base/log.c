@@ -8,12 +8,13 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *log_word = "stresskit";
 static const char *log_program = "stresskit";	/* error lines: who says it */
 static pid_t log_pid;
-static bool log_is_quiet, log_is_verbose;
+static bool log_is_quiet, log_is_verbose, log_has_timestamp;
 
 void log_set_program(const char *name)
 {
@@ -68,12 +69,32 @@ void log_write_all(int fd, const char *buf, size_t len)
 	}
 }
 
+void log_set_timestamp(bool on)
+{
+	log_has_timestamp = on;
+}
+
+/* "hh:mm:ss.cc " of the local time, as stress-ng's --timestamp; "" when off. */
+static void log_timestamp(char *out, size_t len)
+{
+	struct timespec ts;
+	struct tm tm;
+
+	out[0] = '\0';
+	if (!log_has_timestamp || clock_gettime(CLOCK_REALTIME, &ts) ||
+	    !localtime_r(&ts.tv_sec, &tm))
+		return;
+	snprintf(out, len, "%02d:%02d:%02d.%02ld ", tm.tm_hour, tm.tm_min,
+		 tm.tm_sec, ts.tv_nsec / 10000000L);
+}
+
 void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap)
 {
-	char line[2048];
+	char line[2048], stamp[32];
 	int n;
 
-	n = snprintf(line, sizeof(line), "%s: %-6s [%d] ", log_word, tag,
+	log_timestamp(stamp, sizeof(stamp));
+	n = snprintf(line, sizeof(line), "%s: %s%-6s [%d] ", log_word, stamp, tag,
 		     (int)(log_pid ? log_pid : getpid()));
 	if (n < 0 || (size_t)n >= sizeof(line))
 		return;

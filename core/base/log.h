@@ -20,6 +20,8 @@ void log_set_pid(pid_t pid);
 pid_t log_line_pid(void);
 void log_set_quiet(bool quiet);
 void log_set_verbose(bool verbose);
+/* --timestamp: each line's text starts with hh:mm:ss.cc (stress-ng's) */
+void log_set_timestamp(bool on);
 bool log_verbose(void);
 
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -8,6 +8,7 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +64,22 @@ static int opts_check_out_file(const struct stressor_opt *o, const char *val,
 	return opts_check_dir(o, dir, val, err, errlen);
 }
 
-/* HOST:PORT, HOST a name, an IPv4 address or [IPv6]; the name is resolved
- * by whoever connects (a name may resolve later than it parses). */
+/*
+ * HOST:PORT, HOST a name, an IPv4 address or [IPv6]. The host is resolved
+ * here as well as by whoever connects: a name that does not resolve now
+ * would only fail the run after its instances were dispatched.
+ */
 static int opts_check_host_port(const struct stressor_opt *o, const char *val,
 				char *err, size_t errlen)
 {
+	const struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
+					.ai_flags = AI_NUMERICSERV };
+	struct addrinfo *res;
 	const char *colon = strrchr(val, ':');
-	char *end;
+	char *end, host[256];
 	unsigned long port;
+	size_t hlen;
+	int rc;
 
 	if (!colon || colon == val)
 		goto bad;
@@ -84,6 +93,22 @@ static int opts_check_host_port(const struct stressor_opt *o, const char *val,
 			 o->name, val);
 		return -EINVAL;
 	}
+	hlen = (size_t)(colon - val);
+	if (val[0] == '[') {
+		val++;
+		hlen -= 2;
+	}
+	if (hlen >= sizeof(host))
+		goto bad;
+	memcpy(host, val, hlen);
+	host[hlen] = '\0';
+	rc = getaddrinfo(host, colon + 1, &hints, &res);
+	if (rc) {
+		snprintf(err, errlen, "invalid --%s '%s': cannot resolve %s: %s",
+			 o->name, val - (val[-1] == '['), host, gai_strerror(rc));
+		return -EINVAL;
+	}
+	freeaddrinfo(res);
 	return 0;
 bad:
 	snprintf(err, errlen, "invalid --%s '%s': expected HOST:PORT, like 127.0.0.1:6379",

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -85,8 +86,19 @@ static void *plugin_open(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "plugin %s: not a regular file", path);
 		return NULL;
 	}
-	/* RTLD_NOW: a plugin calling what this binary lacks fails here, not mid-run */
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	/*
+	 * RTLD_NOW: a plugin calling what this binary lacks fails here, not
+	 * mid-run. A name without '/' would be looked for in the library
+	 * path: the file stat() found is the one in the current directory.
+	 */
+	if (!strchr(path, '/')) {
+		char local[PATH_MAX];
+
+		snprintf(local, sizeof(local), "./%s", path);
+		h = dlopen(local, RTLD_NOW | RTLD_LOCAL);
+	} else {
+		h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	}
 	if (!h)
 		snprintf(err, errlen, "plugin %s: cannot load: %s", path, dlerror());
 	return h;

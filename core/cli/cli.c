@@ -212,6 +212,8 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 			snprintf(err, errlen, "unknown option %s (see stresskit --help)", shown);
 		return -ENOENT;
 	}
+	if (o)
+		cfg->choice[idx].opts_given |= UINT64_C(1) << (o - s->opts);
 	if (o && opts_is_flag(o))
 		return opts_set(o, cfg->choice[idx].opts, eq ? eq + 1 : NULL,
 				err, errlen);

@@ -57,7 +57,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "log-prefix", .type = OPT_STRING, .offset = CFG(log_prefix),
 		.def_str = "stresskit", .flags = OPT_ONE_WORD,
 		.help = "first word of each output line (default stresskit; stress-ng for its parsers)" } },
-	[G_INSTANCE_MODE] = { .metavar = "MODE", .opt = {
+	[G_INSTANCE_MODE] = { .metavar = "process|thread", .opt = {
 		.name = "instance-mode", .type = OPT_CHOICE, .offset = CFG(instance_mode),
 		.choices = cli_instance_modes, .def = CLI_PROCESSES,
 		.expect = "process or thread",
@@ -78,7 +78,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = CFG(scale_plot),
 		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
-	[G_SCALE_FORMAT] = { .metavar = "FORMAT", .opt = {
+	[G_SCALE_FORMAT] = { .metavar = "stresskit|will-it-scale", .opt = {
 		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
 		.choices = cli_scale_formats, .def = 0,
 		.help = "will-it-scale: run each step as processes and as threads and write runtest.py's CSV (to --scale-csv, else stdout)" } },
@@ -142,6 +142,15 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PATHOLOGICAL] = { .opt = {
 		.name = "pathological", .type = OPT_BOOL, .offset = CFG(pathological),
 		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
+	[G_OOM_AVOID] = { .opt = {
+		.name = "oom-avoid", .type = OPT_BOOL, .offset = CFG(oom_avoid),
+		.help = "accepted for stress-ng compatibility: it makes stressors that grow their memory back off when memory is low, and stresskit's allocate fixed sizes" } },
+	[G_TIMESTAMP] = { .opt = {
+		.name = "timestamp", .type = OPT_BOOL, .offset = CFG(timestamp),
+		.help = "start each output line's text with the time of day, hh:mm:ss.cc (as stress-ng does)" } },
+	[G_SETTINGS] = { .opt = {
+		.name = "settings", .type = OPT_BOOL, .offset = CFG(settings),
+		.help = "after the run, list the options given with their values, sorted by name (as stress-ng does)" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,

@@ -11,7 +11,6 @@
 static const struct {
 	const char *name, *why;
 } compat_table[] = {
-	{ "oom-avoid", NULL },
 	{ "aggressive", "it changes each stressor's workload; a stresskit op is fixed" },
 	{ "maximize", "it changes each stressor's workload; a stresskit op is fixed" },
 	{ "minimize", "it changes each stressor's workload; a stresskit op is fixed" },
@@ -28,8 +27,6 @@ static const struct {
 	{ "ionice-level", NULL },
 	{ "abort", "a failing stressor never stops the others" },
 	{ "status", NULL },
-	{ "settings", NULL },
-	{ "timestamp", NULL },
 };
 
 bool compat_unsupported(const char *name, const char **why)

@@ -21,8 +21,13 @@
 
 #define PLUGIN_ARGS_LINE_MAX 4096
 
-/* A plugin named in a job file: the name is copied, the registry keeps it. */
-static int plugin_args_job_line(char *line, char *err, size_t errlen)
+/*
+ * A plugin named in a job file: the name is copied, the registry keeps it.
+ * A relative name is taken from the job file's directory (dir_len bytes of
+ * job), so a job file and the plugin it names can move together.
+ */
+static int plugin_args_job_line(char *line, const char *job, size_t dir_len,
+				char *err, size_t errlen)
 {
 	char *save = NULL, *word, *file, *copy;
 	int rc;
@@ -34,7 +39,10 @@ static int plugin_args_job_line(char *line, char *err, size_t errlen)
 	file = strtok_r(NULL, " \t", &save);
 	if (!file)
 		return 0;	/* the parser reports the missing value */
-	copy = strdup(file);
+	if (file[0] == '/' || !dir_len)
+		copy = strdup(file);
+	else if (asprintf(&copy, "%.*s/%s", (int)dir_len, job, file) < 0)
+		copy = NULL;
 	if (!copy) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
@@ -52,13 +60,15 @@ static int plugin_args_job_line(char *line, char *err, size_t errlen)
 static int plugin_args_job(const char *path, char *err, size_t errlen)
 {
 	char line[PLUGIN_ARGS_LINE_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t dir_len = slash ? (size_t)(slash - path) + (slash == path) : 0;
 	FILE *f = fopen(path, "re");
 	int rc = 0;
 
 	if (!f)
 		return 0;
 	while (!rc && fgets(line, sizeof(line), f))
-		rc = plugin_args_job_line(line, err, errlen);
+		rc = plugin_args_job_line(line, path, dir_len, err, errlen);
 	fclose(f);
 	return rc;
 }

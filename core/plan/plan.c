@@ -181,6 +181,9 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->log_prefix = cfg->log_prefix;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);
+	p->show_settings = cfg->settings;
+	if (p->show_settings && plan_settings_build(p, cfg))
+		return -ENOMEM;
 	return plan_runs(p, cfg);
 }
 
@@ -190,5 +193,6 @@ void plan_free(struct plan *p)
 		free(p->runs[i].entries);
 	free(p->runs);
 	free(p->base.entries);
+	free(p->settings);
 	memset(p, 0, sizeof(*p));
 }

@@ -35,6 +35,13 @@ struct plan_record {
 	char text[4][256];	/* the storage of the first four */
 };
 
+/* One option given a value, for --settings: name, value as used, C type. */
+struct plan_setting {
+	char name[96];
+	char value[256];
+	const char *type;
+};
+
 struct plan {
 	/* every selected stressor, name order, with the settings of each run */
 	struct run_plan base;
@@ -58,6 +65,9 @@ struct plan {
 	struct plan_record record;
 	struct opt_cpus taskset;	/* base.taskset points here */
 	struct sampler_opts sampling;	/* the time series, checked */
+	bool show_settings;		/* --settings: list them after the run */
+	struct plan_setting *settings;	/* sorted by name */
+	size_t n_settings;
 };
 
 struct cli_config;
@@ -68,6 +78,8 @@ struct cli_config;
  * at are the command line's: free the plan first. Returns 0 or -ENOMEM.
  */
 int plan_build(const struct cli_config *cfg, struct plan *p);
+/* Fills p->settings from the options given (plan_settings.c). */
+int plan_settings_build(struct plan *p, const struct cli_config *cfg);
 void plan_free(struct plan *p);
 
 #endif

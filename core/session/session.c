@@ -197,6 +197,13 @@ void session_report(const struct session *s)
 		log_info("run interrupted by a signal, metrics cover the time run");
 	log_info("%s run completed in %.2fs",
 		 s->status == SK_OK ? "successful" : "unsuccessful", s->wall);
+	if (p->show_settings) {
+		/* stress-ng's layout: its name, then one padded line per setting */
+		log_info("%s settings:", log_prefix());
+		for (size_t i = 0; i < p->n_settings; i++)
+			log_info(" %-20.20s %s (%s)", p->settings[i].name,
+				 p->settings[i].value, p->settings[i].type);
+	}
 }
 
 /* Forgets what the last pass found, so the next one starts afresh. */

@@ -122,6 +122,8 @@ struct stressor_opt {
 };
 
 #define OPT_TABLE_END { .name = NULL }
+/* The most rows an option table may have (the core keeps one bit per row). */
+#define SK_OPTS_MAX 64
 
 struct stressor;
 

@@ -72,19 +72,50 @@ t_dropin_prefix_overridable() {
 
 t_dropin_unimplemented_refused_by_name() {
 	ln -s "$SK" stress-ng
-	for o in --oom-avoid --aggressive --maximize --timestamp; do
+	for o in --aggressive --maximize --thrash --status; do
 		expect_exit 1 ./stress-ng $o --pipe 1 --temp-path "$TMP"
 		one_line "$ERR"
 		expect_match "^stress-ng: error: stress-ng's $o is not implemented by stresskit" "$ERR"
 		[ -z "$OUT" ] || fail "output for $o: $OUT"
 	done
-	expect_exit 1 "$SK" --oom-avoid --pipe 1 --temp-path "$TMP"
-	expect_match "^stresskit: error: stress-ng's --oom-avoid is not implemented" "$ERR"
+	expect_exit 1 "$SK" --aggressive --pipe 1 --temp-path "$TMP"
+	expect_match "^stresskit: error: stress-ng's --aggressive is not implemented" "$ERR"
 	expect_exit 1 "$SK" --nosuch-thing --pipe 1 --temp-path "$TMP"
 	expect_match "unknown option --nosuch-thing" "$ERR"
 	# allowed in stress-ng, and stresskit has nothing it would allow
 	expect_exit 0 ./stress-ng --pathological --pipe 1 --pipe-ops 5 --temp-path "$TMP"
+	# stresskit's stressors allocate fixed sizes: nothing to back off from
+	expect_exit 0 ./stress-ng --oom-avoid --pipe 1 --pipe-ops 5 --temp-path "$TMP"
 	rm -f stress-ng
+}
+
+# --timestamp: stress-ng's "hh:mm:ss.cc " after the prefix on every line;
+# --settings: after the run, the options given, sorted, one per line.
+t_dropin_timestamp_settings() {
+	ln -s "$SK" stress-ng
+	expect_exit 0 ./stress-ng --timestamp --settings --pipe 1 --pipe-ops 50 \
+		--pipe-data-size 1K --taskset 0 --temp-path "$TMP"
+	expect_no_match '^stress-ng: [^0-9]' "$OUT"
+	expect_match '^stress-ng: [0-2][0-9]:[0-5][0-9]:[0-6][0-9]\.[0-9]{2} info:  \[[0-9]+\] successful run completed' "$OUT"
+	# the timestamps are only an insertion: LKP's rows parse once they are gone
+	printf '%s\n' "$OUT" | sed -E 's/^stress-ng: [0-9:.]+ /stress-ng: /' >out
+	lkp_parse out 1 >parsed || fail "$(cat parsed)"
+	grep -q '^ROW pipe 50$' parsed || fail "no pipe row of 50 ops: $(cat parsed)"
+	settings=$(printf '%s\n' "$OUT" | sed -n '/stress-ng settings:$/,$p' |
+		sed -E 's/^stress-ng: [0-9:.]+ info:  \[[0-9]+\]  ?//')
+	want=$(printf '%s\n' 'stress-ng settings:' \
+		'pipe-data-size       1K (uint64_t)' \
+		'pipe-ops             50 (uint64_t)' \
+		'taskset              0 (string)' \
+		'temp-path            '"$TMP"' (string)')
+	[ "$settings" = "$want" ] || fail "settings: $settings"
+	# a job file's options count too; without --settings, no list
+	printf 'pipe 1\npipe-ops 5\ntimeout 9s\n' >set.job
+	expect_exit 0 ./stress-ng --settings --job set.job --temp-path "$TMP"
+	expect_match 'info:  \[[0-9]+\]  timeout              9s \(double\)$' "$OUT"
+	expect_exit 0 ./stress-ng --pipe 1 --pipe-ops 5 --temp-path "$TMP"
+	expect_no_match 'settings:' "$OUT"
+	rm -f stress-ng out parsed set.job
 }
 
 # early_refusal ARGS...: exit 1, at most 2 lines, no run started, no file made.
@@ -102,6 +133,9 @@ t_dropin_values_checked_before_start() {
 	early_refusal --pipe 1 --temp-path /etc/passwd
 	early_refusal --pipe 1 --taskset 999 --temp-path "$TMP"
 	early_refusal --redis 1 --redis-target nohost --temp-path "$TMP"
+	# a name that does not resolve (.invalid never does): before, not after, dispatching
+	early_refusal --redis 1 --redis-target nohost.invalid:6379 --temp-path "$TMP"
+	expect_match "cannot resolve nohost.invalid" "$ERR"
 	early_refusal --redis 1 --redis-target 127.0.0.1:0 --temp-path "$TMP"
 	early_refusal --redis 1 --redis-target 127.0.0.1:65536 --temp-path "$TMP"
 	early_refusal --pipe 1 --json /nonexistent/r.json --temp-path "$TMP"

@@ -113,6 +113,20 @@ t_completion_offers_options() {
 	[ "$got" = "$("$SK" --stressors | awk '{ print $1 }' | sort)" ] ||
 		fail "--help does not complete to the stressors: $got"
 	[ -z "$(complete_words --pipe-ops '')" ] || fail "offers words for a count"
+	# values: choices, and comma lists completed after the last comma
+	[ "$(complete_words --instance-mode '')" = "$(printf 'process\nthread')" ] ||
+		fail "--instance-mode: $(complete_words --instance-mode '')"
+	[ "$(complete_words --class sch)" = scheduler ] || fail "--class sch: $(complete_words --class sch)"
+	[ "$(complete_words --with pipe,spl)" = pipe,splice ] || fail "--with pipe,spl: $(complete_words --with pipe,spl)"
+	[ "$(complete_words --exclude redi)" = redis ] || fail "--exclude redi"
+	[ "$(complete_words --redis-test set,g)" = set,get ] || fail "--redis-test set,g: $(complete_words --redis-test set,g)"
+	[ "$(complete_words --splice-method vm)" = vmsplice ] || fail "--splice-method vm"
+	[ "$(complete_words --sendfile-sink '')" = "$(printf 'null\ntcp')" ] || fail "--sendfile-sink"
+	# files where a file is named: a plugin is a .so (or a directory on the way)
+	mkdir -p "$TMP/plugdir" && : >"$TMP/plug.so" && : >"$TMP/plug.txt"
+	[ "$(cd "$TMP" && complete_words --plugin plu)" = "$(printf 'plug.so\nplugdir')" ] ||
+		fail "--plugin plu: $(cd "$TMP" && complete_words --plugin plu)"
+	[ "$(cd "$TMP" && complete_words --json plug.t)" = plug.txt ] || fail "--json plug.t"
 	# a job file as the first word (the test runs in $TMP)
 	: >"$TMP/night.job"
 	[ "$(complete_words nig)" = night.job ] || fail "no job file offered first: $(complete_words nig)"

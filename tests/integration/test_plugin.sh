@@ -78,11 +78,23 @@ t_plugin_example_compose() {
 	expect_match 'tee' "$OUT"
 	expect_exit 0 "$SK" --plugin "$TEE" --class pipe --seq 1 --exclude tee --dry-run
 	expect_no_match 'tee' "$OUT"
-	# --plugin in a job file, relative to where stresskit runs
+	# --plugin in a job file: an absolute name, and a relative one taken
+	# from the job file's directory, wherever stresskit runs
 	printf 'plugin %s\ntee 1\ntee-ops 50\n' "$TEE" >"$TMP/tee.job"
 	expect_exit 0 "$SK" "$TMP/tee.job" --temp-path "$TMP"
 	expect_match 'metrc: .* tee +50 ' "$OUT"
 	expect_exit 0 "$SK" -j "$TMP/tee.job" --temp-path "$TMP"
+	mkdir -p "$TMP/jobdir" && cp "$TEE" "$TMP/jobdir/tee.so"
+	printf 'plugin tee.so\ntee 1\ntee-ops 20\n' >"$TMP/jobdir/rel.job"
+	expect_exit 0 sh -c 'cd / && exec "$1" -j "$2" --temp-path "$3"' sh \
+		"$SK" "$TMP/jobdir/rel.job" "$TMP"
+	expect_match 'metrc: .* tee +20 ' "$OUT"
+	(cd "$TMP/jobdir" && "$SK" rel.job --temp-path "$TMP" >/dev/null 2>&1) ||
+		fail "relative job file naming a relative plugin failed"
+	# a bare file name is the file here, not one in the library path
+	(cd "$TMP/jobdir" && "$SK" --plugin tee.so --tee 1 --tee-ops 5 --temp-path "$TMP" \
+		>/dev/null 2>&1) || fail "--plugin tee.so in its directory failed"
+	rm -r "$TMP/jobdir"
 	# the sandbox: tee's .syscalls list is all it needs
 	expect_exit 0 "$SK" --plugin "$TEE" --tee 1 -t 1s --sandbox --verify --temp-path "$TMP"
 	# tee forks helpers: thread instances are refused, naming it

@@ -1,0 +1,114 @@
+/*
+ * plan_settings.c - what --settings lists after the run: every option
+ * given a value on the command line or in a job file, global or a
+ * stressor's, with the value as the run used it, sorted by name as
+ * stress-ng sorts its settings. Flags among the global options are not
+ * settings (stress-ng keeps them apart too); a stressor's flags are.
+ */
+#include "plan.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+#include "registry.h"
+
+/* The C type stress-ng would name for a value of this kind. */
+static const char *plan_setting_type(enum opt_type t)
+{
+	switch (t) {
+	case OPT_COUNT:
+	case OPT_SIZE:
+	case OPT_INSTANCES:
+		return "uint64_t";
+	case OPT_TIME:
+		return "double";
+	case OPT_BOOL:
+		return "boolean";
+	default:
+		return "string";
+	}
+}
+
+static int plan_setting_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct plan_setting *)a)->name,
+		      ((const struct plan_setting *)b)->name);
+}
+
+static struct plan_setting *plan_setting_add(struct plan *p, size_t *cap)
+{
+	if (p->n_settings == *cap) {
+		size_t n = *cap ? 2 * *cap : 16;
+		struct plan_setting *s = realloc(p->settings, n * sizeof(*s));
+
+		if (!s)
+			return NULL;
+		p->settings = s;
+		*cap = n;
+	}
+	return memset(&p->settings[p->n_settings++], 0, sizeof(*p->settings));
+}
+
+/* The value of a global row as the results record shows it. */
+static void plan_global_value(const struct plan *p, const struct cli_config *cfg,
+			      enum cli_global g, char *out, size_t len)
+{
+	const char *text = g == G_TASKSET ? p->record.taskset :
+			   g == G_CLASS ? p->record.class_list :
+			   g == G_WITH ? p->record.with :
+			   g == G_EXCLUDE ? p->record.exclude : NULL;
+
+	if (text)
+		snprintf(out, len, "%s", text);
+	else
+		opts_format(&cli_rows[g].opt, cfg, out, len);
+}
+
+int plan_settings_build(struct plan *p, const struct cli_config *cfg)
+{
+	struct plan_setting *s;
+	size_t cap = 0;
+
+	for (int g = 0; g < G_COUNT; g++) {
+		const struct cli_row *r = &cli_rows[g];
+
+		if (!cfg->given[g] || r->action || r->job || r->alias_of ||
+		    r->opt.type == OPT_BOOL)
+			continue;
+		if (!(s = plan_setting_add(p, &cap)))
+			return -ENOMEM;
+		snprintf(s->name, sizeof(s->name), "%s", r->opt.name);
+		plan_global_value(p, cfg, (enum cli_global)g, s->value, sizeof(s->value));
+		s->type = plan_setting_type(r->opt.type);
+	}
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor_choice *c = &cfg->choice[i];
+		const struct stressor *st = registry_at(i);
+
+		if (!c->selected)
+			continue;
+		if (c->ops) {
+			if (!(s = plan_setting_add(p, &cap)))
+				return -ENOMEM;
+			snprintf(s->name, sizeof(s->name), "%s-ops", st->name);
+			snprintf(s->value, sizeof(s->value), "%llu", (unsigned long long)c->ops);
+			s->type = plan_setting_type(OPT_COUNT);
+		}
+		for (const struct stressor_opt *o = st->opts; o && o->name; o++) {
+			if (!(c->opts_given & (UINT64_C(1) << (o - st->opts))))
+				continue;
+			if (!(s = plan_setting_add(p, &cap)))
+				return -ENOMEM;
+			snprintf(s->name, sizeof(s->name), "%s", o->name);
+			opts_format(o, c->opts, s->value, sizeof(s->value));
+			s->type = plan_setting_type(o->type);
+		}
+	}
+	if (p->n_settings)
+		qsort(p->settings, p->n_settings, sizeof(*p->settings), plan_setting_cmp);
+	return 0;
+}
