@@ -6,6 +6,7 @@
 #define STRESSKIT_GRACE_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 /* At most this many windows in all, however long progress goes on. */
 #define GRACE_WINDOWS_MAX 30
@@ -17,5 +18,19 @@
  * progress: whether that window saw any (a child exited, a helper ran).
  */
 double grace_next(double start, double window, double now, bool progress);
+
+/*
+ * Whether a process told to stop progressed in the window just waited by
+ * its CPU seconds: at_stop when the stop was asked, before at the last
+ * window's end, now at this one's (-1: unknown). It did when it used CPU,
+ * as long as it has used at most budget seconds since the stop: stopping
+ * costs little CPU, so one that keeps using more is deaf, only busy.
+ */
+bool grace_cpu_progress(double at_stop, double before, double now,
+			double budget);
+
+/* The CPU seconds every thread of process pid has used, or -1 when the
+ * kernel will not say (the process is gone). */
+double grace_cpu_time(pid_t pid);
 
 #endif

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "grace.h"
+#include "testhook.h"
 
 /* Status of a helper whose instance was gone before it could notice. */
 #define HELPER_ORPHANED 127
@@ -63,28 +64,16 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
 	if (pid == 0) {
+		int status;
+
 		helper_child(name, parent, &old);
-		_exit(fn(arg, &helper_stop));
+		status = fn(arg, &helper_stop);
+		testhook_helper_exit();
+		_exit(status);
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	return pid < 0 ? -err : pid;
-}
-
-/*
- * CPU seconds that process pid has used, or -1 when the kernel will not
- * say. The clock id is built as glibc's clock_getcpuclockid() builds it
- * (the process's CPUCLOCK_SCHED), without its clock_getres() probe: one
- * syscall fewer for a sandboxed instance, which may call clock_gettime.
- */
-static double helper_cpu_time(pid_t pid)
-{
-	clockid_t clock = (clockid_t)((~(unsigned int)pid << 3) | 2);
-	struct timespec ts;
-
-	if (clock_gettime(clock, &ts) < 0)
-		return -1;
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /*
@@ -101,7 +90,7 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 {
 	struct timespec nap = { 0, 50000 };
 	const double start = sk_now();
-	double deadline = start + timeout, cpu = helper_cpu_time(pid);
+	double deadline = start + timeout, cpu = grace_cpu_time(pid);
 	double late = 0;	/* seconds this window's naps overslept */
 	int ws = 0;
 
@@ -115,7 +104,7 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (sk_now() >= deadline) {
-			double used = helper_cpu_time(pid);
+			double used = grace_cpu_time(pid);
 
 			/* progress: the helper ran, or the instance itself
 			 * spent half the window waiting for a CPU (then the

@@ -27,6 +27,9 @@ struct child {
 	uint32_t n_inst;
 	bool threads;
 	bool reaped;
+	/* CPU seconds (every thread) at the stop and at the end of the last
+	 * grace window: what the grace judges progress by (stop.c) */
+	double cpu_stop, cpu_seen;
 };
 
 struct run_state {

@@ -6,7 +6,8 @@
  *
  * Thousands of instances on a few CPUs take seconds to all be scheduled
  * once after the stop: an instance still waiting for a CPU is not late.
- * So the grace goes on window by window while instances keep finishing,
+ * So the grace goes on window by window while instances keep finishing
+ * or running (an instance waiting on its helper polls, so it runs too),
  * and only one that ignores the stop is killed and reported.
  */
 #include "stop.h"
@@ -112,11 +113,11 @@ static void stop_signal_all(struct run_state *st, int sig)
 }
 
 /*
- * How far the stop has got: children reaped, plus instances whose run()
- * returned but which are not reaped yet (a pipe instance waiting for its
- * reader, a thread worker's finished threads). Shared-memory reads only.
+ * How many instances have finished: children reaped, plus instances whose
+ * run() returned but which are not reaped yet (a thread worker's finished
+ * threads). Shared-memory reads only.
  */
-static size_t stop_progress(const struct run_state *st)
+static size_t stop_finished(const struct run_state *st)
 {
 	size_t done = st->n_children - st->n_live;
 
@@ -131,15 +132,57 @@ static size_t stop_progress(const struct run_state *st)
 	return done;
 }
 
-/* Waits out the grace: windows of plan->grace while the stop progresses. */
+/* Every live child's CPU clock at the stop: where its budget starts. */
+static void stop_cpu_start(struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		if (!c->reaped)
+			c->cpu_stop = c->cpu_seen = grace_cpu_time(c->pid);
+	}
+}
+
+/*
+ * Whether some live child ran in the window just waited, within its CPU
+ * budget (grace_cpu_progress): one clock read per live child, each read
+ * kept for the next window, so none stops early.
+ */
+static bool stop_cpu_progress(struct run_state *st, double budget)
+{
+	bool ran = false;
+
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+		double now;
+
+		if (c->reaped)
+			continue;
+		now = grace_cpu_time(c->pid);
+		if (grace_cpu_progress(c->cpu_stop, c->cpu_seen, now, budget))
+			ran = true;
+		c->cpu_seen = now;
+	}
+	return ran;
+}
+
+/*
+ * Waits out the grace: windows of plan->grace while the stop progresses,
+ * that is while instances finish or run (stop_cpu_progress; one window of
+ * CPU after the stop is each one's budget), or while the controller
+ * itself waits half a window for a CPU past the window's end (then so do
+ * the instances, which is no sign of deafness).
+ */
 static void stop_grace(struct run_state *st)
 {
 	const double window = st->plan->grace, start = st->ph.stopped;
 	double end = start + window;
-	size_t seen = stop_progress(st);
+	size_t seen = stop_finished(st);
 
+	stop_cpu_start(st);
 	for (;;) {
-		size_t now_done;
+		size_t finished;
+		bool ran, late;
 
 		if (scheduler_wait(st, end)) {
 			/* a second stop signal: no more waiting */
@@ -148,14 +191,18 @@ static void stop_grace(struct run_state *st)
 		}
 		if (!st->n_live)
 			return;
-		now_done = stop_progress(st);
-		end = grace_next(start, window, sk_now(), now_done > seen);
+		late = sk_now() - end > window / 2;
+		finished = stop_finished(st);
+		ran = stop_cpu_progress(st, window);
+		end = grace_next(start, window, sk_now(),
+				 finished > seen || ran || late);
 		if (!end)
 			return;
-		log_debug("stop: %zu of %zu children still running after %.1fs, "
-			  "still finishing: the grace goes on", st->n_live,
-			  st->n_children, sk_now() - start);
-		seen = now_done;
+		log_debug("stop: %zu of %zu children still running after %.1fs "
+			  "(%s): the grace goes on", st->n_live, st->n_children,
+			  sk_now() - start, finished > seen ? "finishing" :
+			  ran ? "running" : "waiting for a CPU");
+		seen = finished;
 	}
 }
 

@@ -36,8 +36,9 @@ SK_API pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg);
  * terminate is set. timeout is a grace window: a helper still running at
  * its end gets another window if it used CPU in this one, or the caller
  * itself spent half of it waiting for a CPU (a busy machine, not a stuck
- * helper), up to 30 windows in all; otherwise it is SIGKILLed and reaped. *wstatus gets waitpid's status. Returns 0,
- * -ETIMEDOUT when it had to be killed, or another negative errno.
+ * helper), up to 30 windows in all; otherwise it is SIGKILLed and
+ * reaped. *wstatus gets waitpid's status. Returns 0, -ETIMEDOUT when it
+ * had to be killed, or another negative errno.
  */
 SK_API int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus);
 

@@ -34,3 +34,26 @@ t_stop_deaf_among_many() {
 	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "ops dropped: $OUT"
 	no_leftovers "$TMP"
 }
+
+t_stop_waits_on_helper() {
+	# every pipe reader sleeps 2.5 s after its EOF, past a grace window:
+	# its instance, waiting on it, is stopping, not deaf, and no one is
+	# killed (a rule counting only what finished would kill both at 1 s)
+	expect_exit 0 env STRESSKIT_TEST_SLOW_HELPER=1 "$SK" --pipe 2 -t 0.3 --temp-path "$TMP"
+	expect_no_match 'did not stop|killed' "$ERR$OUT"
+	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	no_leftovers "$TMP"
+}
+
+t_stop_deaf_spinning() {
+	# instance 1 blocks every signal and spins: it runs, but past its CPU
+	# budget after the stop it is deaf, not slow, and is killed before the
+	# grace's cap of 30 windows
+	expect_exit 5 env STRESSKIT_TEST_SPIN_STOP=1 "$SK" --pipe 2 -t 0.3 --temp-path "$TMP"
+	expect_match '^stresskit: fail: +\[[0-9]+\] pipe: instance 1 did not stop within [0-9]+\.[0-9]s of the stop signal, killed$' "$ERR"
+	s=$(printf '%s\n' "$ERR" | sed -n 's/.*did not stop within \([0-9.]*\)s.*/\1/p')
+	python3 -c 'import sys; assert float(sys.argv[1]) < 30, sys.argv[1]' "$s" ||
+		fail "killed only at the grace's cap: $ERR"
+	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	no_leftovers "$TMP"
+}

@@ -2,6 +2,8 @@
 #include "grace.h"
 #include "unit.h"
 
+#include <unistd.h>
+
 /* Progress in the window just waited buys exactly one more window. */
 START_TEST(test_extends_on_progress)
 {
@@ -48,6 +50,41 @@ START_TEST(test_zero_window)
 }
 END_TEST
 
+/* Running after the stop is progress, while within the CPU budget. */
+START_TEST(test_cpu_progress)
+{
+	/* ran 0.1 s in the window, 0.3 s since the stop: on its way out */
+	ck_assert(grace_cpu_progress(5.0, 5.2, 5.3, 1.0));
+	/* exactly the budget still counts; past it, busy but deaf */
+	ck_assert(grace_cpu_progress(5.0, 5.5, 6.0, 1.0));
+	ck_assert(!grace_cpu_progress(5.0, 5.9, 6.1, 1.0));
+	/* did not run at all: asleep (or waiting, judged elsewhere) */
+	ck_assert(!grace_cpu_progress(5.0, 5.2, 5.2, 1.0));
+}
+END_TEST
+
+/* A clock that could not be read (-1: the process is gone) proves nothing. */
+START_TEST(test_cpu_unknown)
+{
+	ck_assert(!grace_cpu_progress(-1, -1, 0.5, 1.0));
+	ck_assert(!grace_cpu_progress(5.0, -1, 5.1, 1.0));
+	ck_assert(!grace_cpu_progress(5.0, 5.1, -1, 1.0));
+}
+END_TEST
+
+/* The clock of a process that lives reads, and only moves forward. */
+START_TEST(test_cpu_time_reads)
+{
+	double a = grace_cpu_time(getpid()), b;
+
+	ck_assert(a >= 0);
+	for (volatile int i = 0; i < 1000000; i++)
+		;
+	b = grace_cpu_time(getpid());
+	ck_assert(b > a);
+}
+END_TEST
+
 static Suite *grace_suite(void)
 {
 	Suite *s = suite_create("grace");
@@ -57,6 +94,9 @@ static Suite *grace_suite(void)
 	tcase_add_test(tc, test_ends_without_progress);
 	tcase_add_test(tc, test_capped);
 	tcase_add_test(tc, test_zero_window);
+	tcase_add_test(tc, test_cpu_progress);
+	tcase_add_test(tc, test_cpu_unknown);
+	tcase_add_test(tc, test_cpu_time_reads);
 	suite_add_tcase(s, tc);
 	return s;
 }
