@@ -17,6 +17,8 @@ int parse_u64(const char *s, uint64_t *out);
 int parse_size(const char *s, uint64_t *out);		/* 4K, 64M, 1G, 2T */
 int parse_time(const char *s, double *seconds);		/* 10, 10s, 1.5m, 2h, 1d, 1w, 1y */
 int parse_bool(const char *s, bool *out);		/* 1/0 yes/no true/false on/off */
+/* A finite decimal number with an optional '%' after it: "95", "2.5%". */
+int parse_percent(const char *s, double *out);
 
 /*
  * An instance count as stress-ng takes it: N, 0 or negative for one per

@@ -18,6 +18,7 @@
 #include "parse.h"
 #include "registry.h"
 #include "latency_opts.h"
+#include "repeat_opts.h"
 #include "sandbox.h"
 
 static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msglen);
@@ -347,6 +348,8 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	bool any = false;
 	int rc = sampler_opts_check(&cfg->sampling, err, errlen);
 
+	if (!rc)
+		rc = repeat_cli_check(cfg, err, errlen);
 	if (!rc)
 		rc = compose_resolve(cfg, err, errlen);
 	if (rc)

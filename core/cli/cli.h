@@ -31,7 +31,7 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
-	G_JSON, G_REPEAT, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
+	G_JSON, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_PERF, G_SAMPLE_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
 	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
@@ -71,6 +71,13 @@ struct stressor_choice {
 	uint64_t opts_given;	/* bit i: its option row i was given (--settings) */
 };
 
+/* --repeat's statistics, parsed by repeat_cli_check() (repeat_opts.h). */
+struct repeat_opts {
+	const char *until_str, *confidence_str;	/* as given, or NULL */
+	double confidence;	/* the intervals' level, percent */
+	double until_pct;	/* --repeat-until's half-width target, percent; 0: none */
+};
+
 struct cli_config {
 	enum cli_action action;
 	const struct stressor *help_stressor;
@@ -95,6 +102,7 @@ struct cli_config {
 	unsigned instance_mode;			/* enum cli_instance_mode */
 	struct opt_list scale_steps;		/* n == 0: 1..N */
 	uint64_t repeat;			/* runs of the whole plan, >= 1 */
+	struct repeat_opts rep;			/* --repeat-until, --confidence */
 	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
 	struct opt_list classes;		/* --class: CLASS_* bit numbers */
 	struct opt_list with, exclude;		/* registry indices */

@@ -99,7 +99,14 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
 		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
 		.expect = "a whole number of runs from 1 to 10000",
-		.help = "run the whole plan N times; summary with mean and \u00b1%stddev" } },
+		.help = "run the whole plan N times; summary with mean, \u00b1%stddev and a confidence interval of ops/s" } },
+	/* strings here, parsed by repeat_cli_check() */
+	[G_REPEAT_UNTIL] = { .metavar = "PCT[,MAX]", .opt = {
+		.name = "repeat-until", .type = OPT_STRING, .offset = CFG(rep.until_str),
+		.help = "repeat the plan until each stressor's ops/s confidence interval is within \u00b1PCT% of its mean (at least 3, at most MAX passes; default --repeat N, else 30)" } },
+	[G_CONFIDENCE] = { .metavar = "PCT", .opt = {
+		.name = "confidence", .type = OPT_STRING, .offset = CFG(rep.confidence_str),
+		.help = "the level of --repeat's confidence intervals (default 95)" } },
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },

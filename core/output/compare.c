@@ -1,23 +1,29 @@
 /*
- * compare.c - "stresskit compare BASE.json NEW.json [NEW2.json ...]": the
+ * compare.c - "stresskit compare [--method M] BASE.json NEW.json ...": the
  * kernel test robot's table of two or more results files,
  *
- *     base ±%stddev  %change  new ±%stddev  stressor.metric
+ *     base ±%stddev  %change  new ±%stddev  stressor.metric  flag  (detail)
  *
- * one row per key found in BASE and a NEW. A row is flagged only when the
- * change is at least 1% and each side's median lies outside the other
- * side's range, which needs 3 runs a side (--repeat 3); the metric's
- * direction makes a flagged row an improvement or a regression.
- * Exit: 0, 1 bad arguments or files, 2 a regression with --fail-on-regression.
+ * one row per key found in BASE and a NEW. Whether a row is flagged is
+ * the method's call (compare_method.c: lkp by default), which needs 3
+ * runs a side (--repeat 3); the metric's direction makes a flagged row an
+ * improvement or a regression. Documents run with other options are
+ * refused unless --force (compare_options.c).
+ * Exit: 0, 1 bad arguments or files or other options, 2 a regression with
+ * --fail-on-regression or any change with --fail-on-change.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <jansson.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "compare_method.h"
+#include "compare_options.h"
 #include "environment.h"
+#include "parse.h"
 #include "log.h"
 #include "series.h"
 #include "stats.h"
@@ -29,21 +35,41 @@
 struct compare_side {
 	const char *path;
 	struct series_set set;
-	json_t *env;		/* the document's "environment", or NULL */
+	json_t *doc;
+};
+
+/* The command line of compare. */
+struct compare_opts {
+	enum compare_method method;
+	double alpha;
+	bool force, fail_on_regression, fail_on_change;
 };
 
 static void compare_usage(FILE *f)
 {
-	fprintf(f, "usage: stresskit compare [--fail-on-regression] BASE.json NEW.json [NEW2.json ...]\n\n"
+	fprintf(f, "usage: stresskit compare [--method lkp|ci|welch|bootstrap] [--alpha A]\n"
+		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
+		   "                         BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
 		   "stressor.metric's mean over runs with \u00b1%%stddev (population, shown\n"
 		   "above %.0f%%) and the %%change from BASE. A row is flagged improvement or\n"
-		   "regression only when |%%change| >= %.0f%% and each side's median lies\n"
-		   "outside the other side's range; that needs %d runs a side (--repeat %d).\n\n"
-		   "exit codes: 0 done, 1 bad arguments or files,\n"
-		   "%d a regression (only with --fail-on-regression)\n",
+		   "regression when |%%change| >= %.0f%% and the method finds the change real;\n"
+		   "every method needs %d runs a side (--repeat %d):\n"
+		   "  lkp        each side's median outside the other side's range (default)\n"
+		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
+		   "  welch      Welch's t-test gives p < A\n"
+		   "  bootstrap  the (1 - A) percentile bootstrap interval of the difference\n"
+		   "             of means excludes 0 (%d resamples, fixed seed)\n"
+		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
+		   "Each row ends with the smallest change its samples could have flagged.\n"
+		   "Files whose run options differ (timeout, instances, stressor options,\n"
+		   "version) are refused unless --force.\n\n"
+		   "exit codes: 0 done, 1 bad arguments or files, or run options differ,\n"
+		   "%d a regression with --fail-on-regression, or any flagged change\n"
+		   "with --fail-on-change\n",
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_CHANGE_PCT, STATS_MIN_RUNS,
-		   STATS_MIN_RUNS, COMPARE_EXIT_REGRESSION);
+		   STATS_MIN_RUNS, COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
+		   COMPARE_EXIT_REGRESSION);
 }
 
 static int compare_load(struct compare_side *side)
@@ -59,11 +85,13 @@ static int compare_load(struct compare_side *side)
 		return -EINVAL;
 	}
 	rc = series_from_doc(doc, &side->set, err, sizeof(err));
-	side->env = json_incref(json_object_get(doc, "environment"));
-	json_decref(doc);
-	if (rc)
+	if (rc) {
 		log_usage_error("compare: %s: %s", side->path, err);
-	return rc;
+		json_decref(doc);
+		return rc;
+	}
+	side->doc = doc;
+	return 0;
 }
 
 /* The column heading: a file's name, cut to the column as lkp cuts commits. */
@@ -105,69 +133,146 @@ static const char *compare_word(enum series_direction dir, double change)
 	       "improvement" : "regression";
 }
 
-/* Prints one key's row; returns the number of regressions flagged. */
-static int compare_row(const struct compare_side *sides, size_t n,
-		       const struct series *base)
+/* Appends to buf at *used, never past len. */
+static void compare_append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void compare_append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	*used += (size_t)vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (*used >= len)
+		*used = len - 1;
+}
+
+/*
+ * Prints one key's row; counts the regressions and the changes flagged.
+ * The method's detail closes the row: "(p=0.003, min change 1.2%)", or
+ * one per NEW file numbered as the flags are.
+ */
+static void compare_row(const struct compare_side *sides, size_t n,
+			const struct series *base, const struct compare_opts *o,
+			int *regressions, int *changes)
 {
 	struct stats bs, ns;
-	char cell[64], flags[256] = "";
-	size_t used = 0;
+	char cell[64], flags[256] = "", detail[512] = "", one[160];
+	size_t used = 0, dused = 0;
 	bool any = false;
-	int regressions = 0;
 
 	stats_compute(base->v, base->n, &bs);
 	for (size_t i = 1; i < n; i++)
 		any |= series_find(&sides[i].set, base->key) != NULL;
 	if (!any)
-		return 0;
+		return;
 	series_format_cell(&bs, cell, sizeof(cell));
 	printf("%s", cell);
 	for (size_t i = 1; i < n; i++) {
 		const struct series *s = series_find(&sides[i].set, base->key);
-		double change;
+		struct compare_verdict v;
 
 		if (!s) {
 			printf(" %26s", "");
 			continue;
 		}
 		stats_compute(s->v, s->n, &ns);
-		change = stats_change_pct(&bs, &ns);
+		compare_method_judge(o->method, o->alpha, base->v, base->n, s->v, s->n, &v);
 		series_format_cell(&ns, cell, sizeof(cell));
 		if (bs.mean != 0)
-			printf(" %+9.1f%%%s", change, cell);
+			printf(" %+9.1f%%%s", v.change_pct, cell);
 		else
 			printf(" %10s%s", "", cell);
-		if (stats_judge(&bs, &ns) == STATS_CHANGED) {
-			const char *w = compare_word(base->direction, change);
+		compare_method_detail(o->method, &v, one, sizeof(one));
+		if (*one && n == 2)
+			compare_append(detail, sizeof(detail), &dused, "  (%s)", one);
+		else if (*one)
+			compare_append(detail, sizeof(detail), &dused, "%s%zu: %s",
+				       dused ? "; " : "  (", i, one);
+		if (v.verdict == STATS_CHANGED) {
+			const char *w = compare_word(base->direction, v.change_pct);
 
-			regressions += !strcmp(w, "regression");
+			*regressions += !strcmp(w, "regression");
+			*changes += 1;
 			if (n == 2)
-				used += (size_t)snprintf(flags + used, sizeof(flags) - used,
-							 "  %s", w);
+				compare_append(flags, sizeof(flags), &used, "  %s", w);
 			else
-				used += (size_t)snprintf(flags + used, sizeof(flags) - used,
-							 "  %s in %zu", w, i);
-			if (used >= sizeof(flags))
-				used = sizeof(flags) - 1;
+				compare_append(flags, sizeof(flags), &used, "  %s in %zu", w, i);
 		}
 	}
-	printf("  %s%s\n", base->key, flags);
-	return regressions;
+	if (dused && n > 2)
+		compare_append(detail, sizeof(detail), &dused, ")");
+	printf("  %s%s%s\n", base->key, flags, detail);
+}
+
+/* --method NAME, --alpha A (or --NAME=VALUE): returns 1 when taken, -1 on bad input. */
+static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
+{
+	static const char *const names[] = { "--method", "--alpha" };
+	const char *arg = argv[*i], *val = NULL;
+	size_t k, len;
+
+	for (k = 0; k < 2; k++) {
+		len = strlen(names[k]);
+		if (!strncmp(arg, names[k], len) && (!arg[len] || arg[len] == '='))
+			break;
+	}
+	if (k == 2)
+		return 0;
+	if (arg[len] == '=')
+		val = arg + len + 1;
+	else if (*i + 1 < argc)
+		val = argv[++*i];
+	if (!val) {
+		log_usage_error("compare: %s needs a value", names[k]);
+		return -1;
+	}
+	if (k == 0 && compare_method_parse(val, &o->method)) {
+		log_usage_error("compare: invalid --method '%s': expected lkp, ci, welch or bootstrap",
+				val);
+		return -1;
+	}
+	if (k == 1 && (parse_percent(val, &o->alpha) || strchr(val, '%') ||
+		       !(o->alpha >= 0.0001) || !(o->alpha <= 0.5))) {
+		log_usage_error("compare: invalid --alpha '%s': expected a significance "
+				"level from 0.0001 to 0.5, like 0.05", val);
+		return -1;
+	}
+	return 1;
+}
+
+static void compare_free(struct compare_side *sides, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		series_free(&sides[j].set);
+		json_decref(sides[j].doc);
+	}
 }
 
 static int compare_main(int argc, char **argv)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
-	bool fail_on_regression = false;
+	struct compare_opts o = { .method = COMPARE_DEFAULT_METHOD,
+				  .alpha = COMPARE_DEFAULT_ALPHA };
 	size_t n = 0, few = 0;
-	int regressions = 0, rc = SK_OK;
+	int regressions = 0, changes = 0, rc = SK_OK, taken;
+	char rule[256];
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--fail-on-regression")) {
-			fail_on_regression = true;
+			o.fail_on_regression = true;
+		} else if (!strcmp(argv[i], "--fail-on-change")) {
+			o.fail_on_change = true;
+		} else if (!strcmp(argv[i], "--force")) {
+			o.force = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			compare_usage(stdout);
 			return SK_OK;
+		} else if ((taken = compare_valued(argc, argv, &i, &o))) {
+			if (taken < 0)
+				return SK_USAGE;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			log_usage_error("compare: unknown option %s (see stresskit compare --help)",
 					argv[i]);
@@ -183,17 +288,25 @@ static int compare_main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (compare_load(&sides[i])) {
-			for (size_t j = 0; j < i; j++) {
-				series_free(&sides[j].set);
-				json_decref(sides[j].env);
-			}
+			compare_free(sides, i);
 			return SK_USAGE;
 		}
 		few += sides[i].set.runs < STATS_MIN_RUNS;
 	}
+	/* runs made with other options measure another thing: refused first */
+	for (size_t i = 1; i < n && !o.force; i++) {
+		if (compare_options_differ(sides[0].doc, sides[0].path, sides[i].doc,
+					   sides[i].path)) {
+			compare_free(sides, n);
+			return SK_USAGE;
+		}
+	}
+	compare_method_rule(o.method, o.alpha, rule, sizeof(rule));
+	printf("method: %s, %s, and |%%change| >= %.0f%%\n",
+	       compare_method_name(o.method), rule, STATS_MIN_CHANGE_PCT);
 	compare_header(sides, n);
 	for (size_t k = 0; k < sides[0].set.n; k++)
-		regressions += compare_row(sides, n, &sides[0].set.s[k]);
+		compare_row(sides, n, &sides[0].set.s[k], &o, &regressions, &changes);
 	if (few) {
 		printf("note: changes against a side with fewer than %d runs are not judged (runs:",
 		       STATS_MIN_RUNS);
@@ -202,15 +315,16 @@ static int compare_main(int argc, char **argv)
 		printf("; use --repeat %d)\n", STATS_MIN_RUNS);
 	}
 	/* what differs between the machines, so a change is read with it */
-	for (size_t i = 1; i < n; i++)
-		if (sides[0].env && sides[i].env)
-			environment_diff(sides[0].env, sides[i].env, sides[i].path);
-	if (regressions && fail_on_regression)
-		rc = COMPARE_EXIT_REGRESSION;
-	for (size_t i = 0; i < n; i++) {
-		series_free(&sides[i].set);
-		json_decref(sides[i].env);
+	for (size_t i = 1; i < n; i++) {
+		const json_t *ea = json_object_get(sides[0].doc, "environment");
+		const json_t *eb = json_object_get(sides[i].doc, "environment");
+
+		if (ea && eb)
+			environment_diff(ea, eb, sides[i].path);
 	}
+	if ((regressions && o.fail_on_regression) || (changes && o.fail_on_change))
+		rc = COMPARE_EXIT_REGRESSION;
+	compare_free(sides, n);
 	return rc;
 }
 

@@ -16,6 +16,7 @@
 #include "report.h"
 #include "results.h"
 #include "sampler.h"
+#include "confidence.h"
 #include "cost.h"
 #include "environment.h"
 #include "series.h"
@@ -45,6 +46,7 @@ struct recorder {
 	size_t n_ts;
 	struct cost *cost;	/* this pass's, printed under its table */
 	size_t n_cost;
+	bool until_reached;	/* --repeat-until's target was met */
 };
 
 struct recorder *recorder_begin(const struct plan *p,
@@ -258,11 +260,24 @@ void recorder_pass_done(struct recorder *r, int status)
 	r->wall = 0;
 }
 
+bool recorder_until_reached(struct recorder *r)
+{
+	const struct plan *p = r ? r->plan : NULL;
+
+	if (!p || !r->doc || !(p->repeat_until > 0))
+		return false;
+	r->until_reached = confidence_reached(r->doc, p->confidence, p->repeat_until);
+	return r->until_reached;
+}
+
 int recorder_end(struct recorder *r, int status)
 {
+	size_t passes;
+
 	if (!r)
 		return status;
-	if (r->doc && json_array_size(json_object_get(r->doc, "runs")) > 1) {
+	passes = json_array_size(json_object_get(r->doc, "runs"));
+	if (r->doc && passes > 1) {
 		struct series_set set;
 		char err[256];
 
@@ -270,9 +285,14 @@ int recorder_end(struct recorder *r, int status)
 			series_print_summary(&set);
 			series_free(&set);
 		}
+		confidence_report(r->doc, r->plan->confidence);
 	}
 	if (r->doc) {
 		results_finish(r->doc);
+		if ((passes > 1 || r->plan->repeat_until > 0) &&
+		    confidence_to_doc(r->doc, r->plan->confidence, r->plan->repeat_until,
+				      r->plan->repeat, r->until_reached))
+			recorder_oom(r);
 		if (results_write(r->doc, &r->files, r->plan) && status == SK_OK)
 			status = SK_USAGE;
 	}

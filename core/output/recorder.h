@@ -38,6 +38,13 @@ void recorder_report(struct recorder *r);
 void recorder_pass_done(struct recorder *r, int status);
 
 /*
+ * --repeat-until, after recorder_pass_done(): whether every stressor's
+ * ops/s interval is now narrow enough (one info line says how narrow).
+ * False without --repeat-until.
+ */
+bool recorder_until_reached(struct recorder *r);
+
+/*
  * After the last pass: the summary of several passes, the files written.
  * Returns status, or SK_USAGE when a file could not be written.
  */

@@ -4,9 +4,12 @@
  */
 #include "stats.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "student.h"
 
 static int stats_cmp(const void *a, const void *b)
 {
@@ -70,4 +73,43 @@ enum stats_verdict stats_judge(const struct stats *base, const struct stats *new
 	if (stats_outside(base->median, new) && stats_outside(new->median, base))
 		return STATS_CHANGED;
 	return STATS_SAME;
+}
+
+double stats_sample_var(const double *v, size_t n)
+{
+	double sum = 0, sq = 0, mean;
+
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	mean = sum / (double)n;
+	for (size_t i = 0; i < n; i++)
+		sq += (v[i] - mean) * (v[i] - mean);
+	return sq / (double)(n - 1);
+}
+
+int stats_confidence(const double *v, size_t n, double level, struct stats_ci *out)
+{
+	struct stats st;
+
+	memset(out, 0, sizeof(*out));
+	if (n < 2 || !(level > 0) || !(level < 100))
+		return -EINVAL;
+	stats_compute(v, n, &st);
+	out->n = n;
+	out->level = level;
+	out->mean = st.mean;
+	out->min = st.min;
+	out->max = st.max;
+	out->sd = sqrt(stats_sample_var(v, n));
+	out->t = student_quantile(0.5 + level / 200.0, (double)(n - 1));
+	out->half = out->t * out->sd / sqrt((double)n);
+	out->low = out->mean - out->half;
+	out->high = out->mean + out->half;
+	if (out->mean != 0)
+		out->half_pct = 100.0 * out->half / fabs(out->mean);
+	else
+		out->half_pct = out->half > 0 ? INFINITY : 0;
+	return 0;
 }

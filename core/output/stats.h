@@ -30,6 +30,25 @@ double stats_stddev_pct(const struct stats *s);
 /* (new - base) / base in percent; 0 when the base mean is 0. */
 double stats_change_pct(const struct stats *base, const struct stats *new);
 
+/*
+ * A Student-t confidence interval of a mean: mean +- t * sd / sqrt(n),
+ * with sd the sample standard deviation (n - 1) and t the quantile
+ * t_{(1 + level) / 2, n - 1}.
+ */
+struct stats_ci {
+	size_t n;
+	double level;		/* percent, as given */
+	double mean, sd, min, max;
+	double t, half, low, high;
+	double half_pct;	/* half / |mean| in percent; 0 when both are 0, INFINITY when only the mean is */
+};
+
+/* Fills out from v[0..n-1]; returns 0, or -EINVAL when n < 2 or level is not in (0, 100). */
+int stats_confidence(const double *v, size_t n, double level, struct stats_ci *out);
+
+/* The sample variance (n - 1) of v[0..n-1]; 0 when n < 2. */
+double stats_sample_var(const double *v, size_t n);
+
 enum stats_verdict {
 	STATS_TOO_FEW,		/* fewer than STATS_MIN_RUNS on a side */
 	STATS_SAME,		/* not significant */

@@ -52,7 +52,9 @@ struct plan {
 	enum plan_mode mode;
 	bool scale;		/* runs are the steps of one stressor's sweep */
 	bool dry_run;
-	unsigned repeat;	/* passes over the runs, >= 1 */
+	unsigned repeat;	/* passes over the runs, >= 1 (--repeat-until: the most) */
+	double confidence;	/* the level of --repeat's intervals, percent */
+	double repeat_until;	/* --repeat-until's half-width target, percent; 0: none */
 
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress, perf;

@@ -224,7 +224,10 @@ static void session_reset(struct session *s)
 	s->interrupted = false;
 }
 
-/* --repeat N: the whole list of runs N times, each pass with its table. */
+/*
+ * --repeat N: the whole list of runs N times, each pass with its table;
+ * --repeat-until: until the intervals are narrow enough, N at most.
+ */
 static int session_repeat(struct session *s)
 {
 	const struct plan *p = s->plan;
@@ -239,12 +242,22 @@ static int session_repeat(struct session *s)
 	for (unsigned pass = 1; pass <= p->repeat && !s->interrupted; pass++) {
 		if (pass > 1)
 			session_reset(s);
-		if (p->repeat > 1)
+		if (p->repeat_until > 0)
+			log_info("pass %u of at most %u", pass, p->repeat);
+		else if (p->repeat > 1)
 			log_info("pass %u of %u", pass, p->repeat);
 		session_execute(s);
 		session_report(s);
 		recorder_pass_done(s->rec, s->status);
 		rc = status_worse(rc, s->status);
+		if (recorder_until_reached(s->rec)) {
+			log_info("--repeat-until %g%%: reached after %u passes",
+				 p->repeat_until, pass);
+			break;
+		}
+		if (p->repeat_until > 0 && (pass == p->repeat || s->interrupted))
+			log_info("--repeat-until %g%%: not reached after %u passes",
+				 p->repeat_until, pass);
 	}
 	rc = recorder_end(s->rec, rc);
 	s->rec = NULL;

@@ -22,7 +22,8 @@ mask() {
 	sed -E -e "s|$TMP|TMP|g" \
 		-e 's/\[[0-9]+\]/[PID]/g' -e 's/pid [0-9]+/pid PID/g' -e 's/stresskit-[0-9]+-[A-Za-z0-9]{6}/stresskit-RUN/g' \
 		-e '/(metrc|info): /s/(^|[^A-Za-z0-9_])[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?/\1N/g' \
-		-e '/(metrc|info): /s/ ± +N%//g' \
+		-e '/(metrc|info): /s/ ± *N%//g' \
+		-e '/metrc: /s/ \[-N, / [N, /' \
 		-e '/(metrc|info): /s/ +/ /g' \
 		-e 's/[0-9]+\.[0-9]+/F/g' \
 		-e 's/[0-9]{2}:[0-9]{2}:[0-9]{2}/HH:MM:SS/g'

@@ -76,3 +76,42 @@ bad_input() {
 metrics_field() {
 	printf '%s\n' "$3" | awk -v s="$1" -v f="$2" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $f; exit }'
 }
+
+# crafted NAME OPS_PER_SEC... [-- LATENCY...]: a results file with one run
+# per value (ops = ops/s * 10), the way --json writes them.
+crafted() {
+	name=$1
+	shift
+	python3 - "$name" "$@" <<'PY'
+import json, sys
+name, vals = sys.argv[1], sys.argv[2:]
+lat = []
+if "--" in vals:
+    i = vals.index("--")
+    vals, lat = vals[:i], vals[i + 1:]
+runs = []
+for k, v in enumerate(vals):
+    v = float(v)
+    extra = [{"description": "MB per sec pipe write rate", "value": v / 100, "higher-is-better": True}]
+    if lat:
+        extra.append({"description": "latency usec", "value": float(lat[k]), "higher-is-better": False})
+    runs.append({"run": k + 1, "metrics": [{"stressor": "pipe", "bogo-ops": int(v * 10),
+        "bogo-ops-per-second-real-time": v, "extra-metrics": extra}]})
+json.dump({"runs": runs}, open(name, "w"))
+PY
+}
+
+# row KEY: the compare row of KEY in $OUT
+row() {
+	printf '%s\n' "$OUT" | grep -E "  $1( |\$)" || fail "no row $1 in: $OUT"
+}
+
+# scipy_python: a python3 that has scipy (pyenv's may not), or nothing.
+scipy_python() {
+	for p in python3 /usr/bin/python3; do
+		if "$p" -c 'import scipy' 2>/dev/null; then
+			echo "$p"
+			return 0
+		fi
+	done
+}

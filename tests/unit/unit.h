@@ -15,7 +15,17 @@ typedef Suite *(*unit_suite_fn)(void);
 	__attribute__((used, retain, section("sk_unit_suites"),			\
 		       aligned(sizeof(void *)))) = fn
 
+struct cli_config;
+struct plan;
+
 /* Runs the registry once for suites that need it (registry_init). */
 void unit_registry(void);
+
+/*
+ * Parses a command line given as one string of words (without the
+ * program name) and builds its plan; unit_plan_done frees both.
+ */
+void unit_plan_of(const char *line, struct cli_config *cfg, struct plan *p);
+void unit_plan_done(struct cli_config *cfg, struct plan *p);
 
 #endif

@@ -1,0 +1,234 @@
+/*
+ * compare_method.c - the four ways compare judges a row (see
+ * compare_method.h). Every method needs STATS_MIN_RUNS runs a side and
+ * flags only a change of at least STATS_MIN_CHANGE_PCT, the kernel test
+ * robot's floor: a significant 0.3% is not one a kernel developer acts on,
+ * and an A/A comparison with many rows would otherwise flag one in 1/alpha
+ * by chance alone.
+ */
+#include "compare_method.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "student.h"
+
+static const char *const compare_method_names[] = {
+	[COMPARE_LKP] = "lkp", [COMPARE_CI] = "ci", [COMPARE_WELCH] = "welch",
+	[COMPARE_BOOTSTRAP] = "bootstrap",
+};
+
+int compare_method_parse(const char *s, enum compare_method *m)
+{
+	for (size_t i = 0; i < sizeof(compare_method_names) / sizeof(*compare_method_names); i++)
+		if (!strcmp(s, compare_method_names[i])) {
+			*m = (enum compare_method)i;
+			return 0;
+		}
+	return -EINVAL;
+}
+
+const char *compare_method_name(enum compare_method m)
+{
+	return compare_method_names[m];
+}
+
+void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len)
+{
+	switch (m) {
+	case COMPARE_LKP:
+		snprintf(buf, len, "the kernel test robot's: each side's median lies outside "
+			 "the other side's range");
+		break;
+	case COMPARE_CI:
+		snprintf(buf, len, "mmtests': the %g%% Student-t confidence intervals of the "
+			 "means do not overlap", 100 * (1 - alpha));
+		break;
+	case COMPARE_WELCH:
+		snprintf(buf, len, "Welch's t-test: p < %g", alpha);
+		break;
+	case COMPARE_BOOTSTRAP:
+		snprintf(buf, len, "the %g%% percentile bootstrap interval of the difference "
+			 "of means (%d resamples, fixed seed) excludes 0",
+			 100 * (1 - alpha), COMPARE_BOOTSTRAP_RESAMPLES);
+		break;
+	}
+}
+
+/* |x| in percent of |base|; NAN when the base is 0. */
+static double compare_pct(double x, double base)
+{
+	return base != 0 ? 100.0 * fabs(x) / fabs(base) : NAN;
+}
+
+/*
+ * lkp: a shift d of NEW's samples flags the row upwards when NEW's median
+ * passes BASE's max and NEW's min passes BASE's median, downwards in the
+ * mirror; the smallest d that works both ways is what the spreads allow.
+ */
+static void compare_lkp(const struct stats *a, const struct stats *b,
+			struct compare_verdict *v)
+{
+	double up = fmax(a->max - a->median, b->median - b->min);
+	double down = fmax(a->median - a->min, b->max - b->median);
+
+	v->verdict = stats_judge(a, b);
+	v->min_pct = compare_pct(fmax(up, down), a->mean);
+}
+
+static void compare_ci(const double *a, size_t na, const double *b, size_t nb,
+		       double alpha, struct compare_verdict *v)
+{
+	struct stats_ci ca, cb;
+
+	stats_confidence(a, na, 100 * (1 - alpha), &ca);
+	stats_confidence(b, nb, 100 * (1 - alpha), &cb);
+	v->verdict = cb.low > ca.high || cb.high < ca.low ? STATS_CHANGED : STATS_SAME;
+	v->lo_pct = ca.half_pct;
+	v->hi_pct = compare_pct(cb.half, ca.mean);
+	v->min_pct = compare_pct(ca.half + cb.half, ca.mean);
+}
+
+static void compare_welch(const double *a, size_t na, const double *b, size_t nb,
+			  double alpha, struct compare_verdict *v)
+{
+	struct stats sa, sb;
+	struct welch w;
+
+	stats_compute(a, na, &sa);
+	stats_compute(b, nb, &sb);
+	student_welch(sa.mean, stats_sample_var(a, na), (double)na,
+		      sb.mean, stats_sample_var(b, nb), (double)nb, &w);
+	v->p = w.p;
+	v->verdict = w.p < alpha ? STATS_CHANGED : STATS_SAME;
+	v->min_pct = w.se > 0 ? compare_pct(student_quantile(1 - alpha / 2, w.df) * w.se,
+					    sa.mean) : 0;
+}
+
+/* splitmix64: tiny, and the same sequence on every machine */
+static uint64_t compare_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double compare_resample_mean(const double *v, size_t n, uint64_t *state)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[(size_t)(((unsigned __int128)compare_rand(state) * n) >> 64)];
+	return sum / (double)n;
+}
+
+static int compare_dbl_cmp(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* The p-quantile of sorted d[0..n-1], interpolated between ranks. */
+static double compare_quantile(const double *d, size_t n, double p)
+{
+	double pos = p * (double)(n - 1);
+	size_t i = (size_t)pos;
+
+	return i + 1 < n ? d[i] + (pos - (double)i) * (d[i + 1] - d[i]) : d[n - 1];
+}
+
+static void compare_bootstrap(const double *a, size_t na, const double *b, size_t nb,
+			      double alpha, struct compare_verdict *v)
+{
+	size_t n = COMPARE_BOOTSTRAP_RESAMPLES;
+	double *d = malloc(n * sizeof(*d)), base = 0;
+	uint64_t state = COMPARE_BOOTSTRAP_SEED;	/* per row: rows do not depend on order */
+
+	for (size_t i = 0; i < na; i++)
+		base += a[i] / (double)na;
+	if (!d || base == 0) {
+		free(d);
+		v->verdict = STATS_SAME;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		d[i] = 100.0 * (compare_resample_mean(b, nb, &state) -
+				compare_resample_mean(a, na, &state)) / fabs(base);
+	qsort(d, n, sizeof(*d), compare_dbl_cmp);
+	v->lo_pct = compare_quantile(d, n, alpha / 2);
+	v->hi_pct = compare_quantile(d, n, 1 - alpha / 2);
+	free(d);
+	v->verdict = v->lo_pct > 0 || v->hi_pct < 0 ? STATS_CHANGED : STATS_SAME;
+	/* moved to centre on 0, the interval flags a shift past either end */
+	v->min_pct = fmax(v->change_pct - v->lo_pct, v->hi_pct - v->change_pct);
+}
+
+void compare_method_judge(enum compare_method m, double alpha,
+			  const double *a, size_t na, const double *b, size_t nb,
+			  struct compare_verdict *v)
+{
+	struct stats sa, sb;
+
+	stats_compute(a, na, &sa);
+	stats_compute(b, nb, &sb);
+	*v = (struct compare_verdict){
+		.verdict = STATS_TOO_FEW, .change_pct = stats_change_pct(&sa, &sb),
+		.p = NAN, .lo_pct = NAN, .hi_pct = NAN, .min_pct = NAN,
+	};
+	if (na < STATS_MIN_RUNS || nb < STATS_MIN_RUNS)
+		return;
+	switch (m) {
+	case COMPARE_LKP:
+		compare_lkp(&sa, &sb, v);
+		break;
+	case COMPARE_CI:
+		compare_ci(a, na, b, nb, alpha, v);
+		break;
+	case COMPARE_WELCH:
+		compare_welch(a, na, b, nb, alpha, v);
+		break;
+	case COMPARE_BOOTSTRAP:
+		compare_bootstrap(a, na, b, nb, alpha, v);
+		break;
+	}
+	/* the floor every method shares (see the top of the file) */
+	if (fabs(v->change_pct) < STATS_MIN_CHANGE_PCT)
+		v->verdict = STATS_SAME;
+	if (!isnan(v->min_pct))
+		v->min_pct = fmax(v->min_pct, STATS_MIN_CHANGE_PCT);
+}
+
+void compare_method_detail(enum compare_method m, const struct compare_verdict *v,
+			   char *buf, size_t len)
+{
+	char min[32];
+
+	buf[0] = '\0';
+	if (v->verdict == STATS_TOO_FEW)
+		return;
+	if (isnan(v->min_pct))
+		snprintf(min, sizeof(min), "min change -");
+	else
+		snprintf(min, sizeof(min), "min change %.1f%%", v->min_pct);
+	switch (m) {
+	case COMPARE_LKP:
+		snprintf(buf, len, "%s", min);
+		break;
+	case COMPARE_CI:
+		snprintf(buf, len, "\u00b1%.1f%% vs \u00b1%.1f%%, %s", v->lo_pct, v->hi_pct, min);
+		break;
+	case COMPARE_WELCH:
+		snprintf(buf, len, "p=%.4g, %s", v->p, min);
+		break;
+	case COMPARE_BOOTSTRAP:
+		snprintf(buf, len, "[%+.1f%%, %+.1f%%], %s", v->lo_pct, v->hi_pct, min);
+		break;
+	}
+}

@@ -1,0 +1,58 @@
+/*
+ * compare_method.h - how compare judges one row: the kernel test robot's
+ * rule (lkp), mmtests' non-overlapping confidence intervals (ci), Welch's
+ * t-test (welch) or a percentile bootstrap of the difference of means
+ * (bootstrap), each with the smallest change its samples could have
+ * flagged, so that "no change" says how small a change it rules out.
+ */
+#ifndef STRESSKIT_COMPARE_METHOD_H
+#define STRESSKIT_COMPARE_METHOD_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+enum compare_method {
+	COMPARE_LKP,
+	COMPARE_CI,
+	COMPARE_WELCH,
+	COMPARE_BOOTSTRAP,
+};
+
+#define COMPARE_DEFAULT_METHOD COMPARE_LKP
+#define COMPARE_DEFAULT_ALPHA 0.05
+/* enough that the 2.5% and 97.5% points move by well under 0.1% between seeds */
+#define COMPARE_BOOTSTRAP_RESAMPLES 10000
+/* fixed: the same two files give the same interval on every run and machine */
+#define COMPARE_BOOTSTRAP_SEED 0x5eed5eed2014ULL
+
+/* What a method found of one row; NAN where it has nothing to say. */
+struct compare_verdict {
+	enum stats_verdict verdict;
+	double change_pct;	/* of the means, against BASE's */
+	double p;		/* welch: the two-sided p-value */
+	double lo_pct, hi_pct;	/* bootstrap: the interval of the change; ci: each side's half-width */
+	double min_pct;		/* the smallest |change| these samples could flag */
+};
+
+/* "lkp", "ci", "welch", "bootstrap"; returns 0 or -EINVAL. */
+int compare_method_parse(const char *s, enum compare_method *m);
+const char *compare_method_name(enum compare_method m);
+
+/* One sentence: when the method flags a row, at level alpha. */
+void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len);
+
+/*
+ * Judges BASE's values a[0..na-1] against NEW's b[0..nb-1]: STATS_TOO_FEW
+ * with fewer than STATS_MIN_RUNS on a side, STATS_CHANGED when the method
+ * finds a change of at least STATS_MIN_CHANGE_PCT, else STATS_SAME.
+ */
+void compare_method_judge(enum compare_method m, double alpha,
+			  const double *a, size_t na, const double *b, size_t nb,
+			  struct compare_verdict *out);
+
+/* The row's detail: "p=0.0031, min change 1.2%" and the like; "" when too few. */
+void compare_method_detail(enum compare_method m, const struct compare_verdict *v,
+			   char *buf, size_t len);
+
+#endif

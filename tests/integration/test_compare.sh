@@ -1,0 +1,175 @@
+# test_compare.sh - compare's methods (lkp, ci, welch, bootstrap) and
+# --alpha on crafted results files whose verdicts are known, the smallest
+# detectable change on every row, --fail-on-change, and the refusal of
+# documents run with other options.
+
+METHODS="lkp ci welch bootstrap"
+
+t_compare_methods_flag() {
+	crafted base.json 100 101 99 100.5 99.5
+	crafted up.json 110 111 109 110.5 109.5
+	crafted down.json 90 91 89 90.5 89.5
+	for m in $METHODS; do
+		expect_exit 0 "$SK" compare --method $m base.json up.json
+		expect_match "^method: $m, " "$OUT"
+		expect_match '^ +100 +\+10\.0% +110 +pipe\.ops_per_sec  improvement  \(.*min change [0-9.]+%\)$' \
+			"$(row pipe.ops_per_sec)"
+		expect_exit 2 "$SK" compare --method=$m --fail-on-regression base.json down.json
+		expect_match 'pipe\.ops_per_sec  regression  \(' "$(row pipe.ops_per_sec)"
+		# an improvement is a change: --fail-on-change says so, --fail-on-regression not
+		expect_exit 2 "$SK" compare --method $m --fail-on-change base.json up.json
+		expect_exit 0 "$SK" compare --method $m --fail-on-regression base.json up.json
+	done
+	expect_exit 0 "$SK" compare --method welch base.json up.json
+	expect_match '\(p=[0-9.e-]+, min change [0-9.]+%\)$' "$(row pipe.ops_per_sec)"
+	expect_exit 0 "$SK" compare --method bootstrap base.json up.json
+	expect_match '\(\[\+[0-9.]+%, \+[0-9.]+%\], min change' "$(row pipe.ops_per_sec)"
+	expect_exit 0 "$SK" compare --method ci base.json up.json
+	expect_match '\(±[0-9.]+% vs ±[0-9.]+%, min change' "$(row pipe.ops_per_sec)"
+}
+
+# Two samples of one distribution, 2.6% apart in the mean: no method
+# flags them, and neither a file against itself.
+t_compare_methods_a_a() {
+	crafted a.json 100 110 90 105 95
+	crafted b.json 103 93 112 98 107
+	for m in $METHODS; do
+		expect_exit 0 "$SK" compare --method $m --fail-on-change a.json b.json
+		expect_no_match 'improvement|regression|changed' "$OUT"
+		expect_match 'pipe\.ops_per_sec  \(.*min change [0-9.]+%\)$' "$(row pipe.ops_per_sec)"
+		expect_exit 0 "$SK" compare --method $m --fail-on-change a.json a.json
+		expect_no_match 'improvement|regression|changed' "$OUT"
+	done
+	# the smallest detectable change exceeds the one seen: it was too small to tell
+	expect_exit 0 "$SK" compare --method welch a.json b.json
+	min=$(row pipe.ops_per_sec | sed -n 's/.*min change \([0-9.]*\)%.*/\1/p')
+	awk -v m="$min" 'BEGIN { exit !(m > 2.6) }' || fail "min change $min% not above the 2.6% seen"
+}
+
+t_compare_methods_too_few() {
+	crafted base.json 100 101
+	crafted new.json 200 201 202
+	for m in $METHODS; do
+		expect_exit 0 "$SK" compare --method $m --fail-on-change base.json new.json
+		expect_match '^ +100 +\+100\.[0-9]% +201 +pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
+		expect_match 'fewer than 3 runs .*runs: 2 3' "$OUT"
+	done
+}
+
+# A stricter --alpha turns a borderline change into none.
+t_compare_alpha() {
+	# t = 3.06 on 4 df: p = 0.038
+	crafted base.json 100 101 99
+	crafted new.json 102.5 103.5 101.5
+	expect_exit 0 "$SK" compare --method welch base.json new.json
+	expect_match 'pipe\.ops_per_sec  improvement' "$(row pipe.ops_per_sec)"
+	expect_exit 0 "$SK" compare --method welch --alpha 0.001 base.json new.json
+	expect_match '^method: welch, Welch.s t-test: p < 0.001' "$OUT"
+	expect_no_match 'improvement' "$(row pipe.ops_per_sec)"
+}
+
+t_compare_bootstrap_reproducible() {
+	crafted base.json 100 104 97 101 99
+	crafted new.json 103 99 108 104 102
+	expect_exit 0 "$SK" compare --method bootstrap base.json new.json
+	first=$OUT
+	expect_exit 0 "$SK" compare --method bootstrap base.json new.json
+	[ "$first" = "$OUT" ] || fail "two bootstraps of the same files differ"
+}
+
+# Welch's p-value and the bootstrap interval against scipy's.
+t_compare_scipy() {
+	p=$(scipy_python)
+	if [ -z "$p" ]; then
+		echo "skip: python3-scipy is not installed"
+		return 0
+	fi
+	crafted base.json 100 104 97 101 99
+	crafted new.json 103 99 108 104 102
+	expect_exit 0 "$SK" compare --method welch base.json new.json
+	pv=$(row pipe.ops_per_sec | sed -n 's/.*(p=\([0-9.e-]*\),.*/\1/p')
+	"$p" -c '
+import sys
+from scipy import stats
+r = stats.ttest_ind([103, 99, 108, 104, 102], [100, 104, 97, 101, 99], equal_var=False)
+got = float(sys.argv[1])
+assert abs(got - r.pvalue) <= 1e-3 * r.pvalue, (got, r.pvalue)
+' "$pv" || fail "welch p $pv differs from scipy's"
+	expect_exit 0 "$SK" compare --method bootstrap base.json new.json
+	iv=$(row pipe.ops_per_sec | sed -n 's/.*(\[\([-+0-9.]*\)%, \([-+0-9.]*\)%\].*/\1 \2/p')
+	# another generator, so within a tenth of a point of the change
+	"$p" -c '
+import sys
+import numpy as np
+from scipy import stats
+a, b = np.array([100, 104, 97, 101, 99.]), np.array([103, 99, 108, 104, 102.])
+r = stats.bootstrap((b, a), lambda x, y: (x.mean() - y.mean()) / a.mean() * 100,
+                    method="percentile", n_resamples=10000, random_state=1, vectorized=False)
+lo, hi = map(float, sys.argv[1:3])
+ci = r.confidence_interval
+assert abs(lo - ci.low) < 0.25 and abs(hi - ci.high) < 0.25, (lo, hi, ci)
+' $iv || fail "bootstrap interval $iv differs from scipy's"
+}
+
+t_compare_bad_method() {
+	crafted base.json 100 101 99
+	for args in "--method nosuch" "--method" "--alpha 0" "--alpha 0.9" "--alpha abc" \
+		"--alpha 5%" "--method=" ; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$SK" compare $args base.json base.json
+		one_line "$ERR"
+		expect_match '^stresskit: error: compare: ' "$ERR"
+		[ -z "$OUT" ] || fail "output for $args: $OUT"
+	done
+}
+
+# with_config FILE PY: sets FILE's configuration by a python statement on c
+with_config() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = {"timeout": 10.0, "warmup": 0.0, "mode": "together", "instance-mode": "process",
+     "verify": False, "sandbox": False, "taskset": None,
+     "stressors": [{"stressor": "pipe", "instances": 2, "ops": 0,
+                    "options": {"pipe-data-size": "4K"}}]}
+d["system-info"] = {"stresskit-version": "1.0"}
+exec(sys.argv[2])
+d["configuration"] = c
+json.dump(d, open(sys.argv[1], "w"))
+PY
+}
+
+t_compare_options_differ() {
+	crafted base.json 100 101 99
+	crafted new.json 110 111 109
+	with_config base.json 'pass'
+	with_config new.json 'c["stressors"][0]["options"]["pipe-data-size"] = "64K"; c["timeout"] = 20.0'
+	expect_exit 1 "$SK" compare base.json new.json
+	one_line "$ERR"
+	expect_match "^stresskit: error: compare: new.json was run with other options than base.json: timeout 10.0 vs 20.0, pipe-data-size \"4K\" vs \"64K\" \(--force compares them anyway\)$" "$ERR"
+	[ -z "$OUT" ] || fail "a table despite other options: $OUT"
+	expect_exit 0 "$SK" compare --force base.json new.json
+	expect_match 'pipe\.ops_per_sec  improvement' "$(row pipe.ops_per_sec)"
+	with_config new.json 'c["stressors"][0]["instances"] = 4'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'pipe instances 2 vs 4' "$ERR"
+	with_config new.json 'd["system-info"]["stresskit-version"] = "1.1"'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'stresskit-version "1.0" vs "1.1"' "$ERR"
+	with_config new.json 'c["stressors"][0]["stressor"] = "splice"'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'pipe instances 2 vs 0, splice instances 0 vs 2' "$ERR"
+	# the same options, and output options that differ, compare
+	with_config new.json 'c["metrics"] = True'
+	expect_exit 0 "$SK" compare base.json new.json
+}
+
+# Real runs: another --pipe-data-size is refused by name.
+t_compare_options_real_runs() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --json a.json --temp-path "$TMP"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --pipe-data-size 64 --json b.json --temp-path "$TMP"
+	expect_exit 0 "$SK" compare a.json a.json
+	expect_exit 1 "$SK" compare a.json b.json
+	one_line "$ERR"
+	expect_match 'pipe-data-size "4K" vs "64"' "$ERR"
+}

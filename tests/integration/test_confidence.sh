@@ -1,0 +1,101 @@
+# test_confidence.sh - --repeat's confidence intervals, --repeat-until
+# and --confidence: the figures recomputed from the passes the document
+# holds (by hand, and with scipy where python3-scipy is installed).
+
+# py SCRIPT: a python3 check; a failed assert fails the test.
+py() {
+	python3 -c "$@" || fail "python check failed"
+}
+
+t_repeat_confidence() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --json r.json --temp-path "$TMP"
+	expect_match 'ops/s over 3 passes: mean ± half-width of its 95% confidence interval \(Student t\)' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\] pipe +[0-9]+ ± +[0-9.]+% \[-?[0-9]+, [0-9]+\]  sd [0-9.]+ \([0-9.]+%\)  min [0-9]+  max [0-9]+$' "$OUT"
+	# t(0.975, 2) = 4.303 from the printed table
+	py '
+import json, math, statistics
+d = json.load(open("r.json"))
+v = [r["metrics"][0]["bogo-ops-per-second-real-time"] for r in d["runs"]]
+c = d["metrics"][0]["confidence"]
+m, sd = statistics.mean(v), statistics.stdev(v)
+assert c["figure"] == "bogo-ops-per-second-real-time" and c["passes"] == 3, c
+assert abs(c["mean"] - m) <= 1e-9 * m and abs(c["stddev"] - sd) <= 1e-9 * m, (c, m, sd)
+assert c["min"] == min(v) and c["max"] == max(v)
+assert abs(c["t-quantile"] - 4.303) < 5e-4, c
+h = c["t-quantile"] * sd / math.sqrt(3)
+assert abs(c["low"] - (m - h)) <= 1e-9 * m and abs(c["high"] - (m + h)) <= 1e-9 * m
+assert abs(c["half-width-percent"] - 100 * h / m) < 1e-6
+assert d["repeat"] == {"passes": 3, "confidence-level-percent": 95.0}, d["repeat"]
+assert list(d)[-2:] == ["repeat", "runs"], list(d)
+'
+	# a single pass has no interval and no repeat mapping
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 100 --json one.json --temp-path "$TMP"
+	py '
+import json
+d = json.load(open("one.json"))
+assert "repeat" not in d and "confidence" not in d["metrics"][0]
+'
+}
+
+# The interval against scipy's, at two levels, in sequential mode.
+t_repeat_confidence_scipy() {
+	p=$(scipy_python)
+	if [ -z "$p" ]; then
+		echo "skip: python3-scipy is not installed"
+		return 0
+	fi
+	expect_exit 0 "$SK" --seq 1 --with pipe,splice -t 0.15 --repeat 4 --confidence 99 \
+		--json r.json --temp-path "$TMP"
+	expect_match 'its 99% confidence interval' "$OUT"
+	"$p" -c '
+import json
+from scipy import stats
+import numpy as np
+d = json.load(open("r.json"))
+assert d["repeat"]["confidence-level-percent"] == 99
+for e, top in enumerate(d["metrics"]):
+    v = np.array([r["metrics"][e]["bogo-ops-per-second-real-time"] for r in d["runs"]])
+    lo, hi = stats.t.interval(0.99, len(v) - 1, loc=v.mean(), scale=stats.sem(v))
+    c = top["confidence"]
+    for got, want in ((c["low"], lo), (c["high"], hi), (c["stddev"], v.std(ddof=1)),
+                      (c["t-quantile"], stats.t.ppf(0.995, len(v) - 1))):
+        assert abs(got - want) <= 1e-6 * abs(want), (top["stressor"], got, want)
+' || fail "the intervals differ from scipy's"
+}
+
+t_repeat_until() {
+	# a loose target is met at the third pass, the least judged
+	expect_exit 0 "$SK" --pipe 1 -t 0.3 --repeat-until 100,5 --json r.json --temp-path "$TMP"
+	expect_match 'info:  \[[0-9]+\] pass 1 of at most 5$' "$OUT"
+	expect_match 'after 2 passes, ops/s 95% confidence half-width: pipe ±[0-9.]+% \(target ±100%\)' "$OUT"
+	expect_match '--repeat-until 100%: reached after [3-5] passes$' "$OUT"
+	py '
+import json
+d = json.load(open("r.json"))
+r = d["repeat"]
+assert r["reached"] is True and r["max-passes"] == 5 and r["until-half-width-percent"] == 100, r
+assert 3 <= r["passes"] == len(d["runs"]) <= 5, r
+assert d["metrics"][0]["confidence"]["half-width-percent"] <= 100
+'
+	# one no run can meet stops at the maximum, and says so
+	expect_exit 0 "$SK" --pipe 1 -t 0.1 --repeat-until 0.00001% --repeat 3 --json r.json --temp-path "$TMP"
+	expect_match '--repeat-until 1e-05%: not reached after 3 passes$' "$OUT"
+	py '
+import json
+d = json.load(open("r.json"))
+assert d["repeat"]["reached"] is False and len(d["runs"]) == 3, d["repeat"]
+'
+}
+
+t_repeat_until_bad() {
+	for args in "--repeat-until 0" "--repeat-until abc" "--repeat-until 5,2" \
+		"--repeat-until 101" "--repeat-until 5,x" "--repeat-until 5 --repeat 2" \
+		"--repeat-until 5,4 --repeat 6" "--confidence 100" "--confidence 0" \
+		"--confidence abc" "--repeat-until 5 --scale"; do
+		# shellcheck disable=SC2086
+		expect_exit 1 "$SK" --pipe 1 $args
+		one_line "$ERR"
+		expect_match '^stresskit: error: ' "$ERR"
+		[ -z "$OUT" ] || fail "output for $args: $OUT"
+	done
+}
