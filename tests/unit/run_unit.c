@@ -24,11 +24,10 @@ void unit_registry(void)
 	}
 }
 
-void unit_plan_of(const char *line, struct cli_config *cfg, struct plan *p)
+int unit_parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
 {
 	static char buf[512];
 	static char *argv[32];
-	char err[512];
 	int argc = 0;
 
 	unit_registry();
@@ -36,7 +35,14 @@ void unit_plan_of(const char *line, struct cli_config *cfg, struct plan *p)
 	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
 		argv[argc++] = t;
 	argv[argc] = NULL;
-	ck_assert_msg(cli_parse(argc, argv, cfg, err, sizeof(err)) == 0, "%s: %s", line, err);
+	return cli_parse(argc, argv, cfg, err, errlen);
+}
+
+void unit_plan_of(const char *line, struct cli_config *cfg, struct plan *p)
+{
+	char err[512];
+
+	ck_assert_msg(unit_parse_line(line, cfg, err, sizeof(err)) == 0, "%s: %s", line, err);
 	ck_assert_int_eq(plan_build(cfg, p), 0);
 }
 
