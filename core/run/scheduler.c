@@ -378,7 +378,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		stop_run(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
-	res->wall = sk_now() - t0;
+	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
