@@ -2,16 +2,17 @@
 # of `--pipe N --timeout 2s` beside stress-ng's, with how many instances
 # each tool actually ran (stress-ng's "geometric mean of K instances"; it
 # may start fewer than asked and say nothing). Slow (tens of seconds per N
-# at the top), so opt-in: BENCH_SCALE=1 make bench. BENCH_SCALE_MAX (4096)
-# and BENCH_SCALE_STEP (x4) set the counts: 2, 8, 32, ... up to the max.
+# at the top), so opt-in: BENCH_SCALE=1 make bench. BENCH_SCALE_NS sets
+# the counts (the issue's 2 64 512 2048 4096 8192 by default; 8192 is the
+# most it asks for). Run it on a machine of one's own: at the top it runs
+# 16384 processes.
 . "$(dirname "$0")/lib.sh"
 
+ns=${BENCH_SCALE_NS:-2 64 512 2048 4096 8192}
 if [ "${BENCH_SCALE:-0}" = 0 ]; then
-	row "pipe instances 2..${BENCH_SCALE_MAX:-4096}" "skipped (BENCH_SCALE=1 to run)"
+	row "pipe instances $(echo $ns | tr ' ' ,)" "skipped (BENCH_SCALE=1 to run)"
 	exit 0
 fi
-max=${BENCH_SCALE_MAX:-4096}
-step=${BENCH_SCALE_STEP:-4}
 t=2
 
 # wall CMD...: seconds CMD took; its output in $WALL_OUT, its status in $WALL_RC.
@@ -30,8 +31,7 @@ counted() {
 }
 
 printf '  %-6s %-26s %-26s %s\n' N "stresskit wall (exit, ran)" "stress-ng wall (exit, ran)" "ratio sk/ng"
-n=2
-while [ "$n" -le "$max" ]; do
+for n in $ns; do
 	sk=$(wall "$SK" --pipe "$n" --timeout "${t}s" --metrics-brief)
 	skrc=$WALL_RC
 	# instances started and counted: the count of per-instance ops
@@ -49,7 +49,7 @@ while [ "$n" -le "$max" ]; do
 	printf '  %-6s %-26s %-26s %s\n' "$n" \
 		"${sk}s ($skrc, $skran${short:+, $short}$( [ "$late" != 0 ] && echo ", $late late"))" \
 		"${ng}s ($ngrc, $ngran)" "$r"
-	n=$((n * step))
 done
-echo "  (ran: instances in the geometric mean, those with ops; target at 4096:"
-echo "   wall <= timeout + 2.5 s, exit 0, none late; below 2048: <= timeout + 0.3 s)"
+echo "  (ran: instances in the geometric mean, those with ops; targets: at 4096"
+echo "   wall <= timeout + 2.5 s, exit 0, none late; at 8192 exit 0 (or 3 naming"
+echo "   the limit) within timeout + 6 s; below 2048 <= timeout + 0.3 s)"
