@@ -15,7 +15,8 @@
   soak.py check WARMUP CSV [--progress FILE]... [--json FILE[:RUNS]]...
                 [--allow TAG=KB]... [--growth PCT] [--rss off]
       Judges a soak; exit 1 and one line per finding when it failed:
-      - growth: for each process sampled past WARMUP seconds, the lowest
+      - growth: for each process sampled past WARMUP seconds (of the soak
+        and of the process's life: its start-up is not judged), the lowest
         RSS (or fd count) of the last window above the highest of the first
         window by more than 1% (--growth; a window: a fifth of its samples,
         so that a sawtooth slower than the sampling, such as tlb_flush3's
@@ -151,11 +152,16 @@ def monitor(csv, interval, specs):
 
 
 def judge_growth(rows, warmup, allow, growth, rss, bad):
-    series = {}
+    series, born = {}, {}
     for r in rows:
-        if r[3] == 'counter' or float(r[0]) < warmup:
+        if r[3] == 'counter':
             continue
-        key = (r[1], r[2], r[3])
+        key, t = (r[1], r[2], r[3]), float(r[0])
+        born.setdefault(key, t)
+        # the warm-up is the soak's first seconds and each process's own:
+        # a server started late still opens its clients' connections
+        if t < warmup or t < born[key] + warmup:
+            continue
         series.setdefault(key, []).append((int(r[4]), int(r[5])))
     for (tag, pid, comm), s in sorted(series.items()):
         win = len(s) // 5
