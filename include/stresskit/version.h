@@ -21,9 +21,10 @@
  * 2: <stresskit/file.h> (sk_file_make, sk_instance_file ...) and
  * STRESSOR_THREADS_ONLY
  * 3: instance_error()
- * 4: instance.lat_from (--warmup's end for latencies) and
+ * 4: <stresskit/syslimits.h> (sk_sysctl_read, sk_user_limits_exempt)
+ * 5: instance.lat_from (--warmup's end for latencies) and
  * stressor_ctx.warmup appended */
-#define SK_ABI_MINOR 4
+#define SK_ABI_MINOR 5
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
