@@ -114,6 +114,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
 		.name = "sample-interval", .type = OPT_STRING, .offset = CFG(sampling.interval_str),
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
+	[G_STATUS_INTERVAL] = { .metavar = "TIME", .opt = {
+		.name = "status-interval", .type = OPT_STRING, .offset = CFG(sampling.status_str),
+		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
 		.flags = OPT_OUT_FILE,

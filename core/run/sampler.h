@@ -25,8 +25,10 @@
 /* The sampling options of the command line. */
 struct sampler_opts {
 	const char *interval_str, *steady_str, *window_str;	/* as given */
+	const char *status_str;		/* --status-interval, as given */
 	const char *csv_path;		/* --series-csv FILE */
 	double interval, window;	/* seconds */
+	double status;			/* --status-interval seconds; 0: none */
 	struct steady_spec steady;	/* STEADY_NONE: not asked for */
 };
 
