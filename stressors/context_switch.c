@@ -95,8 +95,7 @@ failed:
 		instance_fail(in, "the partner is gone");
 		return SK_FAILED;
 	}
-	errno = -err;
-	return instance_syscall_failed(in, "pipe read/write");
+	return instance_error(in, "pipe read/write", err);
 }
 
 /*
@@ -124,15 +123,13 @@ static int context_switch1_run(struct instance *in)
 	if (thread) {
 		err = pthread_create(&partner_thread, NULL, context_switch_partner, &p);
 		if (err) {
-			errno = err;
-			status = instance_syscall_failed(in, "pthread_create");
+			status = instance_error(in, "pthread_create", -err);
 			goto out;
 		}
 	} else {
 		partner = sk_fork_helper("cswitch", context_switch_helper, &p);
 		if (partner < 0) {
-			errno = (int)-partner;
-			status = instance_syscall_failed(in, "fork");
+			status = instance_error(in, "fork", (int)partner);
 			goto out;
 		}
 	}

@@ -19,10 +19,8 @@ static int dup1_run(struct instance *in)
 	int fd = wis_memfd("stresskit-dup1", 0);
 	int status = SK_OK;
 
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, "memfd_create");
-	}
+	if (fd < 0)
+		return instance_error(in, "memfd_create", fd);
 	while (instance_continue(in)) {
 		int copy = dup(fd);
 

@@ -39,8 +39,7 @@ static int eventfd1_run(struct instance *in)
 		if (!err)
 			err = eventfd_xfer(fd, &got, false);
 		if (err) {
-			errno = -err;
-			status = instance_syscall_failed(in, "eventfd read/write");
+			status = instance_error(in, "eventfd read/write", err);
 			break;
 		}
 		if (verify && got != 1) {

@@ -80,10 +80,8 @@ static int fallocate_run_fd(struct instance *in, int fd, const char *what)
 {
 	int status;
 
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, what);
-	}
+	if (fd < 0)
+		return instance_error(in, what, fd);
 	status = fallocate_loop(in, fd);
 	close(fd);
 	return status;

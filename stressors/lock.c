@@ -61,8 +61,7 @@ static int lock_loop(struct instance *in, int fd)
 	}
 	return SK_OK;
 failed:
-	errno = -err;
-	return instance_syscall_failed(in, "fcntl F_SETLKW");
+	return instance_error(in, "fcntl F_SETLKW", err);
 }
 
 static int lock2_prepare(struct stressor_ctx *ctx)
@@ -97,10 +96,8 @@ static int lock_run_fd(struct instance *in, int fd, const char *what)
 {
 	int status;
 
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, what);
-	}
+	if (fd < 0)
+		return instance_error(in, what, fd);
 	status = lock_loop(in, fd);
 	close(fd);
 	return status;

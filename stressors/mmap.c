@@ -103,10 +103,8 @@ static int mmap_run_case(struct instance *in, const struct mmap_case *c)
 
 	if (c->file) {
 		fd = wis_memfd(c->file, MMAP_SIZE);
-		if (fd < 0) {
-			errno = -fd;
-			return instance_syscall_failed(in, "memfd_create");
-		}
+		if (fd < 0)
+			return instance_error(in, "memfd_create", fd);
 	}
 	status = mmap_loop(in, c, fd);
 	if (fd >= 0)

@@ -104,10 +104,8 @@ static int open_run_layout(struct instance *in, enum open_layout layout)
 	ino_t ino = 0;
 	int err = open_make(in->ctx->run_dir, layout, in->index, path, sizeof(path), &ino);
 
-	if (err) {
-		errno = -err;
-		return instance_syscall_failed(in, "creating the file to open");
-	}
+	if (err)
+		return instance_error(in, "creating the file to open", err);
 	return open_loop(in, path, ino);
 }
 

@@ -54,7 +54,7 @@ struct pipe_reader_arg {
 
 /*
  * Reads exactly len bytes unless EOF comes first; EINTR (Ctrl-C reaches
- * the reader too) is retried. Returns bytes read, or -1.
+ * the reader too) is retried. Returns bytes read, or a negative errno.
  */
 static ssize_t pipe_read_full(int fd, char *buf, size_t len)
 {
@@ -68,7 +68,7 @@ static ssize_t pipe_read_full(int fd, char *buf, size_t len)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			return -1;
+			return -errno;
 		}
 		got += (size_t)n;
 	}
@@ -154,8 +154,7 @@ static int pipe_run(struct instance *in)
 
 	reader = sk_fork_helper("piper", pipe_reader, &arg);
 	if (reader < 0) {
-		errno = (int)-reader;
-		status = instance_syscall_failed(in, "fork");
+		status = instance_error(in, "fork", (int)reader);
 		goto out;
 	}
 	close(fds[0]);
@@ -196,8 +195,7 @@ static int pipe_run(struct instance *in)
 	/* the close is the reader's EOF */
 	err = sk_reap_helper(reader, false, SK_HELPER_GRACE, &wstatus);
 	if (err && err != -ETIMEDOUT) {
-		errno = -err;
-		status = instance_syscall_failed(in, "waitpid");
+		status = instance_error(in, "waitpid", err);
 	} else if (err) {
 		instance_fail(in, "the pipe reader did not exit at EOF: killed");
 		status = SK_FAILED;

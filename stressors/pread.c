@@ -150,10 +150,8 @@ static int pread_run_mode(struct instance *in, enum pread_sharing mode)
 
 	if (mode == PREAD_PRIVATE) {
 		file = pread_make_file(1);
-		if (file < 0) {
-			errno = -file;
-			return instance_syscall_failed(in, "memfd_create");
-		}
+		if (file < 0)
+			return instance_error(in, "memfd_create", file);
 		fd = file;
 	} else {
 		fd = pread_reopen(sh->fd);

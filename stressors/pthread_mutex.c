@@ -103,8 +103,7 @@ mutex_loop(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
 	(void)stack_counter;
 	return SK_OK;
 failed:
-	errno = err;
-	return instance_syscall_failed(in, "pthread_mutex");
+	return instance_error(in, "pthread_mutex", -err);
 }
 
 static int pthread_mutex1_run(struct instance *in)

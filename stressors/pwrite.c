@@ -88,10 +88,8 @@ static int pwrite_run_page(struct instance *in, uint32_t page, bool own_page)
 	int fd = sk_instance_file(in, SK_FILE_SHMEM, 0, SK_FILE_SPARSE, O_RDWR);
 	int status;
 
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, "open the file");
-	}
+	if (fd < 0)
+		return instance_error(in, "open the file", fd);
 	status = pwrite_loop(in, fd, (off_t)page * sysconf(_SC_PAGESIZE), own_page);
 	close(fd);
 	return status;

@@ -117,10 +117,8 @@ static int read_run_case(struct instance *in, const struct read_case *c)
 			      in->ctx->run_dir);
 		return SK_NOT_IMPLEMENTED;
 	}
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, "open the file");
-	}
+	if (fd < 0)
+		return instance_error(in, "open the file", fd);
 	if (posix_memalign(&buf, page, len)) {
 		close(fd);
 		return SK_NO_RESOURCE;

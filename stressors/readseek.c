@@ -103,10 +103,8 @@ static int seek_run(struct instance *in, enum seek_dir dir, uint32_t page,
 		 sk_instance_file(in, SK_FILE_SHMEM, 0, SK_FILE_SPARSE, flags);
 	int status;
 
-	if (fd < 0) {
-		errno = -fd;
-		return instance_syscall_failed(in, "open the file");
-	}
+	if (fd < 0)
+		return instance_error(in, "open the file", fd);
 	status = seek_loop(in, dir, fd, (off_t)page * sysconf(_SC_PAGESIZE), own_page);
 	close(fd);
 	return status;

@@ -125,14 +125,16 @@ static int sendfile_prepare(struct stressor_ctx *ctx)
 	return sk_status_from_errno(-err);
 }
 
-/* Reads up to len bytes, retrying EINTR; -1 on error, 0 on EOF. */
+/* Reads up to len bytes, retrying EINTR: the bytes, 0 at EOF, or a negative errno. */
 static ssize_t sendfile_recv(int fd, char *buf, size_t len)
 {
 	for (;;) {
 		ssize_t n = read(fd, buf, len);
 
-		if (n >= 0 || errno != EINTR)
+		if (n >= 0)
 			return n;
+		if (errno != EINTR)
+			return -errno;
 	}
 }
 
@@ -272,15 +274,14 @@ static int sendfile_reap_receiver(const struct instance *in, pid_t pid)
 /*
  * The loop. Each call sends min(chunk, bytes left in the file) from off
  * (0 at the start); off wraps at the end, so with a whole-file chunk every
- * call sends the file from 0, as stress-ng does. Returns an sk_status; *bytes_out gets
- * what was moved. A peer gone (EPIPE, ECONNRESET) returns -errno so the
- * caller can ask the receiver why.
+ * call sends the file from 0, as stress-ng does. Returns 0 or sendfile()'s
+ * negative errno; *bytes_out gets what was moved either way.
  */
 static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 			 uint64_t chunk, off_t off, uint64_t *bytes_out)
 {
 	uint64_t bytes = 0;
-	int status = SK_OK;
+	int err = 0;
 
 	instance_latency_name(in, 0, "sendfile");
 	while (instance_continue(in)) {
@@ -291,13 +292,8 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 		if (n <= 0) {
 			if (n < 0 && errno == EINTR)
 				continue;
-			if (n < 0 && (errno == EPIPE || errno == ECONNRESET)) {
-				status = -errno;
-				break;
-			}
-			if (n == 0)
-				errno = EIO;	/* the file shrank under us */
-			status = instance_syscall_failed(in, "sendfile");
+			/* 0: the file shrank under us */
+			err = n < 0 ? -errno : -EIO;
 			break;
 		}
 		instance_latency_end(in, t0);
@@ -307,7 +303,7 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 		instance_ops_inc(in);
 	}
 	*bytes_out = bytes;
-	return status;
+	return err;
 }
 
 static int sendfile_run(struct instance *in)
@@ -316,7 +312,7 @@ static int sendfile_run(struct instance *in)
 	const bool tcp = o->sink == SENDFILE_SINK_TCP;
 	uint64_t chunk = o->chunk ? o->chunk : tcp ? SENDFILE_TCP_CHUNK : o->size;
 	uint64_t bytes = 0;
-	int fd, out = -1, rx = -1, status;
+	int fd, out = -1, rx = -1, status, err;
 	pid_t receiver = -1;
 	double secs;
 	char path[4096];
@@ -340,10 +336,8 @@ static int sendfile_run(struct instance *in)
 			};
 
 			receiver = sk_fork_helper("sfrx", sendfile_receiver_main, &arg);
-			if (receiver < 0) {
-				errno = (int)-receiver;
-				status = instance_syscall_failed(in, "fork");
-			}
+			if (receiver < 0)
+				status = instance_error(in, "fork", (int)receiver);
 			close(rx);
 		}
 	}
@@ -351,20 +345,21 @@ static int sendfile_run(struct instance *in)
 		goto out;
 
 	/* the tests' way to show --verify failing: a stream that starts at 8 */
-	status = sendfile_loop(in, out, fd, o->size, chunk,
-			       sk_test_hook("SENDFILE_SKEW") ? 8 : 0, &bytes);
+	err = sendfile_loop(in, out, fd, o->size, chunk,
+			    sk_test_hook("SENDFILE_SKEW") ? 8 : 0, &bytes);
 	secs = instance_elapsed(in);
 	if (tcp)
 		instance_metric(in, "Mb per sec sent over TCP loopback",
 				(double)bytes * 8 / secs / 1e6, MEAN_GEOMETRIC, true);
 	else
 		instance_metric_mb_per_sec(in, "MB per sec sent to /dev/null", bytes);
-	if (status < 0) {
-		int err = -status;
-
+	if (err == -EPIPE || err == -ECONNRESET) {
+		/* the receiver's own status, reaped below, says why */
 		instance_fail(in, "sendfile failed: %s (%s): the TCP receiver went away",
-			      strerrorname_np(err), strerror(err));
+			      strerrorname_np(-err), strerror(-err));
 		status = SK_FAILED;
+	} else if (err) {
+		status = instance_error(in, "sendfile", err);
 	}
 out:
 	if (out >= 0)

@@ -67,19 +67,24 @@ struct splice_state {
 	uint64_t wrap;		/* file sink: offsets stay below this */
 	loff_t off;		/* file sink: where the next pass writes */
 	char *chk;		/* --verify: what is read back */
+	const char *failed;	/* the call behind a pass's negative errno */
 };
 
 /*
  * Fills the pipe with up to len bytes: splice from /dev/zero, or vmsplice
- * of the buffer (the kernel maps the pages, it copies nothing).
+ * of the buffer (the kernel maps the pages, it copies nothing). Returns
+ * the bytes put in, or a negative errno.
  */
 static ssize_t splice_fill(struct splice_state *s, const char *from, size_t len)
 {
 	struct iovec iov = { (void *)from, len };
+	ssize_t n;
 
 	if (s->vmsplice)
-		return vmsplice(s->pipe_w, &iov, 1, 0);
-	return splice(s->in, NULL, s->pipe_w, NULL, len, SPLICE_F_MOVE);
+		n = vmsplice(s->pipe_w, &iov, 1, 0);
+	else
+		n = splice(s->in, NULL, s->pipe_w, NULL, len, SPLICE_F_MOVE);
+	return n < 0 ? -errno : n;
 }
 
 /*
@@ -88,9 +93,9 @@ static ssize_t splice_fill(struct splice_state *s, const char *from, size_t len)
  * be); a smaller pipe takes more rounds. The pipe is empty between
  * passes. The file sink writes at s->off,
  * as fio's splice engine does, so no lseek is needed. Returns the bytes
- * moved, or -1 with errno and *what set.
+ * moved, or a negative errno with s->failed naming the call.
  */
-static ssize_t splice_pass_pipe(struct splice_state *s, const char **what)
+static ssize_t splice_pass_pipe(struct splice_state *s)
 {
 	loff_t *off = s->to_file ? &s->off : NULL;
 	size_t done = 0;
@@ -99,10 +104,8 @@ static ssize_t splice_pass_pipe(struct splice_state *s, const char **what)
 		ssize_t in = splice_fill(s, s->buf + done, s->len - done), out;
 
 		if (in <= 0) {
-			*what = s->vmsplice ? "vmsplice" : "splice from /dev/zero";
-			if (in == 0)
-				errno = EIO;
-			return done ? (ssize_t)done : -1;
+			s->failed = s->vmsplice ? "vmsplice" : "splice from /dev/zero";
+			return done ? (ssize_t)done : in ? in : -EIO;
 		}
 		for (ssize_t left = in; left > 0; left -= out) {
 			out = splice(s->pipe_r, NULL, s->out, off, (size_t)left,
@@ -117,10 +120,8 @@ static ssize_t splice_pass_pipe(struct splice_state *s, const char **what)
 				continue;
 			}
 			if (out <= 0) {
-				*what = "splice from the pipe";
-				if (out == 0)
-					errno = EIO;
-				return -1;
+				s->failed = "splice from the pipe";
+				return out ? -errno : -EIO;
 			}
 		}
 		done += (size_t)in;
@@ -128,8 +129,11 @@ static ssize_t splice_pass_pipe(struct splice_state *s, const char **what)
 	return (ssize_t)done;
 }
 
-/* One pass of plain write(), fio's sync engine: the file position advances. */
-static ssize_t splice_pass_write(struct splice_state *s, const char **what)
+/*
+ * One pass of plain write(), fio's sync engine: the file position advances.
+ * Returns the bytes written, or a negative errno with s->failed set.
+ */
+static ssize_t splice_pass_write(struct splice_state *s)
 {
 	size_t done = 0;
 
@@ -137,45 +141,50 @@ static ssize_t splice_pass_write(struct splice_state *s, const char **what)
 		ssize_t n = write(s->out, s->buf + done, s->len - done);
 
 		if (n <= 0) {
-			*what = "write";
-			if (n == 0)
-				errno = EIO;
-			return done ? (ssize_t)done : -1;
+			s->failed = "write";
+			return done ? (ssize_t)done : n ? -errno : -EIO;
 		}
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
 }
 
+/* Reads back the probe's byte: 0, or a negative errno. */
+static int splice_drain_byte(struct splice_state *s)
+{
+	ssize_t n = read(s->pipe_r, &(char){ 0 }, 1);
+
+	return n == 1 ? 0 : n < 0 ? -errno : -EIO;
+}
+
 /*
  * stress-ng falls back to putting a buffer into the pipe when the kernel
  * will not splice from /dev/zero (that needs a splice_read, which /dev/zero
  * has not had on every kernel). One byte tells; it is drained straight
- * away. Returns 0, or -1 with errno for any other failure.
+ * away. Returns 0, or a negative errno for any other failure.
  */
 static int splice_probe_zero(struct instance *in, struct splice_state *s)
 {
 	ssize_t n;
-	char c;
 
 	do
-		n = splice(s->in, NULL, s->pipe_w, NULL, 1, SPLICE_F_MOVE);
-	while (n < 0 && errno == EINTR);
+		n = splice_fill(s, NULL, 1);
+	while (n == -EINTR);
 	/* the tests' way onto this path: no kernel here refuses */
 	if (n == 1 && sk_test_hook("SPLICE_ZERO_EINVAL")) {
-		if (read(s->pipe_r, &c, 1) != 1)
-			return -1;
-		n = -1;
-		errno = EINVAL;
+		n = splice_drain_byte(s);
+		if (n)
+			return (int)n;
+		n = -EINVAL;
 	}
 	if (n == 1)
-		return read(s->pipe_r, &c, 1) == 1 ? 0 : -1;
-	if (n < 0 && errno != EINVAL)
-		return -1;
+		return splice_drain_byte(s);
+	if (n < 0 && n != -EINVAL)
+		return (int)n;
 	if (in->index == 0)
 		instance_info(in, "the kernel will not splice from /dev/zero (%s): "
 			      "vmsplicing a zero buffer into the pipe instead",
-			      n < 0 ? strerror(errno) : "no data");
+			      n < 0 ? strerror((int)-n) : "no data");
 	s->vmsplice = true;
 	return 0;
 }
@@ -208,7 +217,7 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 {
 	const struct splice_opts *o = in->opts;
 	const bool pipe_path = o->method != SPLICE_METHOD_WRITE;
-	int fds[2];
+	int fds[2], err;
 
 	s->to_file = o->sink == SPLICE_SINK_FILE;
 	s->vmsplice = o->method == SPLICE_METHOD_VMSPLICE;
@@ -249,7 +258,8 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 	s->in = open("/dev/zero", O_RDONLY | O_CLOEXEC);
 	if (s->in < 0)
 		return instance_syscall_failed(in, "open /dev/zero");
-	return splice_probe_zero(in, s) ? instance_syscall_failed(in, "splice") : SK_OK;
+	err = splice_probe_zero(in, s);
+	return err ? instance_error(in, "splice", err) : SK_OK;
 }
 
 /*
@@ -284,10 +294,13 @@ static int splice_verify_pipe(struct instance *in, struct splice_state *s)
 	size_t len = s->len > 4096 ? 4096 : s->len;
 	ssize_t n = splice_fill(s, s->buf, len);
 
-	if (n > 0)
+	if (n > 0) {
 		n = read(s->pipe_r, s->chk, (size_t)n);
+		if (n < 0)
+			n = -errno;
+	}
 	if (n <= 0)
-		return instance_syscall_failed(in, "verify pass");
+		return instance_error(in, "verify pass", n ? (int)n : -EIO);
 	if (memcmp(s->chk, s->buf, (size_t)n)) {
 		instance_fail(in, "verify: the pipe delivered other bytes than went in");
 		return SK_FAILED;
@@ -300,7 +313,6 @@ static int splice_run(struct instance *in)
 	struct splice_state s = { .in = -1, .pipe_r = -1, .pipe_w = -1, .out = -1 };
 	const bool by_write = ((const struct splice_opts *)in->opts)->method ==
 			      SPLICE_METHOD_WRITE;
-	const char *what = "splice";
 	uint64_t bytes = 0;
 	int status = splice_setup(in, &s);
 
@@ -321,11 +333,11 @@ static int splice_run(struct instance *in)
 		}
 		at = s.off;
 		t0 = instance_latency_begin(in);
-		n = by_write ? splice_pass_write(&s, &what) : splice_pass_pipe(&s, &what);
+		n = by_write ? splice_pass_write(&s) : splice_pass_pipe(&s);
+		if (n == -EINTR)
+			continue;
 		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			status = instance_syscall_failed(in, what);
+			status = instance_error(in, s.failed, (int)n);
 			break;
 		}
 		/* the pass alone, not --verify's read-back; a short pass is no op */

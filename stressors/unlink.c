@@ -75,10 +75,8 @@ static int unlink_run(struct instance *in, bool own_dir)
 	char path[PATH_MAX];
 	int err = unlink_path(in, own_dir, path, sizeof(path));
 
-	if (err) {
-		errno = -err;
-		return instance_syscall_failed(in, "mkdir");
-	}
+	if (err)
+		return instance_error(in, "mkdir", err);
 	return unlink_loop(in, path);
 }
 

@@ -71,6 +71,18 @@ int parse_size(const char *s, uint64_t *out)
 	return parse_scaled(s, "bkmgt", scales, out);
 }
 
+/* The unsigned decimal number s starts with; *end: what follows it. */
+static int parse_leading_number(const char *s, double *v, char **end)
+{
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
+		return -EINVAL;
+	errno = 0;
+	*v = strtod(s, end);
+	if (*end == s || errno == ERANGE || !isfinite(*v))
+		return errno == ERANGE ? -ERANGE : -EINVAL;
+	return 0;
+}
+
 int parse_time(const char *s, double *seconds)
 {
 	static const char suffixes[] = "smhdwy";
@@ -79,13 +91,11 @@ int parse_time(const char *s, double *seconds)
 	};
 	char *end;
 	double v;
+	int rc;
 
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno == ERANGE || !isfinite(v))
-		return errno == ERANGE ? -ERANGE : -EINVAL;
+	rc = parse_leading_number(s, &v, &end);
+	if (rc)
+		return rc;
 	if (*end) {
 		const char *p = strchr(suffixes, tolower((unsigned char)*end));
 
@@ -103,13 +113,11 @@ int parse_percent(const char *s, double *out)
 {
 	char *end;
 	double v;
+	int rc;
 
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
-		return -EINVAL;
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno == ERANGE || !isfinite(v))
-		return errno == ERANGE ? -ERANGE : -EINVAL;
+	rc = parse_leading_number(s, &v, &end);
+	if (rc)
+		return rc;
 	if (*end == '%')
 		end++;
 	if (*end)

@@ -231,18 +231,22 @@ void instance_fail(const struct instance *in, const char *fmt, ...)
 	va_end(ap);
 }
 
-int instance_syscall_failed(const struct instance *in, const char *syscall)
+int instance_error(const struct instance *in, const char *what, int err)
 {
-	int err = errno;
-	int status = sk_status_from_errno(err);
+	int status = sk_status_from_errno(-err);
 
 	if (status == SK_NOT_IMPLEMENTED)
 		instance_info(in, "%s not implemented on this system, skipping",
-			      syscall);
+			      what);
 	else
-		instance_fail(in, "%s failed: %s (errno %d)", syscall,
-			      strerror(err), err);
+		instance_fail(in, "%s failed: %s (errno %d)", what,
+			      strerror(-err), -err);
 	return status;
+}
+
+int instance_syscall_failed(const struct instance *in, const char *syscall)
+{
+	return instance_error(in, syscall, -errno);
 }
 
 /* Takes what a dead instance left in its slot and its rusage. */

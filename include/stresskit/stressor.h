@@ -311,9 +311,17 @@ SK_API void instance_fail(const struct instance *in, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * Names a syscall that failed and returns the status for errno: EINTR is the
- * caller's to retry; ENOSYS -> not implemented; ENOMEM/ENOSPC -> no resource.
+ * Errors inside a stressor, one convention: a helper returns 0 (or a count,
+ * an fd, a pid) or a negative errno, and reports nothing; prepare(), run()
+ * and the steps of run() that report a failure themselves return an enum
+ * sk_status, the one run() returns. A failure becomes a status where it is
+ * reported: instance_error names what failed with err, a negative errno as
+ * a helper returned it, and returns the status for it: ENOSYS -> not
+ * implemented (said as info, not as a failure); ENOMEM/ENOSPC -> no
+ * resource; anything else -> failed. instance_syscall_failed does the same
+ * for errno, straight after a failed syscall; EINTR is the caller's to retry.
  */
+SK_API int instance_error(const struct instance *in, const char *what, int err);
 SK_API int instance_syscall_failed(const struct instance *in, const char *syscall);
 
 /* Flags of a stressor. */

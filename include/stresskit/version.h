@@ -19,8 +19,9 @@
 /* 1: --latency appended fields to instance and instance_slot (the core
  * allocates both, so a plugin built for 1.0 reads its fields where they were)
  * 2: <stresskit/file.h> (sk_file_make, sk_instance_file ...) and
- * STRESSOR_THREADS_ONLY */
-#define SK_ABI_MINOR 2
+ * STRESSOR_THREADS_ONLY
+ * 3: instance_error() */
+#define SK_ABI_MINOR 3
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

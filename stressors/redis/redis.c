@@ -155,37 +155,38 @@ static int redis_server_main(void *argp, const volatile sig_atomic_t *stop)
 }
 
 /*
- * The instance's own server, in a helper: it serves until the instance
- * stops it (the run's stop signals are the instance's to act on).
+ * The instance's own server's socket, on 127.0.0.1 at an ephemeral port
+ * that *addr gets. Returns 0, or a negative errno.
  */
-static pid_t redis_server_fork(struct instance *in, struct sockaddr_storage *addr,
-			       socklen_t *addrlen, int *status)
+static int redis_server_listen(struct redis_server_arg *a,
+			       struct sockaddr_storage *addr, socklen_t *addrlen)
 {
-	struct redis_server_arg arg;
 	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
 	int port;
-	pid_t pid;
 
-	redis_config_defaults(&arg.cfg);
-	arg.cfg.port = 0;
-	arg.lfd = redis_listen(&arg.cfg, &port);
-	if (arg.lfd < 0) {
-		errno = -arg.lfd;
-		*status = instance_syscall_failed(in, "listen");
-		return -1;
-	}
-	pid = sk_fork_helper("rsrv", redis_server_main, &arg);
-	close(arg.lfd);
-	if (pid < 0) {
-		errno = (int)-pid;
-		*status = instance_syscall_failed(in, "fork");
-		return -1;
-	}
+	redis_config_defaults(&a->cfg);
+	a->cfg.port = 0;
+	a->lfd = redis_listen(&a->cfg, &port);
+	if (a->lfd < 0)
+		return a->lfd;
 	memset(addr, 0, sizeof(*addr));
 	sin->sin_family = AF_INET;
 	sin->sin_port = htons((uint16_t)port);
 	sin->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	*addrlen = sizeof(*sin);
+	return 0;
+}
+
+/*
+ * The server, in a helper that takes over the listening socket: it serves
+ * until the instance stops it (the run's stop signals are the instance's
+ * to act on). Returns its pid, or a negative errno.
+ */
+static pid_t redis_server_fork(struct redis_server_arg *a)
+{
+	pid_t pid = sk_fork_helper("rsrv", redis_server_main, a);
+
+	close(a->lfd);
 	return pid;
 }
 
@@ -232,9 +233,18 @@ static int redis_run(struct instance *in)
 		cfg.addr = p->target;
 		cfg.addrlen = p->target_len;
 	} else {
-		server = redis_server_fork(in, &cfg.addr, &cfg.addrlen, &status);
-		if (server < 0)
+		struct redis_server_arg arg;
+
+		err = redis_server_listen(&arg, &cfg.addr, &cfg.addrlen);
+		if (err) {
+			status = instance_error(in, "listen", err);
 			goto out;
+		}
+		server = redis_server_fork(&arg);
+		if (server < 0) {
+			status = instance_error(in, "fork", (int)server);
+			goto out;
+		}
 	}
 	err = bench_open(&cfg, &b);
 	if (err == -ENOMEM) {
@@ -243,8 +253,7 @@ static int redis_run(struct instance *in)
 		status = SK_NO_RESOURCE;
 		goto out;
 	} else if (err) {
-		errno = -err;
-		status = instance_syscall_failed(in, "connect");
+		status = instance_error(in, "connect", err);
 		goto out;
 	}
 	t0 = sk_now() - instance_elapsed(in);

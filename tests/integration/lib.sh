@@ -105,3 +105,13 @@ PY
 row() {
 	printf '%s\n' "$OUT" | grep -E "  $1( |\$)" || fail "no row $1 in: $OUT"
 }
+
+# scipy_python: a python3 that has scipy (pyenv's may not), or nothing.
+scipy_python() {
+	for p in python3 /usr/bin/python3; do
+		if "$p" -c 'import scipy' 2>/dev/null; then
+			echo "$p"
+			return 0
+		fi
+	done
+}

@@ -5,16 +5,6 @@
 
 METHODS="lkp ci welch bootstrap"
 
-# scipy_python: a python3 that has scipy (pyenv's may not), or nothing.
-scipy_python() {
-	for p in python3 /usr/bin/python3; do
-		if "$p" -c 'import scipy' 2>/dev/null; then
-			echo "$p"
-			return 0
-		fi
-	done
-}
-
 t_compare_methods_flag() {
 	crafted base.json 100 101 99 100.5 99.5
 	crafted up.json 110 111 109 110.5 109.5

@@ -7,16 +7,6 @@ py() {
 	python3 -c "$@" || fail "python check failed"
 }
 
-# scipy_python: a python3 that has scipy (pyenv's may not), or nothing.
-scipy_python() {
-	for p in python3 /usr/bin/python3; do
-		if "$p" -c 'import scipy' 2>/dev/null; then
-			echo "$p"
-			return 0
-		fi
-	done
-}
-
 t_repeat_confidence() {
 	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --json r.json --temp-path "$TMP"
 	expect_match 'ops/s over 3 passes: mean ± half-width of its 95% confidence interval \(Student t\)' "$OUT"

@@ -10,7 +10,7 @@
       and every root has exited. One sampler for all: it costs little CPU,
       and it is up before the workloads start.
   soak.py check WARMUP CSV [--progress FILE]... [--json FILE[:RUNS]]...
-                [--allow TAG=KB]... [--growth PCT]
+                [--allow TAG=KB]... [--growth PCT] [--rss off]
       Judges a soak; exit 1 and one line per finding when it failed:
       - growth: for each process sampled past WARMUP seconds, the lowest
         RSS (or fd count) of the last window above the highest of the first
@@ -19,6 +19,9 @@
         process that maps and unmaps is not. --allow gives a workload's
         processes KB of RSS growth more: what a --repeat controller keeps
         by design (every run's results, for its summary and --json);
+        --rss off judges fds only, for a sanitized build, whose allocator
+        and shadow memory make RSS not the program's (LeakSanitizer
+        judges its leaks at exit instead);
       - a counter (INFO's, or the bogo-ops behind a --progress line) that
         went backwards or past 2^63;
       - a results document whose totals are not the sum of its instances,
@@ -142,7 +145,7 @@ def monitor(csv, interval, specs):
     return 0
 
 
-def judge_growth(rows, warmup, allow, growth, bad):
+def judge_growth(rows, warmup, allow, growth, rss, bad):
     series = {}
     for r in rows:
         if r[3] == 'counter' or float(r[0]) < warmup:
@@ -153,7 +156,7 @@ def judge_growth(rows, warmup, allow, growth, bad):
         win = min(6, len(s) // 5)
         if win < 1:
             continue
-        for i, what in ((0, 'RSS kB'), (1, 'fds')):
+        for i, what in ((0, 'RSS kB'), (1, 'fds'))[0 if rss else 1:]:
             first = max(v[i] for v in s[:win])
             last = min(v[i] for v in s[-win:])
             if last > first * growth + (allow.get(tag, 0) if i == 0 else 0):
@@ -219,14 +222,16 @@ def check(argv):
     warmup, csv, rest = float(argv[0]), argv[1], argv[2:]
     bad = []
     rows = [line.rstrip('\n').split(',') for line in open(csv) if line.strip()]
-    allow, growth = {}, GROWTH
+    allow, growth, rss = {}, GROWTH, True
     for i in range(0, len(rest) - 1, 2):
         if rest[i] == '--allow':
             tag, _, kb = rest[i + 1].partition('=')
             allow[tag] = float(kb)
         elif rest[i] == '--growth':
             growth = 1 + float(rest[i + 1]) / 100
-    series = judge_growth(rows, warmup, allow, growth, bad)
+        elif rest[i] == '--rss':
+            rss = rest[i + 1] != 'off'
+    series = judge_growth(rows, warmup, allow, growth, rss, bad)
     judge_counters(rows, bad)
     while rest:
         opt, val, rest = rest[0], rest[1], rest[2:]
