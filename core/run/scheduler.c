@@ -1,8 +1,8 @@
 /*
  * scheduler.c - one run of a plan, from the controller's side:
  * prepare -> fork every instance -> open the start barrier -> wait for the
- * timeout (or every instance done, or a stop signal) -> set the stop flag
- * and signal -> grace period -> SIGKILL -> reap with wait4 -> cleanup.
+ * timeout (or every instance done, or a stop signal) -> stop.c (stop flag
+ * and signal -> scaling grace -> SIGKILL -> reap with wait4) -> cleanup.
  *
  * The controller blocks its stop signals and SIGCHLD and takes them with
  * sigtimedwait, so it never runs a handler and never misses a child.
@@ -27,92 +27,14 @@
 #include "phases.h"
 #include "plugin.h"
 #include "registry.h"
+#include "run_state.h"
 #include "rundir.h"
 #include "sampler.h"
+#include "start_check.h"
 #include "status.h"
+#include "stop.h"
 #include "threads.h"
 #include "warmup.h"
-
-/*
- * What the controller tracks of each forked process, sorted by pid: one
- * instance, or (thread mode) a worker running n_inst instances, whose
- * results and slots follow res and slot.
- */
-struct child {
-	pid_t pid;
-	struct instance_result *res;
-	struct instance_slot *slot;
-	uint32_t n_inst;
-	bool threads;
-	bool reaped;
-};
-
-struct run_state {
-	const struct run_plan *plan;
-	struct run_result *res;
-	struct stressor_ctx *ctx;
-	struct run_shared *sh;
-	size_t sh_len;
-	struct child *children;
-	size_t n_children, n_live;
-	char run_dir[PATH_MAX];
-	sigset_t waitset;
-	double t0, next_tick;
-	struct run_phases ph;
-};
-
-static int child_cmp(const void *a, const void *b)
-{
-	const struct child *x = a, *y = b;
-
-	return (x->pid > y->pid) - (x->pid < y->pid);
-}
-
-static struct child *scheduler_find_child(struct run_state *st, pid_t pid)
-{
-	struct child key = { .pid = pid };
-
-	return bsearch(&key, st->children, st->n_children, sizeof(key), child_cmp);
-}
-
-static void scheduler_record(struct child *c, int wstatus, const struct rusage *ru,
-		       double now)
-{
-	c->reaped = true;
-	for (uint32_t k = 0; k < c->n_inst; k++)
-		instance_record(&c->res[k], &c->slot[k], wstatus, ru, now);
-	if (c->threads)
-		threads_record(c->res, c->slot, c->n_inst, ru);
-	/* one worker's switches, counted once: the stressor's sum stays right */
-	for (uint32_t k = 1; c->threads && k < c->n_inst; k++)
-		c->res[k].nvcsw = c->res[k].nivcsw = 0;
-}
-
-/* Reaps every child that has exited; returns how many. */
-static size_t scheduler_reap(struct run_state *st, bool block)
-{
-	size_t reaped = 0;
-
-	while (st->n_live) {
-		struct rusage ru;
-		int wstatus;
-		pid_t pid = wait4(-1, &wstatus, block ? 0 : WNOHANG, &ru);
-		struct child *c;
-
-		if (pid <= 0) {
-			if (pid < 0 && errno == EINTR)
-				continue;
-			break;
-		}
-		c = scheduler_find_child(st, pid);
-		if (!c || c->reaped)
-			continue;
-		scheduler_record(c, wstatus, &ru, sk_now());
-		st->n_live--;
-		reaped++;
-	}
-	return reaped;
-}
 
 /*
  * Calls the plan's tick hook when it is due; returns how long the wait
@@ -137,11 +59,7 @@ static double scheduler_tick(struct run_state *st, double left)
 	return st->next_tick - now < left ? st->next_tick - now : left;
 }
 
-/*
- * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
- * is reaped. Returns true when a stop signal arrived.
- */
-static bool scheduler_wait(struct run_state *st, double deadline)
+bool scheduler_wait(struct run_state *st, double deadline)
 {
 	while (st->n_live) {
 		struct timespec ts;
@@ -159,44 +77,11 @@ static bool scheduler_wait(struct run_state *st, double deadline)
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
-			scheduler_reap(st, false);
+			stop_reap(st, false);
 		else
 			return true;
 	}
 	return false;
-}
-
-static void scheduler_signal_all(struct run_state *st, int sig)
-{
-	for (size_t i = 0; i < st->n_children; i++)
-		if (!st->children[i].reaped)
-			kill(st->children[i].pid, sig);
-}
-
-/* Sets the stop flag, signals, waits the grace period, then SIGKILLs. */
-static void scheduler_stop(struct run_state *st)
-{
-	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
-	scheduler_signal_all(st, SIGALRM);
-	st->ph.stopped = sk_now();
-	if (scheduler_wait(st, st->ph.stopped + st->plan->grace))
-		st->res->interrupted = true;
-	st->ph.last_exit = st->ph.reaped = sk_now();
-	if (!st->n_live)
-		return;
-	for (size_t i = 0; i < st->n_children; i++) {
-		struct child *c = &st->children[i];
-
-		if (c->reaped)
-			continue;
-		/* a thread worker: only the threads still running were late */
-		for (uint32_t k = 0; k < c->n_inst; k++)
-			if (!c->threads || c->slot[k].state != SLOT_DONE)
-				c->res[k].killed_late = true;
-		kill(c->pid, SIGKILL);
-	}
-	scheduler_reap(st, true);
-	st->ph.reaped = sk_now();
 }
 
 static void scheduler_debug_instances(const struct run_result *res)
@@ -272,6 +157,21 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 	return status;
 }
 
+/*
+ * Fewer instances started than asked: said once, whatever -q says, with
+ * the limit that bit; the run goes on with those that did, and exits 3.
+ */
+static void scheduler_short_start(struct stressor_result *sr, int err)
+{
+	char why[160];
+
+	start_fork_limit(err, why, sizeof(why));
+	log_usage_error("%s: %u of %u instances started: fork: %s%s",
+			sr->entry->stressor->name, sr->n, sr->entry->instances,
+			strerror(err), why);
+	sr->short_start = true;
+}
+
 /* Thread mode: one worker process runs the instances of entry i. */
 static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *slot)
 {
@@ -282,10 +182,10 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 				 getpid(), st->plan->taskset ? st->plan->taskset->mask : NULL);
 
 	if (pid < 0) {
-		log_warn("%s: cannot fork the thread worker: %s",
-			 e->stressor->name, strerror(errno));
+		scheduler_short_start(sr, errno);
 		return 0;
 	}
+	stop_join_group(st, pid);
 	st->children[st->n_children++] = (struct child){
 		.pid = pid, .res = sr->inst, .slot = s, .n_inst = e->instances,
 		.threads = true,
@@ -303,6 +203,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
 	pid_t controller = getpid();
+	int err = 0;
 
 	if (st->plan->threads)
 		return scheduler_fork_threads(st, i, slot);
@@ -316,8 +217,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 		share = run_ops_share(e->max_ops, e->instances, k);
 		pid = fork();
 		if (pid < 0) {
-			log_warn("%s: cannot fork instance %u: %s; running %u",
-				 e->stressor->name, k, strerror(errno), k);
+			err = errno;
 			break;
 		}
 		if (pid == 0) {
@@ -326,6 +226,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 			instance_main(&st->ctx[i], k, st->sh, s, share, controller,
 				      st->plan->taskset ? st->plan->taskset->mask : NULL);
 		}
+		stop_join_group(st, pid);
 		st->children[st->n_children++] = (struct child){
 			.pid = pid, .res = &sr->inst[k], .slot = s, .n_inst = 1,
 		};
@@ -333,6 +234,8 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 		sr->n = k + 1;
 		(*slot)++;
 	}
+	if (sr->n < e->instances)
+		scheduler_short_start(sr, err);
 	return sr->n;
 }
 
@@ -439,6 +342,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	sigprocmask(SIG_BLOCK, &blocked, &old);
 
 	status = scheduler_prepare(&st);
+	if (status == SK_OK)
+		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
 	t0 = st.t0 = st.ph.t0 = sk_now();
 	st.next_tick = t0 + plan->tick_interval;
@@ -451,7 +356,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		}
 		scheduler_fork_stressor(&st, i, &slot);
 	}
-	qsort(st.children, st.n_children, sizeof(*st.children), child_cmp);
+	qsort(st.children, st.n_children, sizeof(*st.children), stop_child_cmp);
 	st.n_live = st.n_children;
 	st.ph.forked = sk_now();
 
@@ -470,10 +375,10 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
 	if (st.n_live)
-		scheduler_stop(&st);
+		stop_run(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
-	res->wall = sk_now() - t0;
+	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
@@ -484,7 +389,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		phases_report(&st.ph);
 	}
 	if (status == SK_OK)
-		status_judge(res, plan->grace);
+		status_judge(res, res->grace);
 	else
 		res->status = status;
 	scheduler_teardown(&st);
