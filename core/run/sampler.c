@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "log.h"
 #include "parse.h"
 
 /* An interval shorter than this share of --sample-interval (the tail
@@ -47,28 +48,31 @@ struct sampler {
 	bool steady_reached, stop_told;
 	double steady_at;
 	size_t window_n;		/* intervals in a window */
+	/* --status-interval: when the next line is due, and the last one's counts */
+	double status_next, status_last;
+	uint64_t *status_ops;		/* per stressor */
 };
 
 int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen)
 {
-	o->interval = SAMPLER_DEFAULT_INTERVAL;
-	o->window = SAMPLER_DEFAULT_WINDOW;
-	if (o->interval_str && (parse_time(o->interval_str, &o->interval) ||
-				o->interval < SAMPLER_MIN_INTERVAL)) {
-		snprintf(err, errlen, "invalid --sample-interval '%s': expected a time "
-			 "of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)",
-			 o->interval_str);
+	if (o->interval < SAMPLER_MIN_INTERVAL) {
+		snprintf(err, errlen, "invalid --sample-interval '%g': expected " SAMPLER_INTERVAL_EXPECT,
+			 o->interval);
 		return -EINVAL;
 	}
-	if (o->window_str && (parse_time(o->window_str, &o->window) ||
-			      o->window <= 0)) {
-		snprintf(err, errlen, "invalid --steady-state-window '%s': expected a "
-			 "time above 0, like 10, 30s, 1m", o->window_str);
+	if (o->window <= 0) {
+		snprintf(err, errlen, "invalid --steady-state-window '%g': expected " SAMPLER_WINDOW_EXPECT,
+			 o->window);
 		return -EINVAL;
 	}
 	if (o->window < 2 * o->interval) {
 		snprintf(err, errlen, "--steady-state-window %gs holds fewer than two "
 			 "--sample-interval %gs intervals", o->window, o->interval);
+		return -EINVAL;
+	}
+	if (o->status_given && o->status < SAMPLER_MIN_INTERVAL) {
+		snprintf(err, errlen, "invalid --status-interval '%g': expected " SAMPLER_STATUS_EXPECT,
+			 o->status);
 		return -EINVAL;
 	}
 	if (o->steady_str && steady_parse(o->steady_str, &o->steady)) {
@@ -98,6 +102,8 @@ static void sampler_reset(struct sampler *s)
 		free(s->st[i].pub.rate);
 	}
 	free(s->st);
+	free(s->status_ops);
+	s->status_ops = NULL;
 	free(s->start);
 	free(s->len);
 	s->st = NULL;
@@ -135,8 +141,12 @@ int sampler_begin(struct sampler *s, const struct run_result *res, double now)
 	}
 	w = lround(s->opts.window / s->opts.interval);
 	s->window_n = w < 2 ? 2 : (size_t)w;
-	s->t_begin = s->t_last = now;
+	s->t_begin = s->t_last = s->status_last = now;
 	s->next = now + s->opts.interval;
+	s->status_next = now + s->opts.status;
+	if (s->opts.status > 0 &&
+	    !(s->status_ops = calloc(res->n ? res->n : 1, sizeof(*s->status_ops))))
+		return -ENOMEM;
 	s->running = true;
 	return 0;
 }
@@ -155,6 +165,8 @@ void sampler_bind(struct sampler *s, const struct instance_result *r,
 		in->res = r;
 		in->slot = slot;
 		in->last_ops = r->warm_ops;
+		if (s->status_ops)	/* --warmup's ops are no status line's */
+			s->status_ops[i] += r->warm_ops;
 		/* a thread's CPU clock is readable only from its own process */
 		in->have_clk = !thread && clock_getcpuclockid(pid, &in->clk) == 0 &&
 			       clock_gettime(in->clk, &ts) == 0;
@@ -284,10 +296,56 @@ static void sampler_take(struct sampler *s, double now)
 	s->t_last = now;
 }
 
+/* A stressor's count now: every instance's counter, one relaxed load each. */
+static uint64_t sampler_count(const struct sampler_stressor *st)
+{
+	uint64_t sum = 0;
+
+	for (uint32_t k = 0; k < st->pub.n_inst; k++) {
+		const struct sampler_inst *in = &st->inst[k];
+
+		sum += in->slot ? __atomic_load_n(&in->slot->ops, __ATOMIC_RELAXED) :
+		       in->last_ops;
+	}
+	return sum;
+}
+
+/*
+ * --status-interval: one info line with each stressor's bogo-ops/s since
+ * the last line, as stress-ng's --status prints its line whether or not
+ * a terminal is there (--progress needs one).
+ */
+static void sampler_status(struct sampler *s, double now)
+{
+	char line[1024];
+	size_t used = 0;
+	double dt = now - s->status_last;
+
+	line[0] = '\0';
+	for (size_t i = 0; i < s->n_st && used < sizeof(line); i++) {
+		uint64_t ops = sampler_count(&s->st[i]);
+		uint64_t base = s->status_ops[i];
+
+		used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s %.0f bogo-ops/s",
+					 i ? ", " : "", s->st[i].sr->entry->stressor->name,
+					 dt > 0 && ops > base ? (double)(ops - base) / dt : 0);
+		s->status_ops[i] = ops;
+	}
+	log_info("status %.1fs: %s", now - s->t_begin, line);
+	s->status_last = now;
+	s->status_next += s->opts.status;
+	if (s->status_next <= now)
+		s->status_next = now + s->opts.status;
+}
+
 bool sampler_poll(struct sampler *s, double now, double *left)
 {
 	if (!s || !s->running)
 		return false;
+	if (s->status_ops && now >= s->status_next)
+		sampler_status(s, now);
+	if (s->status_ops && s->status_next - now < *left)
+		*left = s->status_next - now;
 	if (now >= s->next) {
 		sampler_take(s, now);
 		/* the next sample is due one interval after this one was due,
