@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "children.h"
 #include "instance.h"
 #include "latency_area.h"
 #include "log.h"
@@ -33,108 +34,50 @@
 #include "threads.h"
 #include "warmup.h"
 
-/*
- * What the controller tracks of each forked process, sorted by pid: one
- * instance, or (thread mode) a worker running n_inst instances, whose
- * results and slots follow res and slot.
- */
-struct child {
-	pid_t pid;
-	struct instance_result *res;
-	struct instance_slot *slot;
-	uint32_t n_inst;
-	bool threads;
-	bool reaped;
-};
-
 struct run_state {
 	const struct run_plan *plan;
 	struct run_result *res;
 	struct stressor_ctx *ctx;
 	struct run_shared *sh;
 	size_t sh_len;
-	struct child *children;
-	size_t n_children, n_live;
+	struct children kids;
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
-	double t0, next_tick;
+	double t0, next_tick[RUN_HOOKS];
 	struct run_phases ph;
 };
 
-static int child_cmp(const void *a, const void *b)
-{
-	const struct child *x = a, *y = b;
-
-	return (x->pid > y->pid) - (x->pid < y->pid);
-}
-
-static struct child *scheduler_find_child(struct run_state *st, pid_t pid)
-{
-	struct child key = { .pid = pid };
-
-	return bsearch(&key, st->children, st->n_children, sizeof(key), child_cmp);
-}
-
-static void scheduler_record(struct child *c, int wstatus, const struct rusage *ru,
-		       double now)
-{
-	c->reaped = true;
-	for (uint32_t k = 0; k < c->n_inst; k++)
-		instance_record(&c->res[k], &c->slot[k], wstatus, ru, now);
-	if (c->threads)
-		threads_record(c->res, c->slot, c->n_inst, ru);
-	/* one worker's switches, counted once: the stressor's sum stays right */
-	for (uint32_t k = 1; c->threads && k < c->n_inst; k++)
-		c->res[k].nvcsw = c->res[k].nivcsw = 0;
-}
-
-/* Reaps every child that has exited; returns how many. */
-static size_t scheduler_reap(struct run_state *st, bool block)
-{
-	size_t reaped = 0;
-
-	while (st->n_live) {
-		struct rusage ru;
-		int wstatus;
-		pid_t pid = wait4(-1, &wstatus, block ? 0 : WNOHANG, &ru);
-		struct child *c;
-
-		if (pid <= 0) {
-			if (pid < 0 && errno == EINTR)
-				continue;
-			break;
-		}
-		c = scheduler_find_child(st, pid);
-		if (!c || c->reaped)
-			continue;
-		scheduler_record(c, wstatus, &ru, sk_now());
-		st->n_live--;
-		reaped++;
-	}
-	return reaped;
-}
-
 /*
- * Calls the plan's tick hook when it is due; returns how long the wait
- * may last before the next one (left, or less).
+ * Calls each of the plan's tick hooks that is due, counting the instances
+ * once for all of them; returns how long the wait may last before the
+ * next one is due (left, or less).
  */
 static double scheduler_tick(struct run_state *st, double left)
 {
-	const struct run_plan *plan = st->plan;
-	double now;
-	uint64_t ops = 0;
+	const struct run_hook *hooks = st->plan->hooks;
+	struct run_tick t;
+	bool counted = false;
+	double now = sk_now();
 
-	if (!plan->tick || plan->tick_interval <= 0)
-		return left;
-	now = sk_now();
-	if (now >= st->next_tick) {
-		for (size_t i = 0; i < st->n_children; i++)
-			for (uint32_t k = 0; k < st->children[i].n_inst; k++)
-				ops += st->children[i].slot[k].ops;
-		plan->tick(plan->tick_arg, now - st->t0, ops);
-		st->next_tick = now + plan->tick_interval;
+	for (size_t h = 0; h < RUN_HOOKS; h++) {
+		if (!hooks[h].fn || hooks[h].interval <= 0)
+			continue;
+		if (now >= st->next_tick[h]) {
+			if (!counted) {
+				children_count(&st->kids, &t);
+				t.elapsed = now - st->t0;
+				counted = true;
+			}
+			hooks[h].fn(hooks[h].arg, &t);
+			/* due one interval after the last was due: no drift */
+			st->next_tick[h] += hooks[h].interval;
+			if (st->next_tick[h] <= now)
+				st->next_tick[h] = now + hooks[h].interval;
+		}
+		if (st->next_tick[h] - now < left)
+			left = st->next_tick[h] - now;
 	}
-	return st->next_tick - now < left ? st->next_tick - now : left;
+	return left;
 }
 
 /*
@@ -143,7 +86,7 @@ static double scheduler_tick(struct run_state *st, double left)
  */
 static bool scheduler_wait(struct run_state *st, double deadline)
 {
-	while (st->n_live) {
+	while (st->kids.n_live) {
 		struct timespec ts;
 		double left = deadline - sk_now();
 		int sig;
@@ -159,33 +102,26 @@ static bool scheduler_wait(struct run_state *st, double deadline)
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
-			scheduler_reap(st, false);
+			children_reap(&st->kids, false);
 		else
 			return true;
 	}
 	return false;
 }
 
-static void scheduler_signal_all(struct run_state *st, int sig)
-{
-	for (size_t i = 0; i < st->n_children; i++)
-		if (!st->children[i].reaped)
-			kill(st->children[i].pid, sig);
-}
-
 /* Sets the stop flag, signals, waits the grace period, then SIGKILLs. */
 static void scheduler_stop(struct run_state *st)
 {
 	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
-	scheduler_signal_all(st, SIGALRM);
+	children_signal(&st->kids, SIGALRM);
 	st->ph.stopped = sk_now();
 	if (scheduler_wait(st, st->ph.stopped + st->plan->grace))
 		st->res->interrupted = true;
 	st->ph.last_exit = st->ph.reaped = sk_now();
-	if (!st->n_live)
+	if (!st->kids.n_live)
 		return;
-	for (size_t i = 0; i < st->n_children; i++) {
-		struct child *c = &st->children[i];
+	for (size_t i = 0; i < st->kids.n; i++) {
+		struct child *c = &st->kids.c[i];
 
 		if (c->reaped)
 			continue;
@@ -195,7 +131,7 @@ static void scheduler_stop(struct run_state *st)
 				c->res[k].killed_late = true;
 		kill(c->pid, SIGKILL);
 	}
-	scheduler_reap(st, true);
+	children_reap(&st->kids, true);
 	st->ph.reaped = sk_now();
 }
 
@@ -286,7 +222,7 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 			 e->stressor->name, strerror(errno));
 		return 0;
 	}
-	st->children[st->n_children++] = (struct child){
+	st->kids.c[st->kids.n++] = (struct child){
 		.pid = pid, .res = sr->inst, .slot = s, .n_inst = e->instances,
 		.threads = true,
 	};
@@ -326,7 +262,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 			instance_main(&st->ctx[i], k, st->sh, s, share, controller,
 				      st->plan->taskset ? st->plan->taskset->mask : NULL);
 		}
-		st->children[st->n_children++] = (struct child){
+		st->kids.c[st->kids.n++] = (struct child){
 			.pid = pid, .res = &sr->inst[k], .slot = s, .n_inst = 1,
 		};
 		sr->inst[k].pid = pid;
@@ -339,8 +275,8 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 /* --warmup: each instance's figures so far, to be taken off (warmup.c). */
 static void scheduler_warmup(struct run_state *st, bool discount)
 {
-	for (size_t i = 0; i < st->n_children; i++) {
-		struct child *c = &st->children[i];
+	for (size_t i = 0; i < st->kids.n; i++) {
+		struct child *c = &st->kids.c[i];
 
 		for (uint32_t k = 0; k < c->n_inst; k++) {
 			if (discount)
@@ -359,11 +295,11 @@ static void scheduler_sample_begin(struct run_state *st)
 
 	if (!sm || sampler_begin(sm, st->res, sk_now()))
 		return;
-	for (size_t i = 0; i < st->n_children; i++)
-		for (uint32_t k = 0; k < st->children[i].n_inst; k++)
-			sampler_bind(sm, &st->children[i].res[k],
-				     &st->children[i].slot[k],
-				     st->children[i].pid, st->children[i].threads);
+	for (size_t i = 0; i < st->kids.n; i++)
+		for (uint32_t k = 0; k < st->kids.c[i].n_inst; k++)
+			sampler_bind(sm, &st->kids.c[i].res[k],
+				     &st->kids.c[i].slot[k],
+				     st->kids.c[i].pid, st->kids.c[i].threads);
 }
 
 static int scheduler_alloc(struct run_state *st, size_t total)
@@ -373,8 +309,8 @@ static int scheduler_alloc(struct run_state *st, size_t total)
 
 	res->s = calloc(plan->n ? plan->n : 1, sizeof(*res->s));
 	st->ctx = calloc(plan->n ? plan->n : 1, sizeof(*st->ctx));
-	st->children = calloc(total ? total : 1, sizeof(*st->children));
-	if (!res->s || !st->ctx || !st->children)
+	st->kids.c = calloc(total ? total : 1, sizeof(*st->kids.c));
+	if (!res->s || !st->ctx || !st->kids.c)
 		return -ENOMEM;
 	res->n = plan->n;
 	for (size_t i = 0; i < plan->n; i++) {
@@ -404,7 +340,7 @@ static void scheduler_teardown(struct run_state *st)
 	rundir_remove(st->run_dir);
 	shared_unmap(st->sh, st->sh_len);
 	free(st->ctx);
-	free(st->children);
+	free(st->kids.c);
 }
 
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
@@ -441,7 +377,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	status = scheduler_prepare(&st);
 	fflush(NULL);
 	t0 = st.t0 = st.ph.t0 = sk_now();
-	st.next_tick = t0 + plan->tick_interval;
+	for (size_t h = 0; h < RUN_HOOKS; h++)
+		st.next_tick[h] = t0 + plan->hooks[h].interval;
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);
 
@@ -451,8 +388,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		}
 		scheduler_fork_stressor(&st, i, &slot);
 	}
-	qsort(st.children, st.n_children, sizeof(*st.children), child_cmp);
-	st.n_live = st.n_children;
+	children_sort(&st.kids);
 	st.ph.forked = sk_now();
 
 	/* The timeout counts from the first fork, so wall time ~ timeout. */
@@ -469,7 +405,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	if (!res->interrupted && scheduler_wait(&st, deadline))
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
-	if (st.n_live)
+	if (st.kids.n_live)
 		scheduler_stop(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
