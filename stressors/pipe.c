@@ -22,6 +22,9 @@
 /* --latency: the start time rides at byte 8, after --verify's sequence */
 #define PIPE_STAMP_AT		8
 #define PIPE_STAMP_MIN		24	/* seq, stamp, room for verify's tail byte */
+/* A pipe's default buffer: 16 pages of 4 KiB (the kernel's pipe_bufs) */
+#define PIPE_DEFAULT_PAGES	16
+#define PIPE_PAGE		4096
 
 struct pipe_opts {
 	uint64_t data_size;
@@ -126,6 +129,39 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	return PIPE_READER_OK;
 }
 
+/*
+ * A user's pipes share fs.pipe-user-pages-soft pages (16384 by default):
+ * past it, every new pipe of an unprivileged user gets the minimum buffer
+ * (2 pages; 1 before Linux 5.17), a different workload from the first
+ * pipes'. Past fs.pipe-user-pages-hard, pipe2() fails. Said once, here,
+ * rather than left for the figures to show.
+ */
+static int pipe_prepare(struct stressor_ctx *ctx)
+{
+	const struct pipe_opts *o = ctx->opts;
+	unsigned long long per_pipe = PIPE_DEFAULT_PAGES, need;
+	long long soft = 0, hard = 0;
+
+	if (sk_user_limits_exempt())
+		return SK_OK;
+	if (o->pipe_size)
+		per_pipe = (o->pipe_size + PIPE_PAGE - 1) / PIPE_PAGE;
+	need = per_pipe * ctx->instances;
+	if (sk_sysctl_read("fs.pipe-user-pages-hard", &hard) == 0 && hard > 0 &&
+	    need > (unsigned long long)hard)
+		sk_log_warn("pipe: %u pipes of %llu pages need %llu pipe buffer "
+			    "pages, over fs.pipe-user-pages-hard %lld: pipes past "
+			    "it cannot be made", ctx->instances, per_pipe, need, hard);
+	else if (sk_sysctl_read("fs.pipe-user-pages-soft", &soft) == 0 &&
+		 soft > 0 && need > (unsigned long long)soft)
+		sk_log_warn("pipe: %u pipes of %llu pages need %llu pipe buffer "
+			    "pages, over fs.pipe-user-pages-soft %lld: pipes past "
+			    "the first %llu get the kernel's minimum buffer (2 pages)",
+			    ctx->instances, per_pipe, need, soft,
+			    (unsigned long long)soft / per_pipe);
+	return SK_OK;
+}
+
 static int pipe_run(struct instance *in)
 {
 	const struct pipe_opts *o = in->opts;
@@ -227,6 +263,7 @@ static const struct stressor pipe_stressor = {
 	.opts      = pipe_opts,
 	.opts_size = sizeof(struct pipe_opts),
 	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", SK_HELPER_SYSCALLS),
+	.prepare   = pipe_prepare,
 	.run       = pipe_run,
 };
 STRESSOR_REGISTER(pipe_stressor);

@@ -15,6 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grace.h"
+#include "testhook.h"
+
 /* Status of a helper whose instance was gone before it could notice. */
 #define HELPER_ORPHANED 127
 
@@ -61,8 +64,12 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 	sigprocmask(SIG_BLOCK, &all, &old);
 	pid = fork();
 	if (pid == 0) {
+		int status;
+
 		helper_child(name, parent, &old);
-		_exit(fn(arg, &helper_stop));
+		status = fn(arg, &helper_stop);
+		testhook_helper_exit();
+		_exit(status);
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -73,12 +80,18 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
  * Polls with waitpid(WNOHANG), sleeping 50 us doubling up to 10 ms: a
  * helper usually exits within microseconds of its EOF, and polling needs
  * neither a signal (SIGCHLD and SIGALRM belong to the instance) nor a
- * syscall the sandbox lacks.
+ * syscall the sandbox lacks. timeout is one grace window (grace.h): a
+ * helper that used CPU in the last window is running, only slowly (the
+ * machine has thousands of runnable processes), and gets another, as
+ * does one whose instance spent the window waiting for a CPU itself (its
+ * naps overslept by half the window); otherwise it is stuck, and killed.
  */
 int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 {
 	struct timespec nap = { 0, 50000 };
-	double deadline = sk_now() + timeout;
+	const double start = sk_now();
+	double deadline = start + timeout, cpu = grace_cpu_time(pid);
+	double late = 0;	/* seconds this window's naps overslept */
 	int ws = 0;
 
 	if (terminate && kill(pid, SIGTERM) < 0 && errno != ESRCH)
@@ -91,6 +104,18 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (sk_now() >= deadline) {
+			double used = grace_cpu_time(pid);
+
+			/* progress: the helper ran, or the instance itself
+			 * spent half the window waiting for a CPU (then the
+			 * helper is likely waiting too, not stuck) */
+			deadline = grace_next(start, timeout, sk_now(),
+					      (cpu >= 0 && used > cpu) ||
+					      late > timeout / 2);
+			cpu = used;
+			late = 0;
+		}
+		if (!deadline) {
 			kill(pid, SIGKILL);
 			while (waitpid(pid, &ws, 0) < 0)
 				if (errno != EINTR)
@@ -99,7 +124,11 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 				*wstatus = ws;
 			return -ETIMEDOUT;
 		}
+		double before = sk_now(), over;
+
 		nanosleep(&nap, NULL);
+		over = sk_now() - before - (double)nap.tv_nsec / 1e9;
+		late += over > 0 ? over : 0;
 		if (nap.tv_nsec < 10000000)
 			nap.tv_nsec *= 2;
 	}

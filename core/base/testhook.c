@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/personality.h>
+#include <time.h>
 #include <unistd.h>
 
 /* True when variable name holds index, a decimal number. */
@@ -40,6 +41,24 @@ void testhook_instance(uint32_t index)
 		for (;;)
 			pause();
 	}
+	if (testhook_wants("STRESSKIT_TEST_SPIN_STOP", index)) {
+		sigset_t all;
+
+		sigfillset(&all);
+		sigprocmask(SIG_SETMASK, &all, NULL);
+		for (volatile unsigned long spin = 0;; spin++)
+			;
+	}
+}
+
+void testhook_helper_exit(void)
+{
+	/* asleep, not running: only the instance waiting on it shows life */
+	struct timespec slow = { 2, 500000000 };
+
+	if (sk_test_hook("SLOW_HELPER"))
+		while (nanosleep(&slow, &slow) < 0)
+			;
 }
 
 bool sk_test_hook(const char *name)

@@ -4,10 +4,16 @@
  *   STRESSKIT_TEST_IGNORE_STOP=N      instance N of each stressor ignores
  *                                     the stop flag and signals until the
  *                                     controller SIGKILLs it
+ *   STRESSKIT_TEST_SPIN_STOP=N        the same, but spinning on the CPU:
+ *                                     busy, yet deaf to the stop
  *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls personality(2)
  *                                     just before run(): under --sandbox,
  *                                     a blocked syscall
- * Both are read once per instance, after the start barrier. Stressors ask
+ *   STRESSKIT_TEST_SLOW_HELPER=1      every helper (sk_fork_helper) sleeps
+ *                                     2.5 s after its work, before it
+ *                                     exits: an instance waits on it
+ *                                     past a stop grace window
+ * The first three are read once per instance, after the start barrier. Stressors ask
  * for their own faults with sk_test_hook() (<stresskit/stressor.h>):
  *   STRESSKIT_TEST_SPLICE_ZERO_EINVAL splice acts as if the kernel refused
  *                                     to splice from /dev/zero
@@ -22,5 +28,8 @@
 
 /* Runs the hooks the environment asks of instance index; may not return. */
 void testhook_instance(uint32_t index);
+
+/* Runs the hooks the environment asks of a helper whose work is done. */
+void testhook_helper_exit(void);
 
 #endif

@@ -5,7 +5,6 @@
  */
 #include "results.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -14,20 +13,6 @@
 
 #include "latency_report.h"
 #include "log.h"
-
-void results_yaml_key(const char *desc, char *out, size_t len)
-{
-	size_t o = 0;
-
-	/* stress-ng's rule: letters and digits lowercased, spaces to '-', the rest dropped. */
-	for (const char *c = desc; *c && o + 1 < len; c++) {
-		if (isalnum((unsigned char)*c))
-			out[o++] = (char)tolower((unsigned char)*c);
-		else if (*c == ' ' || *c == '-')
-			out[o++] = '-';
-	}
-	out[o] = '\0';
-}
 
 static json_t *results_real(double v)
 {

@@ -7,11 +7,26 @@
  */
 #include "results.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
+
+void results_yaml_key(const char *desc, char *out, size_t len)
+{
+	size_t o = 0;
+
+	/* stress-ng's rule: letters and digits lowercased, spaces to '-', the rest dropped. */
+	for (const char *c = desc; *c && o + 1 < len; c++) {
+		if (isalnum((unsigned char)*c))
+			out[o++] = (char)tolower((unsigned char)*c);
+		else if (*c == ' ' || *c == '-')
+			out[o++] = '-';
+	}
+	out[o] = '\0';
+}
 
 /* True when s reads back as the same string unquoted. */
 static bool yaml_plain_safe(const char *s)

@@ -17,7 +17,8 @@
 
 /* The run length when neither --timeout nor --NAME-ops is given. */
 #define PLAN_DEFAULT_TIMEOUT 60.0
-/* Seconds from the stop signal to SIGKILL. */
+/* Seconds of one stop grace window; another follows while instances keep
+ * finishing, up to GRACE_WINDOWS_MAX (grace.h, stop.c). */
 #define PLAN_GRACE 1.0
 
 enum plan_mode {

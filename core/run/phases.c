@@ -27,13 +27,19 @@ static double phases_span(double a, double b)
 	return a > 0 && b >= a ? b - a : 0;
 }
 
+/*
+ * fork, run, stop to last exit and reap follow one another, so they add
+ * up to the run's wall time; the barrier release (the last instance past
+ * the barrier) is the run's first part, shown apart because it is what
+ * grows with the instance count.
+ */
 void phases_report(const struct run_phases *ph)
 {
 	log_debug("phases: fork %.3fs, barrier release %.3fs (%zu of %zu "
 		  "instances started), run %.3fs, stop to last exit %.3fs, "
 		  "reap %.3fs", phases_span(ph->t0, ph->forked),
 		  phases_span(ph->released, ph->last_start), ph->started,
-		  ph->requested, phases_span(ph->released, ph->stopped),
+		  ph->requested, phases_span(ph->forked, ph->stopped),
 		  phases_span(ph->stopped, ph->last_exit),
 		  phases_span(ph->last_exit, ph->reaped));
 }

@@ -1,6 +1,7 @@
 /*
  * phases.h - where the time of one run goes, phase by phase (phases.c):
- * fork, start-barrier release, run, stop-to-last-exit, final reap.
+ * fork, start-barrier release, run, stop-to-last-exit, final reap. All
+ * but the barrier release are back to back (it is the run's start).
  */
 #ifndef STRESSKIT_PHASES_H
 #define STRESSKIT_PHASES_H

@@ -53,7 +53,7 @@ struct run_plan {
 	struct plan_entry *entries;
 	size_t n;
 	double timeout;		/* seconds; 0: until every instance returns */
-	double grace;		/* seconds from stop signal to SIGKILL */
+	double grace;		/* seconds of one stop grace window (stop.c) */
 	double warmup;		/* seconds run before counting starts */
 	bool threads;		/* --instance-mode thread */
 	bool verify, verbose;
@@ -106,6 +106,7 @@ struct instance_result {
 struct stressor_result {
 	const struct plan_entry *entry;
 	uint32_t n;			/* instances forked */
+	bool short_start;		/* fewer forked than asked (said why) */
 	struct instance_result *inst;	/* plan entry's instances */
 	int status;			/* worst instance status */
 };
@@ -114,6 +115,8 @@ struct run_result {
 	struct stressor_result *s;
 	size_t n;
 	double wall;		/* seconds from first fork to last reap */
+	double grace;		/* seconds from the stop signal to the SIGKILL of
+				 * whoever was late (the scaling grace) */
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
 	int status;		/* the run's exit code */
 	void *lat_area;		/* --latency: the histograms' mapping */

@@ -1,8 +1,8 @@
 /*
  * scheduler.c - one run of a plan, from the controller's side:
  * prepare -> fork every instance -> open the start barrier -> wait for the
- * timeout (or every instance done, or a stop signal) -> set the stop flag
- * and signal -> grace period -> SIGKILL -> reap with wait4 -> cleanup.
+ * timeout (or every instance done, or a stop signal) -> stop.c (stop flag
+ * and signal -> scaling grace -> SIGKILL -> reap with wait4) -> cleanup.
  *
  * The controller blocks its stop signals and SIGCHLD and takes them with
  * sigtimedwait, so it never runs a handler and never misses a child.
@@ -20,7 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "children.h"
 #include "instance.h"
 #include "latency_area.h"
 #include "log.h"
@@ -28,65 +27,19 @@
 #include "phases.h"
 #include "plugin.h"
 #include "registry.h"
+#include "run_state.h"
 #include "rundir.h"
 #include "sampler.h"
+#include "start_check.h"
 #include "status.h"
+#include "stop.h"
 #include "threads.h"
+#include "tick.h"
 #include "warmup.h"
 
-struct run_state {
-	const struct run_plan *plan;
-	struct run_result *res;
-	struct stressor_ctx *ctx;
-	struct run_shared *sh;
-	size_t sh_len;
-	struct children kids;
-	char run_dir[PATH_MAX];
-	sigset_t waitset;
-	double t0, next_tick[RUN_HOOKS];
-	struct run_phases ph;
-};
-
-/*
- * Calls each of the plan's tick hooks that is due, counting the instances
- * once for all of them; returns how long the wait may last before the
- * next one is due (left, or less).
- */
-static double scheduler_tick(struct run_state *st, double left)
+bool scheduler_wait(struct run_state *st, double deadline)
 {
-	const struct run_hook *hooks = st->plan->hooks;
-	struct run_tick t;
-	bool counted = false;
-	double now = sk_now();
-
-	for (size_t h = 0; h < RUN_HOOKS; h++) {
-		if (!hooks[h].fn || hooks[h].interval <= 0)
-			continue;
-		if (now >= st->next_tick[h]) {
-			if (!counted) {
-				children_count(&st->kids, &t);
-				t.elapsed = now - st->t0;
-				counted = true;
-			}
-			hooks[h].fn(hooks[h].arg, &t);
-			/* due one interval after the last was due: no drift */
-			st->next_tick[h] += hooks[h].interval;
-			if (st->next_tick[h] <= now)
-				st->next_tick[h] = now + hooks[h].interval;
-		}
-		if (st->next_tick[h] - now < left)
-			left = st->next_tick[h] - now;
-	}
-	return left;
-}
-
-/*
- * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
- * is reaped. Returns true when a stop signal arrived.
- */
-static bool scheduler_wait(struct run_state *st, double deadline)
-{
-	while (st->kids.n_live) {
+	while (st->n_live) {
 		struct timespec ts;
 		double left = deadline - sk_now();
 		int sig;
@@ -95,44 +48,18 @@ static bool scheduler_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
-		left = scheduler_tick(st, left);
+		left = tick_run(st, left);
 		if (sampler_poll(st->plan->sampler, sk_now(), &left))
 			return false;	/* steady state: stop as at the deadline */
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
-			children_reap(&st->kids, false);
+			stop_reap(st, false);
 		else
 			return true;
 	}
 	return false;
-}
-
-/* Sets the stop flag, signals, waits the grace period, then SIGKILLs. */
-static void scheduler_stop(struct run_state *st)
-{
-	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
-	children_signal(&st->kids, SIGALRM);
-	st->ph.stopped = sk_now();
-	if (scheduler_wait(st, st->ph.stopped + st->plan->grace))
-		st->res->interrupted = true;
-	st->ph.last_exit = st->ph.reaped = sk_now();
-	if (!st->kids.n_live)
-		return;
-	for (size_t i = 0; i < st->kids.n; i++) {
-		struct child *c = &st->kids.c[i];
-
-		if (c->reaped)
-			continue;
-		/* a thread worker: only the threads still running were late */
-		for (uint32_t k = 0; k < c->n_inst; k++)
-			if (!c->threads || c->slot[k].state != SLOT_DONE)
-				c->res[k].killed_late = true;
-		kill(c->pid, SIGKILL);
-	}
-	children_reap(&st->kids, true);
-	st->ph.reaped = sk_now();
 }
 
 static void scheduler_debug_instances(const struct run_result *res)
@@ -208,6 +135,21 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 	return status;
 }
 
+/*
+ * Fewer instances started than asked: said once, whatever -q says, with
+ * the limit that bit; the run goes on with those that did, and exits 3.
+ */
+static void scheduler_short_start(struct stressor_result *sr, int err)
+{
+	char why[160];
+
+	start_fork_limit(err, why, sizeof(why));
+	log_usage_error("%s: %u of %u instances started: fork: %s%s",
+			sr->entry->stressor->name, sr->n, sr->entry->instances,
+			strerror(err), why);
+	sr->short_start = true;
+}
+
 /* Thread mode: one worker process runs the instances of entry i. */
 static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *slot)
 {
@@ -218,11 +160,11 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 				 getpid(), st->plan->taskset ? st->plan->taskset->mask : NULL);
 
 	if (pid < 0) {
-		log_warn("%s: cannot fork the thread worker: %s",
-			 e->stressor->name, strerror(errno));
+		scheduler_short_start(sr, errno);
 		return 0;
 	}
-	st->kids.c[st->kids.n++] = (struct child){
+	stop_join_group(st, pid);
+	st->children[st->n_children++] = (struct child){
 		.pid = pid, .res = sr->inst, .slot = s, .n_inst = e->instances,
 		.threads = true,
 	};
@@ -239,6 +181,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
 	pid_t controller = getpid();
+	int err = 0;
 
 	if (st->plan->threads)
 		return scheduler_fork_threads(st, i, slot);
@@ -252,8 +195,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 		share = run_ops_share(e->max_ops, e->instances, k);
 		pid = fork();
 		if (pid < 0) {
-			log_warn("%s: cannot fork instance %u: %s; running %u",
-				 e->stressor->name, k, strerror(errno), k);
+			err = errno;
 			break;
 		}
 		if (pid == 0) {
@@ -262,21 +204,24 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 			instance_main(&st->ctx[i], k, st->sh, s, share, controller,
 				      st->plan->taskset ? st->plan->taskset->mask : NULL);
 		}
-		st->kids.c[st->kids.n++] = (struct child){
+		stop_join_group(st, pid);
+		st->children[st->n_children++] = (struct child){
 			.pid = pid, .res = &sr->inst[k], .slot = s, .n_inst = 1,
 		};
 		sr->inst[k].pid = pid;
 		sr->n = k + 1;
 		(*slot)++;
 	}
+	if (sr->n < e->instances)
+		scheduler_short_start(sr, err);
 	return sr->n;
 }
 
 /* --warmup: each instance's figures so far, to be taken off (warmup.c). */
 static void scheduler_warmup(struct run_state *st, bool discount)
 {
-	for (size_t i = 0; i < st->kids.n; i++) {
-		struct child *c = &st->kids.c[i];
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
 
 		for (uint32_t k = 0; k < c->n_inst; k++) {
 			if (discount)
@@ -295,11 +240,11 @@ static void scheduler_sample_begin(struct run_state *st)
 
 	if (!sm || sampler_begin(sm, st->res, sk_now()))
 		return;
-	for (size_t i = 0; i < st->kids.n; i++)
-		for (uint32_t k = 0; k < st->kids.c[i].n_inst; k++)
-			sampler_bind(sm, &st->kids.c[i].res[k],
-				     &st->kids.c[i].slot[k],
-				     st->kids.c[i].pid, st->kids.c[i].threads);
+	for (size_t i = 0; i < st->n_children; i++)
+		for (uint32_t k = 0; k < st->children[i].n_inst; k++)
+			sampler_bind(sm, &st->children[i].res[k],
+				     &st->children[i].slot[k],
+				     st->children[i].pid, st->children[i].threads);
 }
 
 static int scheduler_alloc(struct run_state *st, size_t total)
@@ -309,8 +254,8 @@ static int scheduler_alloc(struct run_state *st, size_t total)
 
 	res->s = calloc(plan->n ? plan->n : 1, sizeof(*res->s));
 	st->ctx = calloc(plan->n ? plan->n : 1, sizeof(*st->ctx));
-	st->kids.c = calloc(total ? total : 1, sizeof(*st->kids.c));
-	if (!res->s || !st->ctx || !st->kids.c)
+	st->children = calloc(total ? total : 1, sizeof(*st->children));
+	if (!res->s || !st->ctx || !st->children)
 		return -ENOMEM;
 	res->n = plan->n;
 	for (size_t i = 0; i < plan->n; i++) {
@@ -340,7 +285,7 @@ static void scheduler_teardown(struct run_state *st)
 	rundir_remove(st->run_dir);
 	shared_unmap(st->sh, st->sh_len);
 	free(st->ctx);
-	free(st->kids.c);
+	free(st->children);
 }
 
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
@@ -375,10 +320,11 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	sigprocmask(SIG_BLOCK, &blocked, &old);
 
 	status = scheduler_prepare(&st);
+	if (status == SK_OK)
+		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
 	t0 = st.t0 = st.ph.t0 = sk_now();
-	for (size_t h = 0; h < RUN_HOOKS; h++)
-		st.next_tick[h] = t0 + plan->hooks[h].interval;
+	tick_begin(&st);
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);
 
@@ -388,7 +334,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		}
 		scheduler_fork_stressor(&st, i, &slot);
 	}
-	children_sort(&st.kids);
+	qsort(st.children, st.n_children, sizeof(*st.children), stop_child_cmp);
+	st.n_live = st.n_children;
 	st.ph.forked = sk_now();
 
 	/* The timeout counts from the first fork, so wall time ~ timeout. */
@@ -405,11 +352,11 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	if (!res->interrupted && scheduler_wait(&st, deadline))
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
-	if (st.kids.n_live)
-		scheduler_stop(&st);
+	if (st.n_live)
+		stop_run(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
-	res->wall = sk_now() - t0;
+	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
@@ -420,7 +367,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		phases_report(&st.ph);
 	}
 	if (status == SK_OK)
-		status_judge(res, plan->grace);
+		status_judge(res, res->grace);
 	else
 		res->status = status;
 	scheduler_teardown(&st);

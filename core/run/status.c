@@ -77,9 +77,9 @@ void status_judge(struct run_result *res, double grace)
 			}
 			sr->status = status_worse(sr->status, r->status);
 		}
-		/* every fork failed (RLIMIT_NPROC): nothing of it ran */
-		if (!sr->n && sr->status == SK_OK)
-			sr->status = SK_NO_RESOURCE;
+		/* a fork failed (RLIMIT_NPROC): not the run asked for */
+		if (sr->short_start || (!sr->n && sr->status == SK_OK))
+			sr->status = status_worse(sr->status, SK_NO_RESOURCE);
 		if (sr->status != SK_NOT_IMPLEMENTED)
 			all_unimplemented = false;
 		if (sr->status == SK_OK)

@@ -14,7 +14,7 @@ struct run_result;
 /*
  * Says what went wrong with each instance of a finished run (killed late,
  * by a signal, a torn counter) and sets each stressor's status and the
- * run's; grace is the seconds an instance had to stop.
+ * run's; grace is the seconds the late ones were given to stop.
  */
 void status_judge(struct run_result *res, double grace);
 

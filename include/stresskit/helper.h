@@ -33,13 +33,17 @@ SK_API pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg);
 
 /*
  * Waits for helper pid (retrying EINTR), first sending SIGTERM when
- * terminate is set. A helper still running after timeout seconds is
- * SIGKILLed and reaped. *wstatus gets waitpid's status. Returns 0,
- * -ETIMEDOUT when it had to be killed, or another negative errno.
+ * terminate is set. timeout is a grace window: a helper still running at
+ * its end gets another window if it used CPU in this one, or the caller
+ * itself spent half of it waiting for a CPU (a busy machine, not a stuck
+ * helper), up to 30 windows in all; otherwise it is SIGKILLed and
+ * reaped. *wstatus gets waitpid's status. Returns 0, -ETIMEDOUT when it
+ * had to be killed, or another negative errno.
  */
 SK_API int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus);
 
-/* A reap timeout for a helper that was told to stop or saw its EOF. */
+/* The reap window for a helper that was told to stop or saw its EOF:
+ * extended while the helper keeps using CPU (sk_reap_helper). */
 #define SK_HELPER_GRACE 5.0
 
 /* What sk_fork_helper and sk_reap_helper call, for a stressor's .syscalls. */

@@ -23,6 +23,7 @@
 #include <stresskit/latency.h>
 #include <stresskit/log.h>
 #include <stresskit/parse.h>
+#include <stresskit/syslimits.h>
 #include <stresskit/version.h>
 
 /* Exit statuses, stress-ng's numbering: a run's exit code and run()'s result. */

@@ -20,8 +20,9 @@
  * allocates both, so a plugin built for 1.0 reads its fields where they were)
  * 2: <stresskit/file.h> (sk_file_make, sk_instance_file ...) and
  * STRESSOR_THREADS_ONLY
- * 3: instance_error() */
-#define SK_ABI_MINOR 3
+ * 3: instance_error()
+ * 4: <stresskit/syslimits.h> (sk_sysctl_read, sk_user_limits_exempt) */
+#define SK_ABI_MINOR 4
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

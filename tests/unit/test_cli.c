@@ -9,28 +9,13 @@
 #include "registry.h"
 #include "unit.h"
 
-/* Parses a command line given as one string of words. */
-static int parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
-{
-	static char buf[512];
-	static char *argv[32];
-	int argc = 0;
-
-	unit_registry();
-	snprintf(buf, sizeof(buf), "stresskit %s", line);
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return cli_parse(argc, argv, cfg, err, errlen);
-}
-
 /* Expects the line to fail with exactly this message. */
 static void refused(const char *line, const char *msg)
 {
 	struct cli_config cfg;
 	char err[512];
 
-	ck_assert_msg(parse_line(line, &cfg, err, sizeof(err)) != 0, "%s: accepted", line);
+	ck_assert_msg(unit_parse_line(line, &cfg, err, sizeof(err)) != 0, "%s: accepted", line);
 	ck_assert_str_eq(err, msg);
 	cli_free(&cfg);
 }
@@ -40,7 +25,7 @@ START_TEST(test_final_forms)
 	struct cli_config cfg;
 	char err[512];
 
-	ck_assert_int_eq(parse_line("--pipe 2 --pipe-ops 7 -t 1.5m --repeat 3 --taskset 0 "
+	ck_assert_int_eq(unit_parse_line("--pipe 2 --pipe-ops 7 -t 1.5m --repeat 3 --taskset 0 "
 				    "--instance-mode process --warmup 2s --log-prefix stress-ng "
 				    "-M --json=x.json", &cfg, err, sizeof(err)), 0);
 	ck_assert(cfg.timeout == 90);
@@ -58,7 +43,7 @@ START_TEST(test_final_forms)
 	cli_free(&cfg);
 
 	/* the defaults, from the same rows */
-	ck_assert_int_eq(parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
 	ck_assert_uint_eq(cfg.repeat, 1);
 	ck_assert_str_eq(cfg.log_prefix, "stresskit");
 	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_NOT);
@@ -66,11 +51,11 @@ START_TEST(test_final_forms)
 	cli_free(&cfg);
 
 	/* aliases land on the option they spell */
-	ck_assert_int_eq(parse_line("--seq 2", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--seq 2", &cfg, err, sizeof(err)), 0);
 	ck_assert_uint_eq(cfg.seq_n, 2);
 	ck_assert_int_eq(cfg.given[G_SEQUENTIAL], GIVEN_LINE);
 	cli_free(&cfg);
-	ck_assert_int_eq(parse_line("--parallel 1 --with pipe --scale-steps 1,3", &cfg, err,
+	ck_assert_int_eq(unit_parse_line("--parallel 1 --with pipe --scale-steps 1,3", &cfg, err,
 				    sizeof(err)), 0);
 	ck_assert_uint_eq(cfg.all_n, 1);
 	ck_assert_uint_eq(cfg.scale_steps.n, 2);
@@ -87,7 +72,7 @@ START_TEST(test_refused)
 	refused("--pipe 1 --taskset 9999",
 		"invalid --taskset '9999': expected a CPU list like 0,2-3 (CPUs 0 to 1023)");
 	/* a CPU that is not there is refused when read, not at fork */
-	ck_assert_int_eq(parse_line("--pipe 1 --taskset 0,1000", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --taskset 0,1000", &cfg, err, sizeof(err)), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err, "invalid --taskset '0,1000': CPU 1000 is not one "
 				     "this process may run on (CPUs: 0"));
 	cli_free(&cfg);
@@ -132,14 +117,14 @@ START_TEST(test_actions)
 	struct cli_config cfg;
 	char err[512];
 
-	ck_assert_int_eq(parse_line("--help pipe", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--help pipe", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.action, CLI_HELP_STRESSOR);
 	ck_assert_str_eq(cfg.help_stressor->name, "pipe");
 	cli_free(&cfg);
-	ck_assert_int_eq(parse_line("-V", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("-V", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.action, CLI_VERSION);
 	cli_free(&cfg);
-	ck_assert_int_eq(parse_line("--stressors", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--stressors", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.action, CLI_LIST_STRESSORS);
 	cli_free(&cfg);
 	ck_assert_ptr_eq(cli_find_row("seq", 0), &cli_rows[G_SEQ]);

@@ -11,48 +11,25 @@
 #include "session.h"
 #include "unit.h"
 
-/* Parses a command line given as one string of words and builds its plan. */
-static void plan_of(const char *line, struct cli_config *cfg, struct plan *p)
-{
-	static char buf[512];
-	static char *argv[32];
-	char err[512];
-	int argc = 0;
-
-	unit_registry();
-	snprintf(buf, sizeof(buf), "stresskit %s", line);
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	ck_assert_msg(cli_parse(argc, argv, cfg, err, sizeof(err)) == 0, "%s: %s", line, err);
-	ck_assert_int_eq(plan_build(cfg, p), 0);
-}
-
-static void plan_done(struct cli_config *cfg, struct plan *p)
-{
-	plan_free(p);
-	cli_free(cfg);
-}
-
 START_TEST(test_plan_timeout)
 {
 	struct cli_config cfg;
 	struct plan p;
 
 	/* the timeout is settled once, here, and every run carries it */
-	plan_of("--pipe 1", &cfg, &p);
+	unit_plan_of("--pipe 1", &cfg, &p);
 	ck_assert(p.base.timeout == PLAN_DEFAULT_TIMEOUT);
 	ck_assert(p.runs[0].timeout == PLAN_DEFAULT_TIMEOUT);
 	ck_assert(p.base.grace == PLAN_GRACE);
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 
-	plan_of("--pipe 1 --pipe-ops 10", &cfg, &p);
+	unit_plan_of("--pipe 1 --pipe-ops 10", &cfg, &p);
 	ck_assert(p.base.timeout == 0);		/* until the ops are done */
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 
-	plan_of("--pipe 1 --pipe-ops 10 -t 2m", &cfg, &p);
+	unit_plan_of("--pipe 1 --pipe-ops 10 -t 2m", &cfg, &p);
 	ck_assert(p.base.timeout == 120);
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 }
 END_TEST
 
@@ -61,33 +38,33 @@ START_TEST(test_plan_runs)
 	struct cli_config cfg;
 	struct plan p;
 
-	plan_of("--pipe 2 --splice 1", &cfg, &p);
+	unit_plan_of("--pipe 2 --splice 1", &cfg, &p);
 	ck_assert_int_eq(p.mode, PLAN_TOGETHER);
 	ck_assert_uint_eq(p.n_runs, 1);
 	ck_assert_uint_eq(p.runs[0].n, 2);
 	ck_assert_str_eq(p.runs[0].entries[0].stressor->name, "pipe");
 	ck_assert_uint_eq(p.runs[0].entries[0].instances, 2);
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 
-	plan_of("--seq 1 --with splice,pipe -t 1", &cfg, &p);
+	unit_plan_of("--seq 1 --with splice,pipe -t 1", &cfg, &p);
 	ck_assert_int_eq(p.mode, PLAN_SEQUENTIAL);
 	ck_assert_uint_eq(p.n_runs, 2);
 	ck_assert_str_eq(p.runs[1].entries[0].stressor->name, "splice");
 	ck_assert_str_eq(p.record.with, "splice,pipe");	/* as given */
 	ck_assert_ptr_null(p.record.exclude);
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 
 	/* a sweep: one run per step, each with the step's instance count */
-	plan_of("--pipe 4 --scale -t 1", &cfg, &p);
+	unit_plan_of("--pipe 4 --scale -t 1", &cfg, &p);
 	ck_assert(p.scale);
 	ck_assert_uint_eq(p.n_runs, 4);
 	ck_assert_uint_eq(p.runs[3].entries[0].instances, 4);
-	plan_done(&cfg, &p);
-	plan_of("--pipe 4 --scale-steps 2,8 -t 1", &cfg, &p);
+	unit_plan_done(&cfg, &p);
+	unit_plan_of("--pipe 4 --scale-steps 2,8 -t 1", &cfg, &p);
 	ck_assert(p.scale);
 	ck_assert_uint_eq(p.n_runs, 2);
 	ck_assert_uint_eq(p.runs[1].entries[0].instances, 8);
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 }
 END_TEST
 
@@ -96,7 +73,7 @@ START_TEST(test_plan_settings)
 	struct cli_config cfg;
 	struct plan p;
 
-	plan_of("--splice 1 --taskset 0 --instance-mode thread --repeat 3 --class pipe --all 1 "
+	unit_plan_of("--splice 1 --taskset 0 --instance-mode thread --repeat 3 --class pipe --all 1 "
 		"--exclude pipe,sendfile --verify --json x.json", &cfg, &p);
 	ck_assert_ptr_nonnull(p.base.taskset);
 	ck_assert_uint_eq(p.base.taskset->mask[0], 1);
@@ -112,14 +89,14 @@ START_TEST(test_plan_settings)
 	ck_assert_ptr_null(p.yaml_path);
 	for (size_t i = 0; i < p.runs[0].n; i++)
 		ck_assert_str_ne(p.runs[0].entries[i].stressor->name, "pipe");
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 
-	plan_of("--pipe 1", &cfg, &p);
+	unit_plan_of("--pipe 1", &cfg, &p);
 	ck_assert_ptr_null(p.base.taskset);
 	ck_assert(!p.base.threads);
 	ck_assert_uint_eq(p.repeat, 1);
 	ck_assert_str_eq(p.log_prefix, "stresskit");
-	plan_done(&cfg, &p);
+	unit_plan_done(&cfg, &p);
 }
 END_TEST
 

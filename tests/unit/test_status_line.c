@@ -2,12 +2,13 @@
  * test_status_line.c - --status: stress-ng's rendering of the run time
  * (its units, plurals and skipped zero units, read from its
  * stress_time_duration_to_str), and the instance counts the controller's
- * table gives a tick hook.
+ * child table gives a tick hook (tick.c).
  */
 #include <signal.h>
 
-#include "children.h"
+#include "run_state.h"
 #include "status_line.h"
+#include "tick.h"
 #include "unit.h"
 
 static const char *dur(double secs)
@@ -53,10 +54,10 @@ START_TEST(test_count)
 		{ .pid = 3, .res = &res[2], .slot = &slot[2], .n_inst = 1, .reaped = true },
 		{ .pid = 4, .res = &res[3], .slot = &slot[3], .n_inst = 2, .threads = true },
 	};
-	struct children cs = { .c = c, .n = 4, .n_live = 3 };
+	struct run_state st = { .children = c, .n_children = 4, .n_live = 3 };
 	struct run_tick t;
 
-	children_count(&cs, &t);
+	tick_count(&st, &t);
 	ck_assert_uint_eq(t.ops, 150);
 	ck_assert_uint_eq(t.running, 2);
 	ck_assert_uint_eq(t.exited, 3);
@@ -68,7 +69,7 @@ START_TEST(test_count)
 	c[0].reaped = true;
 	res[0].status = SK_SIGNALED;
 	c[1].alarmed = c[3].alarmed = true;
-	children_count(&cs, &t);
+	tick_count(&st, &t);
 	ck_assert_uint_eq(t.running, 1);
 	ck_assert_uint_eq(t.exited, 4);
 	ck_assert_uint_eq(t.reaped, 2);

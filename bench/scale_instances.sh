@@ -1,0 +1,55 @@
+# scale_instances.sh - run control at high instance counts: the wall time
+# of `--pipe N --timeout 2s` beside stress-ng's, with how many instances
+# each tool actually ran (stress-ng's "geometric mean of K instances"; it
+# may start fewer than asked and say nothing). Slow (tens of seconds per N
+# at the top), so opt-in: BENCH_SCALE=1 make bench. BENCH_SCALE_NS sets
+# the counts (the issue's 2 64 512 2048 4096 8192 by default; 8192 is the
+# most it asks for). Run it on a machine of one's own: at the top it runs
+# 16384 processes.
+. "$(dirname "$0")/lib.sh"
+
+ns=${BENCH_SCALE_NS:-2 64 512 2048 4096 8192}
+if [ "${BENCH_SCALE:-0}" = 0 ]; then
+	row "pipe instances $(echo $ns | tr ' ' ,)" "skipped (BENCH_SCALE=1 to run)"
+	exit 0
+fi
+t=2
+
+# wall CMD...: seconds CMD took; its output in $WALL_OUT, its status in $WALL_RC.
+wall() {
+	s=$(date +%s.%N)
+	WALL_RC=0
+	WALL_OUT=$("$@" 2>&1) || WALL_RC=$?
+	e=$(date +%s.%N)
+	awk -v s="$s" -v e="$e" 'BEGIN { printf "%.2f", e - s }'
+}
+
+# counted OUTPUT: the K of "(geometric mean of K instances)", or "?".
+counted() {
+	k=$(printf '%s\n' "$1" | sed -n 's/.*geometric mean of \([0-9]*\) instances.*/\1/p' | head -n 1)
+	echo "${k:-?}"
+}
+
+printf '  %-6s %-26s %-26s %s\n' N "stresskit wall (exit, ran)" "stress-ng wall (exit, ran)" "ratio sk/ng"
+for n in $ns; do
+	sk=$(wall "$SK" --pipe "$n" --timeout "${t}s" --metrics-brief)
+	skrc=$WALL_RC
+	# instances started and counted: the count of per-instance ops
+	skran=$(counted "$WALL_OUT")
+	late=$(printf '%s\n' "$WALL_OUT" | grep -c 'did not stop')
+	short=$(printf '%s\n' "$WALL_OUT" | sed -n 's/.*error: pipe: \([0-9]* of [0-9]*\) instances started.*/\1 started/p' | head -n 1)
+	if have stress-ng; then
+		ng=$(wall stress-ng --pipe "$n" --timeout "${t}s" --metrics-brief)
+		ngrc=$WALL_RC
+		ngran=$(counted "$WALL_OUT")
+		r=$(ratio "$sk" "$ng")
+	else
+		ng="-" ngrc="-" ngran="not installed" r="n/a"
+	fi
+	printf '  %-6s %-26s %-26s %s\n' "$n" \
+		"${sk}s ($skrc, $skran${short:+, $short}$( [ "$late" != 0 ] && echo ", $late late"))" \
+		"${ng}s ($ngrc, $ngran)" "$r"
+done
+echo "  (ran: instances in the geometric mean, those with ops; targets: at 4096"
+echo "   wall <= timeout + 2.5 s, exit 0, none late; at 8192 exit 0 (or 3 naming"
+echo "   the limit) within timeout + 6 s; below 2048 <= timeout + 0.3 s)"

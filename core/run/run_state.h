@@ -1,0 +1,60 @@
+/*
+ * run_state.h - the controller's state during one run, shared by the
+ * files that drive it: scheduler.c (fork, barrier, wait), stop.c
+ * (stop, grace, SIGKILL, reap) and tick.c (the tick hooks). Not for anything outside core/run.
+ */
+#ifndef STRESSKIT_RUN_STATE_H
+#define STRESSKIT_RUN_STATE_H
+
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "instance.h"
+#include "phases.h"
+#include "run.h"
+
+/*
+ * What the controller tracks of each forked process, sorted by pid: one
+ * instance, or (thread mode) a worker running n_inst instances, whose
+ * results and slots follow res and slot.
+ */
+struct child {
+	pid_t pid;
+	struct instance_result *res;
+	struct instance_slot *slot;
+	uint32_t n_inst;
+	bool threads;
+	bool reaped;
+	bool alarmed;		/* sent the stop signal (--status counts it) */
+	/* CPU seconds (every thread) at the stop and at the end of the last
+	 * grace window: what the grace judges progress by (stop.c) */
+	double cpu_stop, cpu_seen;
+};
+
+struct run_state {
+	const struct run_plan *plan;
+	struct run_result *res;
+	struct stressor_ctx *ctx;
+	struct run_shared *sh;
+	size_t sh_len;
+	struct child *children;
+	size_t n_children, n_live;
+	/* the process group of every child (the first child's pid), so one
+	 * kill() stops them all; 0 when a setpgid failed (stop.c) */
+	pid_t pgid;
+	bool pgid_failed;
+	char run_dir[PATH_MAX];
+	sigset_t waitset;
+	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
+	struct run_phases ph;
+};
+
+/*
+ * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
+ * is reaped. Returns true when a stop signal arrived (scheduler.c).
+ */
+bool scheduler_wait(struct run_state *st, double deadline);
+
+#endif

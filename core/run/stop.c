@@ -1,0 +1,235 @@
+/*
+ * stop.c - the end of a run, from the controller's side: set the stop
+ * flag and signal every instance, wait a grace that scales with what is
+ * runnable (grace.h), SIGKILL whoever ignored the stop, and reap every
+ * child with wait4 so each instance keeps its usr/sys times.
+ *
+ * Thousands of instances on a few CPUs take seconds to all be scheduled
+ * once after the stop: an instance still waiting for a CPU is not late.
+ * So the grace goes on window by window while instances keep finishing
+ * or running (an instance waiting on its helper polls, so it runs too),
+ * and only one that ignores the stop is killed and reported.
+ */
+#include "stop.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "grace.h"
+#include "log.h"
+#include "threads.h"
+
+int stop_child_cmp(const void *a, const void *b)
+{
+	const struct child *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+static struct child *stop_find_child(struct run_state *st, pid_t pid)
+{
+	struct child key = { .pid = pid };
+
+	return bsearch(&key, st->children, st->n_children, sizeof(key),
+		       stop_child_cmp);
+}
+
+static void stop_record(struct child *c, int wstatus, const struct rusage *ru,
+			double now)
+{
+	c->reaped = true;
+	for (uint32_t k = 0; k < c->n_inst; k++)
+		instance_record(&c->res[k], &c->slot[k], wstatus, ru, now);
+	if (c->threads)
+		threads_record(c->res, c->slot, c->n_inst, ru);
+	/* one worker's switches, counted once: the stressor's sum stays right */
+	for (uint32_t k = 1; c->threads && k < c->n_inst; k++)
+		c->res[k].nvcsw = c->res[k].nivcsw = 0;
+}
+
+size_t stop_reap(struct run_state *st, bool block)
+{
+	size_t reaped = 0;
+
+	while (st->n_live) {
+		struct rusage ru;
+		int wstatus;
+		pid_t pid = wait4(-1, &wstatus, block ? 0 : WNOHANG, &ru);
+		struct child *c;
+
+		if (pid <= 0) {
+			if (pid < 0 && errno == EINTR)
+				continue;
+			break;
+		}
+		c = stop_find_child(st, pid);
+		if (!c || c->reaped)
+			continue;
+		stop_record(c, wstatus, &ru, sk_now());
+		st->n_live--;
+		reaped++;
+	}
+	return reaped;
+}
+
+/*
+ * The parent's setpgid alone is enough: nothing is signalled before every
+ * fork is done, and no child execs. A live member keeps the group's id
+ * from being reused, and the group is only signalled while one lives.
+ */
+void stop_join_group(struct run_state *st, pid_t pid)
+{
+	if (st->pgid_failed)
+		return;
+	if (setpgid(pid, st->pgid ? st->pgid : pid) < 0) {
+		log_debug("setpgid: %s; the stop signals each child in turn",
+			  strerror(errno));
+		st->pgid_failed = true;
+		return;
+	}
+	if (!st->pgid)
+		st->pgid = pid;
+}
+
+/*
+ * One kill() of the process group when it can: signalling thousands of
+ * children one by one lets each woken instance preempt the controller,
+ * which then waits a whole round of the runnable queue before the next
+ * kill (minutes at 4096 pipe instances on 2 CPUs). Helpers are in the
+ * group too; they ignore SIGALRM (helper.h).
+ */
+static void stop_signal_all(struct run_state *st, int sig)
+{
+	for (size_t i = 0; sig == SIGALRM && i < st->n_children; i++)
+		if (!st->children[i].reaped)
+			st->children[i].alarmed = true;
+	if (st->pgid && !st->pgid_failed && kill(-st->pgid, sig) == 0)
+		return;
+	for (size_t i = 0; i < st->n_children; i++)
+		if (!st->children[i].reaped)
+			kill(st->children[i].pid, sig);
+}
+
+/*
+ * How many instances have finished: children reaped, plus instances whose
+ * run() returned but which are not reaped yet (a thread worker's finished
+ * threads). Shared-memory reads only.
+ */
+static size_t stop_finished(const struct run_state *st)
+{
+	size_t done = st->n_children - st->n_live;
+
+	for (size_t i = 0; i < st->n_children; i++) {
+		const struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; !c->reaped && k < c->n_inst; k++)
+			if (__atomic_load_n(&c->slot[k].state, __ATOMIC_ACQUIRE) ==
+			    SLOT_DONE)
+				done++;
+	}
+	return done;
+}
+
+/* Every live child's CPU clock at the stop: where its budget starts. */
+static void stop_cpu_start(struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		if (!c->reaped)
+			c->cpu_stop = c->cpu_seen = grace_cpu_time(c->pid);
+	}
+}
+
+/*
+ * Whether some live child ran in the window just waited, within its CPU
+ * budget (grace_cpu_progress): one clock read per live child, each read
+ * kept for the next window, so none stops early.
+ */
+static bool stop_cpu_progress(struct run_state *st, double budget)
+{
+	bool ran = false;
+
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+		double now;
+
+		if (c->reaped)
+			continue;
+		now = grace_cpu_time(c->pid);
+		if (grace_cpu_progress(c->cpu_stop, c->cpu_seen, now, budget))
+			ran = true;
+		c->cpu_seen = now;
+	}
+	return ran;
+}
+
+/*
+ * Waits out the grace: windows of plan->grace while the stop progresses,
+ * that is while instances finish or run (stop_cpu_progress; one window of
+ * CPU after the stop is each one's budget), or while the controller
+ * itself waits half a window for a CPU past the window's end (then so do
+ * the instances, which is no sign of deafness).
+ */
+static void stop_grace(struct run_state *st)
+{
+	const double window = st->plan->grace, start = st->ph.stopped;
+	double end = start + window;
+	size_t seen = stop_finished(st);
+
+	stop_cpu_start(st);
+	for (;;) {
+		size_t finished;
+		bool ran, late;
+
+		if (scheduler_wait(st, end)) {
+			/* a second stop signal: no more waiting */
+			st->res->interrupted = true;
+			return;
+		}
+		if (!st->n_live)
+			return;
+		late = sk_now() - end > window / 2;
+		finished = stop_finished(st);
+		ran = stop_cpu_progress(st, window);
+		end = grace_next(start, window, sk_now(),
+				 finished > seen || ran || late);
+		if (!end)
+			return;
+		log_debug("stop: %zu of %zu children still running after %.1fs "
+			  "(%s): the grace goes on", st->n_live, st->n_children,
+			  sk_now() - start, finished > seen ? "finishing" :
+			  ran ? "running" : "waiting for a CPU");
+		seen = finished;
+	}
+}
+
+void stop_run(struct run_state *st)
+{
+	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
+	stop_signal_all(st, SIGALRM);
+	st->ph.stopped = sk_now();
+	stop_grace(st);
+	st->ph.last_exit = st->ph.reaped = sk_now();
+	st->res->grace = st->ph.last_exit - st->ph.stopped;
+	if (!st->n_live)
+		return;
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		if (c->reaped)
+			continue;
+		/* a thread worker: only the threads still running were late */
+		for (uint32_t k = 0; k < c->n_inst; k++)
+			if (!c->threads || c->slot[k].state != SLOT_DONE)
+				c->res[k].killed_late = true;
+		kill(c->pid, SIGKILL);
+	}
+	stop_reap(st, true);
+	st->ph.reaped = sk_now();
+}
