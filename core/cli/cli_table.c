@@ -110,12 +110,14 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
-	/* strings here, parsed by sampler_opts_check() with the defaults */
+	/* the 10 ms floor and the window's two intervals: sampler_opts_check() */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "sample-interval", .type = OPT_STRING, .offset = CFG(sampling.interval_str),
+		.name = "sample-interval", .type = OPT_TIME, .offset = CFG(sampling.interval),
+		.def = SAMPLER_DEFAULT_INTERVAL, .max = CLI_TIME_MAX, .expect = SAMPLER_INTERVAL_EXPECT,
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	[G_STATUS_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "status-interval", .type = OPT_STRING, .offset = CFG(sampling.status_str),
+		.name = "status-interval", .type = OPT_TIME, .offset = CFG(sampling.status),
+		.max = CLI_TIME_MAX, .expect = SAMPLER_STATUS_EXPECT,
 		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
@@ -125,7 +127,8 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
 		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
 	[G_STEADY_WINDOW] = { .metavar = "TIME", .opt = {
-		.name = "steady-state-window", .type = OPT_STRING, .offset = CFG(sampling.window_str),
+		.name = "steady-state-window", .type = OPT_TIME, .offset = CFG(sampling.window),
+		.def = SAMPLER_DEFAULT_WINDOW, .max = CLI_TIME_MAX, .expect = SAMPLER_WINDOW_EXPECT,
 		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
 	[G_LATENCY] = { .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),

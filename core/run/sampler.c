@@ -55,19 +55,14 @@ struct sampler {
 
 int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen)
 {
-	o->interval = SAMPLER_DEFAULT_INTERVAL;
-	o->window = SAMPLER_DEFAULT_WINDOW;
-	if (o->interval_str && (parse_time(o->interval_str, &o->interval) ||
-				o->interval < SAMPLER_MIN_INTERVAL)) {
-		snprintf(err, errlen, "invalid --sample-interval '%s': expected a time "
-			 "of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)",
-			 o->interval_str);
+	if (o->interval < SAMPLER_MIN_INTERVAL) {
+		snprintf(err, errlen, "invalid --sample-interval '%g': expected " SAMPLER_INTERVAL_EXPECT,
+			 o->interval);
 		return -EINVAL;
 	}
-	if (o->window_str && (parse_time(o->window_str, &o->window) ||
-			      o->window <= 0)) {
-		snprintf(err, errlen, "invalid --steady-state-window '%s': expected a "
-			 "time above 0, like 10, 30s, 1m", o->window_str);
+	if (o->window <= 0) {
+		snprintf(err, errlen, "invalid --steady-state-window '%g': expected " SAMPLER_WINDOW_EXPECT,
+			 o->window);
 		return -EINVAL;
 	}
 	if (o->window < 2 * o->interval) {
@@ -75,11 +70,9 @@ int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen)
 			 "--sample-interval %gs intervals", o->window, o->interval);
 		return -EINVAL;
 	}
-	if (o->status_str && (parse_time(o->status_str, &o->status) ||
-				o->status < SAMPLER_MIN_INTERVAL)) {
-		snprintf(err, errlen, "invalid --status-interval '%s': expected a time "
-			 "of at least 10ms, like 1, 5s, 1m (suffixes s m h d w y)",
-			 o->status_str);
+	if (o->status_given && o->status < SAMPLER_MIN_INTERVAL) {
+		snprintf(err, errlen, "invalid --status-interval '%g': expected " SAMPLER_STATUS_EXPECT,
+			 o->status);
 		return -EINVAL;
 	}
 	if (o->steady_str && steady_parse(o->steady_str, &o->steady)) {

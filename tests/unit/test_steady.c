@@ -6,7 +6,10 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "cli.h"
 
 #include "cost.h"
 #include "sampler.h"
@@ -79,22 +82,42 @@ END_TEST
 
 START_TEST(test_opts)
 {
-	struct sampler_opts o = { 0 };
-	char err[256];
+	static const char *const bad[] = {
+		"--sample-interval 0",			/* under 10 ms */
+		"--sample-interval 10ms",		/* no ms suffix: a bad time */
+		"--sample-interval 0.01 --steady-state-window 0.015",	/* not two intervals */
+		"--steady-state-window 0",
+		"--status-interval 0",			/* given, so not "none" */
+		"--steady-state ops_slope:abc",
+	};
+	struct cli_config cfg;
+	char err[256], line[128];
 
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), 0);
-	ck_assert_double_eq(o.interval, 1.0);
-	ck_assert_double_eq(o.window, 10.0);
-	ck_assert_int_eq(o.steady.kind, STEADY_NONE);
-	o.interval_str = "0";
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), -EINVAL);
-	ck_assert(strstr(err, "--sample-interval '0'"));
-	o.interval_str = "10ms";	/* no ms suffix: a bad time */
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), -EINVAL);
-	o.interval_str = "0.01";
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), 0);
-	o.window_str = "0.015";		/* not two intervals */
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), -EINVAL);
+	/* the defaults and values come from the option rows, parsed once */
+	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
+	ck_assert_double_eq(cfg.sampling.interval, 1.0);
+	ck_assert_double_eq(cfg.sampling.window, 10.0);
+	ck_assert_double_eq(cfg.sampling.status, 0);
+	ck_assert_int_eq(cfg.sampling.steady.kind, STEADY_NONE);
+	cli_free(&cfg);
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --sample-interval 0.01 --status-interval 2m "
+					 "--steady-state ops_range:5% --steady-state-window 0.02",
+					 &cfg, err, sizeof(err)), 0);
+	ck_assert_double_eq(cfg.sampling.interval, 0.01);
+	ck_assert_double_eq(cfg.sampling.status, 120);
+	ck_assert_double_eq(cfg.sampling.window, 0.02);
+	ck_assert_int_eq(cfg.sampling.steady.kind, STEADY_RANGE);
+	cli_free(&cfg);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(line, sizeof(line), "--pipe 1 %s", bad[i]);
+		ck_assert_msg(unit_parse_line(line, &cfg, err, sizeof(err)) == -EINVAL,
+			      "%s accepted", line);
+		cli_free(&cfg);
+	}
+	unit_parse_line("--pipe 1 --sample-interval 0", &cfg, err, sizeof(err));
+	ck_assert_str_eq(err, "invalid --sample-interval '0': expected a time of at least "
+			 "10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)");
+	cli_free(&cfg);
 }
 END_TEST
 
@@ -120,7 +143,7 @@ static void fake_run_init(struct fake_run *f)
 
 START_TEST(test_sampler_sums)
 {
-	struct sampler_opts o = { .interval_str = "1", .window_str = "3" };
+	struct sampler_opts o = { .interval = 1, .window = 3 };
 	const struct sampler_series *p;
 	struct fake_run f;
 	struct sampler *s;
@@ -193,7 +216,7 @@ END_TEST
 START_TEST(test_sampler_steady_stop)
 {
 	struct sampler_opts o = {
-		.interval_str = "1", .window_str = "3", .steady_str = "ops_range:5%",
+		.interval = 1, .window = 3, .steady_str = "ops_range:5%",
 	};
 	struct fake_run f;
 	struct sampler *s;
