@@ -7,6 +7,7 @@
 #include <stresskit/stressor.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -77,20 +78,52 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 }
 
 /*
+ * Whether helper pid is runnable (state R in /proc/PID/stat): a helper
+ * that ran no CPU in a window may just be waiting for one (thousands of
+ * runnable processes take seconds to each get a turn). Not asked under
+ * the instance's seccomp filter (--sandbox: no openat there), which
+ * PR_GET_SECCOMP reports; then it says false.
+ */
+static bool helper_runnable(pid_t pid)
+{
+	char path[32], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	/* the state follows the name's closing parenthesis (a name may
+	 * hold one itself, so the last) */
+	p = strrchr(buf, ')');
+	return p && p[1] == ' ' && p[2] == 'R';
+}
+
+/*
  * Polls with waitpid(WNOHANG), sleeping 50 us doubling up to 10 ms: a
  * helper usually exits within microseconds of its EOF, and polling needs
  * neither a signal (SIGCHLD and SIGALRM belong to the instance) nor a
  * syscall the sandbox lacks. timeout is one grace window (grace.h): a
  * helper that used CPU in the last window is running, only slowly (the
  * machine has thousands of runnable processes), and gets another, as
- * does one whose instance spent the window waiting for a CPU itself (its
- * naps overslept by half the window); otherwise it is stuck, and killed.
+ * does one that is runnable (waiting for a CPU) and one whose instance
+ * spent the window waiting for a CPU itself (its naps overslept by half
+ * the window; such a window is not counted against the cap either);
+ * otherwise it is stuck, and killed.
  */
 int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 {
 	struct timespec nap = { 0, 50000 };
-	const double start = sk_now();
-	double deadline = start + timeout, cpu = grace_cpu_time(pid);
+	double origin = sk_now();	/* the cap's, moved on by late windows */
+	double deadline = origin + timeout, cpu = grace_cpu_time(pid);
 	double late = 0;	/* seconds this window's naps overslept */
 	int ws = 0;
 
@@ -109,9 +142,13 @@ int sk_reap_helper(pid_t pid, bool terminate, double timeout, int *wstatus)
 			/* progress: the helper ran, or the instance itself
 			 * spent half the window waiting for a CPU (then the
 			 * helper is likely waiting too, not stuck) */
-			deadline = grace_next(start, timeout, sk_now(),
-					      (cpu >= 0 && used > cpu) ||
-					      late > timeout / 2);
+			bool waited = late > timeout / 2;
+
+			if (waited)
+				origin += late;
+			deadline = grace_next(origin, timeout, sk_now(),
+					      (cpu >= 0 && used > cpu) || waited ||
+					      helper_runnable(pid));
 			cpu = used;
 			late = 0;
 		}

@@ -342,8 +342,10 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	deadline = plan->timeout > 0 ? t0 + plan->warmup + plan->timeout : 0;
 	if (plan->perf)
 		perf_attach(plan->perf, res);
-	shared_release(st.sh);
+	/* before the wake: instances may start before the controller runs
+	 * again (it waits for a CPU like them at thousands of instances) */
 	st.ph.released = sk_now();
+	shared_release(st.sh);
 	if (plan->warmup > 0) {
 		res->interrupted = scheduler_wait(&st, t0 + plan->warmup);
 		scheduler_warmup(&st, false);

@@ -34,9 +34,10 @@ SK_API pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg);
 /*
  * Waits for helper pid (retrying EINTR), first sending SIGTERM when
  * terminate is set. timeout is a grace window: a helper still running at
- * its end gets another window if it used CPU in this one, or the caller
- * itself spent half of it waiting for a CPU (a busy machine, not a stuck
- * helper), up to 30 windows in all; otherwise it is SIGKILLed and
+ * its end gets another window if it used CPU in this one, is runnable
+ * (outside --sandbox), or the caller itself spent half of it waiting for
+ * a CPU (a busy machine, not a stuck helper; such a window does not count
+ * against the cap), up to 30 windows in all; otherwise it is SIGKILLed and
  * reaped. *wstatus gets waitpid's status. Returns 0, -ETIMEDOUT when it
  * had to be killed, or another negative errno.
  */

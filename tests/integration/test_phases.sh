@@ -5,7 +5,7 @@
 
 # phases_check OUT JSON TIMEOUT: every run has its line, and its figures
 # fit that run's run-time in the JSON (fork, run, stop and reap back to
-# back; the barrier release within the run; a timed run reaching its
+# back; the barrier release over before the last exit; a timed run reaching its
 # timeout before the stop).
 phases_check() {
 	printf '%s\n' "$1" | sed -n 's/.* phases: //p' >"$TMP.phases"
@@ -27,7 +27,8 @@ for line, run in zip(lines, runs):
     wall = run["times"]["run-time"]
     total = fork + run_s + stop + reap
     assert started == asked == 2, line
-    assert barrier <= run_s, line
+    # the last instance past the barrier started before it exited
+    assert barrier <= run_s + stop + 0.002, line
     # four figures each rounded to 1 ms, and the report after the reap
     assert abs(total - wall) <= 0.005, (line, wall)
     if timeout:
