@@ -34,7 +34,7 @@ enum cli_global {
 	G_JSON, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_PERF, G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
 	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
-	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
+	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_STATUS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -89,6 +89,7 @@ struct cli_config {
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
 	bool pathological;
 	bool oom_avoid, timestamp, settings;
+	uint64_t status;		/* --status N seconds; given[G_STATUS] says if it was */
 	bool sandbox, scale, perf, progress, dry_run;
 	const char *temp_path, *log_prefix;
 	const char *plugin;		/* the last --plugin, loaded before parsing */

@@ -26,7 +26,6 @@ static const struct {
 	{ "ionice-class", NULL },
 	{ "ionice-level", NULL },
 	{ "abort", "a failing stressor never stops the others" },
-	{ "status", NULL },
 };
 
 bool compat_unsupported(const char *name, const char **why)

@@ -19,9 +19,11 @@ void progress_init(struct progress *p, bool wanted)
 	p->on = wanted && isatty(STDERR_FILENO);
 }
 
-static void progress_tick(void *arg, double elapsed, uint64_t ops)
+static void progress_tick(void *arg, const struct run_tick *t)
 {
 	struct progress *p = arg;
+	double elapsed = t->elapsed;
+	uint64_t ops = t->ops;
 	double dt = elapsed - p->last_elapsed;
 	char line[256], rate[32] = "-", total[32] = "";
 	int n;
@@ -64,9 +66,7 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 	p->plan = plan;
 	p->last_elapsed = 0;
 	p->last_ops = 0;
-	plan->tick = progress_tick;
-	plan->tick_arg = p;
-	plan->tick_interval = PROGRESS_INTERVAL;
+	(void)run_hook_add(plan, progress_tick, p, PROGRESS_INTERVAL);	/* one of RUN_HOOKS */
 }
 
 void progress_clear(struct progress *p)

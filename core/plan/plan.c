@@ -173,6 +173,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->times = cfg->times;
 	p->quiet = cfg->quiet;
 	p->progress = cfg->progress;
+	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
 	p->perf = cfg->perf;
 	p->sampling = cfg->sampling;
 	p->yaml_path = cfg->yaml_path;

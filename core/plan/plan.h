@@ -58,6 +58,7 @@ struct plan {
 
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress, perf;
+	double status;		/* --status N: seconds between status lines; 0: none */
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;
 	bool scale_wis;		/* --scale-format will-it-scale: each step in both modes */

@@ -6,7 +6,9 @@
 #ifndef STRESSKIT_RUN_H
 #define STRESSKIT_RUN_H
 
+#include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -22,6 +24,31 @@ struct plan_entry {
 	uint64_t max_ops;	/* total over all instances; 0: no limit */
 };
 
+/*
+ * What the controller's wait loop hands a tick hook: the seconds since the
+ * first fork, the bogo-ops counted so far over every instance, and the
+ * instances by state, as stress-ng's --status counts them (running +
+ * exited = instances forked).
+ */
+struct run_tick {
+	double elapsed;
+	uint64_t ops;
+	uint32_t running;	/* forked, run() not returned, process alive */
+	uint32_t exited;	/* run() returned, or its process ended */
+	uint32_t reaped;	/* its process waited for by the controller */
+	uint32_t failed;	/* exited with SK_FAILED */
+	uint32_t alarmed;	/* sent the stop signal (SIGALRM) */
+};
+
+/* A tick hook: fn every interval seconds from the first fork. It must be cheap. */
+struct run_hook {
+	void (*fn)(void *arg, const struct run_tick *t);
+	void *arg;
+	double interval;
+};
+
+#define RUN_HOOKS 2	/* --progress and --status */
+
 struct run_plan {
 	struct plan_entry *entries;
 	size_t n;
@@ -36,15 +63,23 @@ struct run_plan {
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	struct sampler *sampler;	/* the time series (sampler.h), or NULL */
 	uint32_t latency_sample;	/* --latency: time 1 op in N; 0: off */
-	/*
-	 * Optional: called from the controller's wait loop every
-	 * tick_interval seconds with the seconds since the first fork and
-	 * the bogo-ops counted so far over every instance. It must be cheap.
-	 */
-	void (*tick)(void *arg, double elapsed, uint64_t ops);
-	void *tick_arg;
-	double tick_interval;
+	/* Optional: called from the controller's wait loop (run_hook_add). */
+	struct run_hook hooks[RUN_HOOKS];
 };
+
+/* Adds a tick hook to the plan; -ENOSPC when every place is taken. */
+static inline int run_hook_add(struct run_plan *plan,
+			       void (*fn)(void *arg, const struct run_tick *t),
+			       void *arg, double interval)
+{
+	for (size_t i = 0; i < RUN_HOOKS; i++) {
+		if (!plan->hooks[i].fn) {
+			plan->hooks[i] = (struct run_hook){ fn, arg, interval };
+			return 0;
+		}
+	}
+	return -ENOSPC;
+}
 
 struct instance_result {
 	pid_t pid;

@@ -1,7 +1,7 @@
 /*
  * run_state.h - the controller's state during one run, shared by the
- * files that drive it: scheduler.c (fork, barrier, wait) and stop.c
- * (stop, grace, SIGKILL, reap). Not for anything outside core/run.
+ * files that drive it: scheduler.c (fork, barrier, wait), stop.c
+ * (stop, grace, SIGKILL, reap) and tick.c (the tick hooks). Not for anything outside core/run.
  */
 #ifndef STRESSKIT_RUN_STATE_H
 #define STRESSKIT_RUN_STATE_H
@@ -27,6 +27,7 @@ struct child {
 	uint32_t n_inst;
 	bool threads;
 	bool reaped;
+	bool alarmed;		/* sent the stop signal (--status counts it) */
 	/* CPU seconds (every thread) at the stop and at the end of the last
 	 * grace window: what the grace judges progress by (stop.c) */
 	double cpu_stop, cpu_seen;
@@ -46,7 +47,7 @@ struct run_state {
 	bool pgid_failed;
 	char run_dir[PATH_MAX];
 	sigset_t waitset;
-	double t0, next_tick;
+	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
 	struct run_phases ph;
 };
 

@@ -34,30 +34,8 @@
 #include "status.h"
 #include "stop.h"
 #include "threads.h"
+#include "tick.h"
 #include "warmup.h"
-
-/*
- * Calls the plan's tick hook when it is due; returns how long the wait
- * may last before the next one (left, or less).
- */
-static double scheduler_tick(struct run_state *st, double left)
-{
-	const struct run_plan *plan = st->plan;
-	double now;
-	uint64_t ops = 0;
-
-	if (!plan->tick || plan->tick_interval <= 0)
-		return left;
-	now = sk_now();
-	if (now >= st->next_tick) {
-		for (size_t i = 0; i < st->n_children; i++)
-			for (uint32_t k = 0; k < st->children[i].n_inst; k++)
-				ops += st->children[i].slot[k].ops;
-		plan->tick(plan->tick_arg, now - st->t0, ops);
-		st->next_tick = now + plan->tick_interval;
-	}
-	return st->next_tick - now < left ? st->next_tick - now : left;
-}
 
 bool scheduler_wait(struct run_state *st, double deadline)
 {
@@ -70,7 +48,7 @@ bool scheduler_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
-		left = scheduler_tick(st, left);
+		left = tick_run(st, left);
 		if (sampler_poll(st->plan->sampler, sk_now(), &left))
 			return false;	/* steady state: stop as at the deadline */
 		ts.tv_sec = (time_t)left;
@@ -349,7 +327,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	t0 = st.t0 = st.ph.t0 = sk_now();
 	/* known before fork: instances leave --warmup's ops out of latencies */
 	st.sh->count_from = plan->warmup > 0 ? (uint64_t)((t0 + plan->warmup) * 1e9) : 0;
-	st.next_tick = t0 + plan->tick_interval;
+	tick_begin(&st);
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);
 

@@ -105,6 +105,9 @@ void stop_join_group(struct run_state *st, pid_t pid)
  */
 static void stop_signal_all(struct run_state *st, int sig)
 {
+	for (size_t i = 0; sig == SIGALRM && i < st->n_children; i++)
+		if (!st->children[i].reaped)
+			st->children[i].alarmed = true;
 	if (st->pgid && !st->pgid_failed && kill(-st->pgid, sig) == 0)
 		return;
 	for (size_t i = 0; i < st->n_children; i++)

@@ -18,6 +18,7 @@
 #include "report.h"
 #include "scheduler.h"
 #include "status.h"
+#include "status_line.h"
 
 int session_init(struct session *s, const struct plan *plan,
 		 const struct run_plan *runs, size_t n)
@@ -122,6 +123,7 @@ int session_run(struct session *s, size_t i)
 	struct run_result res;
 	int rc;
 
+	status_line_attach(&plan, s->plan->status, &s->progress);
 	progress_attach(&s->progress, &plan, i, s->n_runs);
 	plan.perf = recorder_perf(s->rec);
 	plan.sampler = recorder_sampler(s->rec);

@@ -115,3 +115,22 @@ scipy_python() {
 		fi
 	done
 }
+
+# status_lines PREFIX INSTANCES TEXT: --status's lines in TEXT, in
+# stress-ng's exact words (numbers aside); fails unless there is at least
+# one, and each one's running + exited is INSTANCES, reaped <= exited,
+# none failed and at most INSTANCES sent SIGALRM.
+status_lines() {
+	lines=$(printf '%s\n' "$3" | grep -F "] status: ") || fail "no status line in: $3"
+	masked=$(printf '%s\n' "$lines" | sed -E 's/[0-9]+/N/g' | sort -u)
+	want="$1: info:  [N] status: N run, N exit, N reap, N fail, N SIGALRM, N sec"
+	printf '%s\n' "$masked" | while read -r m; do
+		[ "$m" = "$want" ] || [ "$m" = "${want}s" ] || fail "status line not stress-ng's: $m"
+	done
+	printf '%s\n' "$lines" | sed -E 's/.*status: ([0-9]+) run, ([0-9]+) exit, ([0-9]+) reap, ([0-9]+) fail, ([0-9]+) SIGALRM, .*/\1 \2 \3 \4 \5/' |
+		while read -r run ex reap failed alrm; do
+			[ $((run + ex)) = "$2" ] || fail "$run run + $ex exit is not $2 instances: $lines"
+			[ "$reap" -le "$ex" ] && [ "$failed" = 0 ] && [ "$alrm" -le "$2" ] ||
+				fail "status counts: $lines"
+		done
+}

@@ -166,6 +166,30 @@ t_progress_sequential_label() {
 		fail "no progress line: $out"
 }
 
+# --status N: stress-ng's status line every N seconds, counted from the
+# instances' slots and the controller's reaps; beside --progress (two hooks).
+t_status_lines() {
+	expect_exit 0 "$SK" --pipe 2 -t 2.5 --status 1 --temp-path "$TMP"
+	status_lines stresskit 2 "$OUT"
+	expect_match '^stresskit: info:  \[[0-9]+\] status: 2 run, 0 exit, 0 reap, 0 fail, 0 SIGALRM, 1 sec$' "$OUT"
+	# thread mode: a worker's instances counted one by one
+	expect_exit 0 "$SK" --pthread_mutex1 3 --instance-mode thread -t 1.5 --status 1 \
+		--temp-path "$TMP"
+	status_lines stresskit 3 "$OUT"
+	out=$(python3 "$SK_SRC/tests/integration/pty_run.py" \
+		"$SK" --pipe 1 -t 2.3 --progress --status 1 --temp-path "$TMP" 2>&1) ||
+		fail "progress and status run failed: $out"
+	# the progress line is erased (\r, erase to end of line) before each one
+	out=$(printf '%s' "$out" | tr '\r' '\n' | sed "s/$(printf '\033')\\[K//g")
+	status_lines stresskit 1 "$(printf '%s\n' "$out" | grep 'info:')"
+	expect_match '^stresskit: pipe [12]s of 2.3s, [0-9]+ bogo ops/s' "$out"
+	for v in 0 3601 1.5 abc; do
+		bad_input --pipe 1 --status $v
+		expect_match "invalid --status '$v': expected a whole number of seconds from 1 to 3600" "$ERR"
+	done
+	no_leftovers "$TMP"
+}
+
 t_compose_bad_input() {
 	bad_input --class nosuch --sequential 1
 	expect_match "unknown class 'nosuch' \(classes: cpu filesystem io memory network os pipe scheduler\)" "$ERR"

@@ -72,7 +72,7 @@ t_dropin_prefix_overridable() {
 
 t_dropin_unimplemented_refused_by_name() {
 	ln -s "$SK" stress-ng
-	for o in --aggressive --maximize --thrash --status; do
+	for o in --aggressive --maximize --thrash --abort; do
 		expect_exit 1 ./stress-ng $o --pipe 1 --temp-path "$TMP"
 		one_line "$ERR"
 		expect_match "^stress-ng: error: stress-ng's $o is not implemented by stresskit" "$ERR"
@@ -116,6 +116,21 @@ t_dropin_timestamp_settings() {
 	expect_exit 0 ./stress-ng --pipe 1 --pipe-ops 5 --temp-path "$TMP"
 	expect_no_match 'settings:' "$OUT"
 	rm -f stress-ng out parsed set.job
+}
+
+# --status N as stress-ng prints it: its words byte for byte, numbers that
+# add up to the instances, and LKP's parser still reads the output.
+t_dropin_status() {
+	ln -s "$SK" stress-ng
+	expect_exit 0 ./stress-ng --status 1 --timeout 2.5 --metrics-brief --pipe 2 \
+		--temp-path "$TMP"
+	status_lines stress-ng 2 "$OUT"
+	printf '%s\n' "$OUT" >out
+	lkp_parse out 1 >parsed || fail "$(cat parsed)"
+	grep -q '^ROW pipe [1-9]' parsed || fail "no pipe row: $OUT"
+	expect_exit 1 ./stress-ng --status 0 --pipe 1 --temp-path "$TMP"
+	expect_match "^stress-ng: error: invalid --status '0'" "$ERR"
+	rm -f stress-ng out parsed
 }
 
 # early_refusal ARGS...: exit 1, at most 2 lines, no run started, no file made.

@@ -1,0 +1,74 @@
+/*
+ * tick.c - the plan's tick hooks (--progress, --status): each called every
+ * its interval from the controller's wait loop, with the bogo-ops so far
+ * and the instances by state, read from their counter slots and the
+ * controller's child table: no syscall, nothing asked of an instance.
+ */
+#include "tick.h"
+
+void tick_begin(struct run_state *st)
+{
+	for (size_t h = 0; h < RUN_HOOKS; h++)
+		st->next_tick[h] = st->t0 + st->plan->hooks[h].interval;
+}
+
+double tick_run(struct run_state *st, double left)
+{
+	const struct run_hook *hooks = st->plan->hooks;
+	struct run_tick t;
+	bool counted = false;
+	double now = sk_now();
+
+	for (size_t h = 0; h < RUN_HOOKS; h++) {
+		if (!hooks[h].fn || hooks[h].interval <= 0)
+			continue;
+		if (now >= st->next_tick[h]) {
+			if (!counted) {
+				tick_count(st, &t);
+				t.elapsed = now - st->t0;
+				counted = true;
+			}
+			hooks[h].fn(hooks[h].arg, &t);
+			/* due one interval after the last was due: no drift */
+			st->next_tick[h] += hooks[h].interval;
+			if (st->next_tick[h] <= now)
+				st->next_tick[h] = now + hooks[h].interval;
+		}
+		if (st->next_tick[h] - now < left)
+			left = st->next_tick[h] - now;
+	}
+	return left;
+}
+
+/*
+ * An instance runs until its slot says run() returned or its process is
+ * reaped (a killed one never says so); its status is the slot's until the
+ * reap, then what the reap recorded.
+ */
+void tick_count(const struct run_state *st, struct run_tick *t)
+{
+	t->ops = 0;
+	t->running = t->exited = t->reaped = t->failed = t->alarmed = 0;
+	for (size_t i = 0; i < st->n_children; i++) {
+		const struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; k < c->n_inst; k++) {
+			const struct instance_slot *s = &c->slot[k];
+			int status;
+
+			t->ops += s->ops;
+			t->alarmed += c->alarmed;
+			if (c->reaped) {
+				t->reaped++;
+				status = c->res[k].status;
+			} else if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == SLOT_DONE) {
+				status = (int)s->status;
+			} else {
+				t->running++;
+				continue;
+			}
+			t->exited++;
+			t->failed += status == SK_FAILED;
+		}
+	}
+}
