@@ -51,10 +51,4 @@ struct run_state {
 	struct run_phases ph;
 };
 
-/*
- * Waits until deadline (CLOCK_MONOTONIC seconds; 0 = none) or every child
- * is reaped. Returns true when a stop signal arrived (scheduler.c).
- */
-bool scheduler_wait(struct run_state *st, double deadline);
-
 #endif

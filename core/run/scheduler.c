@@ -37,31 +37,6 @@
 #include "tick.h"
 #include "warmup.h"
 
-bool scheduler_wait(struct run_state *st, double deadline)
-{
-	while (st->n_live) {
-		struct timespec ts;
-		double left = deadline - sk_now();
-		int sig;
-
-		if (deadline > 0 && left <= 0)
-			return false;
-		if (deadline <= 0)
-			left = 3600;
-		left = tick_run(st, left);
-		if (sampler_poll(st->plan->sampler, sk_now(), &left))
-			return false;	/* steady state: stop as at the deadline */
-		ts.tv_sec = (time_t)left;
-		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-		sig = sigtimedwait(&st->waitset, NULL, &ts);
-		if (sig == SIGCHLD || sig < 0)
-			stop_reap(st, false);
-		else
-			return true;
-	}
-	return false;
-}
-
 static void scheduler_debug_instances(const struct run_result *res)
 {
 	for (size_t i = 0; i < res->n; i++)
@@ -350,11 +325,11 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	st.ph.released = sk_now();
 	shared_release(st.sh);
 	if (plan->warmup > 0) {
-		res->interrupted = scheduler_wait(&st, t0 + plan->warmup);
+		res->interrupted = stop_wait(&st, t0 + plan->warmup);
 		scheduler_warmup(&st, false);
 	}
 	scheduler_sample_begin(&st);
-	if (!res->interrupted && scheduler_wait(&st, deadline))
+	if (!res->interrupted && stop_wait(&st, deadline))
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
 	if (st.n_live)

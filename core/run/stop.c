@@ -1,5 +1,7 @@
 /*
- * stop.c - the end of a run, from the controller's side: set the stop
+ * stop.c - the controller's waiting and the end of a run: wait for a
+ * deadline while reaping children and running the tick hooks and the
+ * sampler; then set the stop
  * flag and signal every instance, wait a grace that scales with what is
  * runnable (grace.h), SIGKILL whoever ignored the stop, and reap every
  * child with wait4 so each instance keeps its usr/sys times.
@@ -22,7 +24,34 @@
 
 #include "grace.h"
 #include "log.h"
+#include "sampler.h"
 #include "threads.h"
+#include "tick.h"
+
+bool stop_wait(struct run_state *st, double deadline)
+{
+	while (st->n_live) {
+		struct timespec ts;
+		double left = deadline - sk_now();
+		int sig;
+
+		if (deadline > 0 && left <= 0)
+			return false;
+		if (deadline <= 0)
+			left = 3600;
+		left = tick_run(st, left);
+		if (sampler_poll(st->plan->sampler, sk_now(), &left))
+			return false;	/* steady state: stop as at the deadline */
+		ts.tv_sec = (time_t)left;
+		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		sig = sigtimedwait(&st->waitset, NULL, &ts);
+		if (sig == SIGCHLD || sig < 0)
+			stop_reap(st, false);
+		else
+			return true;
+	}
+	return false;
+}
 
 int stop_child_cmp(const void *a, const void *b)
 {
@@ -192,7 +221,7 @@ static void stop_grace(struct run_state *st)
 		double over;
 		bool ran, late;
 
-		if (scheduler_wait(st, end)) {
+		if (stop_wait(st, end)) {
 			/* a second stop signal: no more waiting */
 			st->res->interrupted = true;
 			return;

@@ -16,6 +16,12 @@ int stop_child_cmp(const void *a, const void *b);
 /* Puts a child just forked in the run's process group, which the stop
  * signals with one kill(). */
 void stop_join_group(struct run_state *st, pid_t pid);
+/*
+ * Waits until deadline (0: none) while children exit, reaping them and
+ * running the tick hooks and the sampler; returns true when a stop signal
+ * came, false at the deadline, at steady state or once none is live.
+ */
+bool stop_wait(struct run_state *st, double deadline);
 /* Reaps every child that has exited (all of them when block); returns
  * how many. */
 size_t stop_reap(struct run_state *st, bool block);
