@@ -59,7 +59,7 @@ for n in $ns; do
 		"${sk}s ($skrc, $skran${short:+, $short}$( [ "$late" != 0 ] && echo ", $late late"))" \
 		"${ng}s ($ngrc, $ngran)" "$r" "${floor:-?}s" "$(ratio "$over" "${floor:-0}")"
 done
-echo "  (floor: bench/bare_spawn N, the fork and exit of 2N processes with no"
+echo "  (floor: bench/bare_spawn N, the forks and exits of 2N processes with no"
 echo "   work, what any tool pays here before its timeout; the timeout counts"
 echo "   from the start barrier, so sk wall = forks + timeout + stop)"
 echo "  (ran: instances in the geometric mean, those with ops; targets: at 4096"
