@@ -104,6 +104,9 @@ sanitize-test:
 # to the seed corpora, minimised, what the runs found that adds coverage.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
+# seconds one input may take before libFuzzer calls it a hang: more for a
+# long run at nice 19 on a shared machine, where starvation looks like one
+FUZZ_TIMEOUT ?= 10
 FUZZ_CFLAGS  := -O1 -g -fno-omit-frame-pointer \
 		-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -138,7 +141,7 @@ fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_DICTS)
 		echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n $$flags"; \
 		mkdir -p $(BUILD)/corpus/$$n; \
 		if ! $(BUILD)/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) \
-			-timeout=10 -print_final_stats=1 $$flags \
+			-timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 $$flags \
 			-artifact_prefix=$(BUILD)/fuzz_$$n- $(BUILD)/corpus/$$n \
 			tests/fuzz/corpus/$$n >$(BUILD)/fuzz_$$n.log 2>&1; then \
 			tail -n 40 $(BUILD)/fuzz_$$n.log; \

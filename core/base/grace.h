@@ -23,11 +23,17 @@ double grace_next(double start, double window, double now, bool progress);
  * Whether a process told to stop progressed in the window just waited by
  * its CPU seconds: at_stop when the stop was asked, before at the last
  * window's end, now at this one's (-1: unknown). It did when it used CPU,
- * as long as it has used at most budget seconds since the stop: stopping
- * costs little CPU, so one that keeps using more is deaf, only busy.
+ * or when it is waiting for one (waiting: runnable, while other processes
+ * have the CPUs), as long as it has used at most budget
+ * seconds since the stop: stopping costs little CPU, so one that keeps
+ * using more is deaf, only busy.
  */
 bool grace_cpu_progress(double at_stop, double before, double now,
-			double budget);
+			double budget, bool waiting);
+
+/* Whether process pid (its main thread) is runnable: running or waiting
+ * for a CPU, not asleep (/proc/PID/stat's state R). */
+bool grace_runnable(pid_t pid);
 
 /* The CPU seconds every thread of process pid has used, or -1 when the
  * kernel will not say (the process is gone). */

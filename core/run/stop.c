@@ -7,7 +7,8 @@
  * child with wait4 so each instance keeps its usr/sys times.
  *
  * Thousands of instances on a few CPUs take seconds to all be scheduled
- * once after the stop: an instance still waiting for a CPU is not late.
+ * once after the stop: an instance still waiting for a CPU is not late
+ * (its run delay grows; grace.h).
  * So the grace goes on window by window while instances keep finishing
  * or running (an instance waiting on its helper polls, so it runs too),
  * and only one that ignores the stop is killed and reported.
@@ -170,15 +171,17 @@ static void stop_cpu_start(struct run_state *st)
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
 
-		if (!c->reaped)
+		if (!c->reaped) {
 			c->cpu_stop = c->cpu_seen = grace_cpu_time(c->pid);
+		}
 	}
 }
 
 /*
- * Whether some live child ran in the window just waited, within its CPU
- * budget (grace_cpu_progress): one clock read per live child, each read
- * kept for the next window, so none stops early.
+ * Whether some live child ran in the window just waited, or
+ * waits for one at its end, within its CPU budget (grace_cpu_progress):
+ * one clock read per live child, kept for the next window, so none stops
+ * early, and a look at its state when its clock stood still.
  */
 static bool stop_cpu_progress(struct run_state *st, double budget)
 {
@@ -191,7 +194,8 @@ static bool stop_cpu_progress(struct run_state *st, double budget)
 		if (c->reaped)
 			continue;
 		now = grace_cpu_time(c->pid);
-		if (grace_cpu_progress(c->cpu_stop, c->cpu_seen, now, budget))
+		if (grace_cpu_progress(c->cpu_stop, c->cpu_seen, now, budget,
+				       now == c->cpu_seen && grace_runnable(c->pid)))
 			ran = true;
 		c->cpu_seen = now;
 	}

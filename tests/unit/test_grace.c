@@ -2,6 +2,7 @@
 #include "grace.h"
 #include "unit.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Progress in the window just waited buys exactly one more window. */
@@ -54,21 +55,25 @@ END_TEST
 START_TEST(test_cpu_progress)
 {
 	/* ran 0.1 s in the window, 0.3 s since the stop: on its way out */
-	ck_assert(grace_cpu_progress(5.0, 5.2, 5.3, 1.0));
+	ck_assert(grace_cpu_progress(5.0, 5.2, 5.3, 1.0, false));
 	/* exactly the budget still counts; past it, busy but deaf */
-	ck_assert(grace_cpu_progress(5.0, 5.5, 6.0, 1.0));
-	ck_assert(!grace_cpu_progress(5.0, 5.9, 6.1, 1.0));
-	/* did not run at all: asleep (or waiting, judged elsewhere) */
-	ck_assert(!grace_cpu_progress(5.0, 5.2, 5.2, 1.0));
+	ck_assert(grace_cpu_progress(5.0, 5.5, 6.0, 1.0, false));
+	ck_assert(!grace_cpu_progress(5.0, 5.9, 6.1, 1.0, false));
+	/* did not run at all: asleep, deaf */
+	ck_assert(!grace_cpu_progress(5.0, 5.2, 5.2, 1.0, false));
+	/* did not run, but waited for a CPU the whole window: not deaf */
+	ck_assert(grace_cpu_progress(5.0, 5.2, 5.2, 1.0, true));
+	/* waiting counts no more once past the budget: spinning, deaf */
+	ck_assert(!grace_cpu_progress(5.0, 6.1, 6.1, 1.0, true));
 }
 END_TEST
 
 /* A clock that could not be read (-1: the process is gone) proves nothing. */
 START_TEST(test_cpu_unknown)
 {
-	ck_assert(!grace_cpu_progress(-1, -1, 0.5, 1.0));
-	ck_assert(!grace_cpu_progress(5.0, -1, 5.1, 1.0));
-	ck_assert(!grace_cpu_progress(5.0, 5.1, -1, 1.0));
+	ck_assert(!grace_cpu_progress(-1, -1, 0.5, 1.0, false));
+	ck_assert(!grace_cpu_progress(5.0, -1, 5.1, 1.0, false));
+	ck_assert(!grace_cpu_progress(5.0, 5.1, -1, 1.0, false));
 }
 END_TEST
 
@@ -85,6 +90,32 @@ START_TEST(test_cpu_time_reads)
 }
 END_TEST
 
+/* A running process is runnable; one asleep, or gone, is not. */
+START_TEST(test_runnable)
+{
+	int fds[2];
+	pid_t sleeper;
+	char c;
+
+	ck_assert(grace_runnable(getpid()));
+	ck_assert_int_eq(pipe(fds), 0);
+	sleeper = fork();
+	if (sleeper == 0) {
+		close(fds[1]);
+		_exit(read(fds[0], &c, 1) < 0);
+	}
+	ck_assert(sleeper > 0);
+	close(fds[0]);
+	/* until it blocks in read, it runs */
+	for (int i = 0; i < 1000 && grace_runnable(sleeper); i++)
+		usleep(1000);
+	ck_assert(!grace_runnable(sleeper));
+	close(fds[1]);
+	waitpid(sleeper, NULL, 0);
+	ck_assert(!grace_runnable(sleeper));
+}
+END_TEST
+
 static Suite *grace_suite(void)
 {
 	Suite *s = suite_create("grace");
@@ -94,6 +125,7 @@ static Suite *grace_suite(void)
 	tcase_add_test(tc, test_ends_without_progress);
 	tcase_add_test(tc, test_capped);
 	tcase_add_test(tc, test_zero_window);
+	tcase_add_test(tc, test_runnable);
 	tcase_add_test(tc, test_cpu_progress);
 	tcase_add_test(tc, test_cpu_unknown);
 	tcase_add_test(tc, test_cpu_time_reads);
