@@ -117,7 +117,11 @@ wis_run() {
 
 # sk_run CASE MODE TASKS SECONDS ARG...: the same for stresskit, run with
 # no warm-up so that its ops and its whole process's CPU time cover the
-# same span: ops/s (real time) and ops per CPU second.
+# same span: ops/s (real time), ops per CPU second of the whole process,
+# and ops per CPU second of its instances alone (its own metric). A short
+# run's start-up weighs more in the first than in will-it-scale's longer
+# one (its 5 s warm-up), and nothing in the second, so the two ratios
+# bracket the cost of the op itself.
 sk_run() {
 	c=$1 mode=$2 n=$3 secs=$4
 	shift 4
@@ -127,7 +131,8 @@ sk_run() {
 	cpu=$(cpu_seconds "$tf")
 	rm -f "$tf"
 	ops=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }')
-	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu")"
+	inst=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { printf "%.0f", $10; exit }')
+	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu") ${inst:-0}"
 }
 
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
@@ -135,7 +140,8 @@ sk_run() {
 # "process thread") and task count (WIS_TASKS, default "1 2"): medians over
 # BENCH_REPS of ops/s and of ops per CPU second, and their ratios. On a
 # shared machine ops/s follows the CPU share each run happened to get;
-# ops per CPU second is the cost of the op itself. A mode stresskit
+# ops per CPU second is the cost of the op itself (sk_run says how
+# stresskit's two figures bracket it). A mode stresskit
 # refuses (a thread-only or process-only case) gets a row saying so.
 wis_compare() {
 	c0=$1
@@ -147,19 +153,20 @@ wis_compare() {
 			continue
 		fi
 		for n0 in ${WIS_TASKS:-1 2}; do
-			sk= skc= wis= wisc=
+			sk= skc= ski= wis= wisc=
 			# interleaved, so a load change on a shared machine hits both
 			for rep in $(seq "$BENCH_REPS"); do
 				# shellcheck disable=SC2086
-				r=$(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
-				sk="$sk ${r% *}" skc="$skc ${r#* }"
+				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
+				sk="$sk $1" skc="$skc $2" ski="$ski $3"
 				r=$(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
 				wis="$wis ${r% *}" wisc="$wisc ${r#* }"
 			done
-			sk=$(median $sk) skc=$(median $skc)
+			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski)
 			wis=$(median $wis) wisc=$(median $wisc)
 			row "$c0 $mode0 x$n0 ops/s: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
 			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
+			row "  the same, stresskit's instances alone" "$ski  ratio $(ratio "$ski" "$wisc")"
 		done
 	done
 }
