@@ -23,8 +23,10 @@
  * 3: instance_error()
  * 4: <stresskit/syslimits.h> (sk_sysctl_read, sk_user_limits_exempt)
  * 5: instance.lat_from (--warmup's end for latencies) and
- * stressor_ctx.warmup appended */
-#define SK_ABI_MINOR 5
+ * stressor_ctx.warmup appended
+ * 6: OPT_PARSED with struct opt_parser (in a union with stressor_opt.item,
+ * so the row's layout is 1.5's), and .def_str as an OPT_LIST's default */
+#define SK_ABI_MINOR 6
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
