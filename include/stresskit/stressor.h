@@ -71,7 +71,8 @@ enum opt_type {
 	OPT_PARSED,	/* a value of the row's own type: .parser (ABI 1.6) */
 };
 
-/* OPT_LIST: the items in order; a count, or an index into .choices. */
+/* OPT_LIST: the items in order; a count, or an index into .choices (a
+ * name matched in any case). */
 #define OPT_LIST_MAX 256
 struct opt_list {
 	uint32_t n;
