@@ -23,8 +23,12 @@
  * 3: instance_error()
  * 4: <stresskit/syslimits.h> (sk_sysctl_read, sk_user_limits_exempt)
  * 5: instance.lat_from (--warmup's end for latencies) and
- * stressor_ctx.warmup appended */
-#define SK_ABI_MINOR 5
+ * stressor_ctx.warmup appended
+ * 6: instance_warmup_over(), instance.warming, instance_slot.warm_ops and
+ * .lat_from appended: --warmup's end is where the instance counts its last
+ * warmup op (a 1.5 plugin's ops are discounted by the controller's
+ * snapshot, as before, and it times nothing under --warmup) */
+#define SK_ABI_MINOR 6
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
