@@ -346,6 +346,9 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
 	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
+	tick_count(&st, &res->counts);	/* --status carries them on */
+	res->counts.now = st.ph.reaped;
+	res->counts.elapsed = res->wall;
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
