@@ -77,6 +77,14 @@ t_latency_every_stressor() {
 	# thread instances: each its own histogram, merged the same way
 	expect_exit 0 "$SK" --pread2 3 --pread2-ops 900 --latency-sample 1 --instance-mode thread --json r.json --temp-path "$TMP"
 	lat_check r.json pread2 pread 1
+	# context_switch1 times a round trip, two bogo-ops: half of them timed
+	expect_exit 0 "$SK" --context_switch1 2 --context_switch1-ops 800 --latency-sample 1 --json r.json --temp-path "$TMP"
+	lat_check r.json context_switch1 round-trip 0
+	python3 -c '
+import json
+e = json.load(open("r.json"))["metrics"][0]
+assert e["latency"]["round-trip"]["timed-ops"] * 2 == e["bogo-ops"] == 800, e["bogo-ops"]
+' || fail "context_switch1: not one timed round trip per two bogo-ops"
 }
 
 t_latency_redis() {
