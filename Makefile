@@ -173,7 +173,7 @@ soak: $(BUILD)/stresskit
 
 bench: $(BUILD)/stresskit
 	$(MAKE) -C bench BUILD=$(abspath $(BUILD))/bench
-	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench
+	bench/run.sh $(BUILD)/stresskit $(abspath $(BUILD))/bench $(BENCH_ONLY)
 
 include mk/package.mk
 include mk/rpm.mk

@@ -10,8 +10,9 @@ build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libj
 test="check procps python3 python3-yaml python3-scipy stress-ng redis-server redis-tools groff-base"
 # make fuzz (CI's smoke round), not the packaged tests
 fuzz="clang libclang-rt-14-dev"
-# make bench: will-it-scale, built from a copy of its source, needs hwloc
-bench="libhwloc-dev"
+# make bench: will-it-scale, built from a copy of its source, needs hwloc;
+# /usr/bin/time gives its CPU time for the ops per CPU second figures
+bench="libhwloc-dev time"
 deb="debhelper dpkg-dev fakeroot lintian"
 rpm="rpm rpm2cpio cpio rpmlint"
 pkgs=$build

@@ -83,13 +83,90 @@ wis_build() {
 	done
 }
 
-# wis_ops_per_sec CASE MODE TASKS SECONDS: will-it-scale's "average:" of
-# TASKS tasks (MODE process or thread) over SECONDS after its own 5 s
-# warm-up, without CPU affinity (-n), as stresskit runs unpinned. It runs
-# in a scratch directory: some cases leave files in the current one.
-wis_ops_per_sec() {
+# cpu_seconds FILE: user + system seconds that /usr/bin/time -f '%U %S'
+# wrote to FILE (0 when it wrote nothing usable).
+cpu_seconds() {
+	awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { s = $1 + $2 } END { print s + 0 }' "$1"
+}
+
+# per_cpu OPS SECONDS: OPS / SECONDS, or 0 without CPU time.
+per_cpu() {
+	awk -v o="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f\n", o / s; else print 0 }'
+}
+
+# wis_run CASE MODE TASKS SECONDS: one will-it-scale run of TASKS tasks
+# (MODE process or thread) for SECONDS after its own 5 s warm-up, without
+# CPU affinity (-n), as stresskit runs unpinned, in a scratch directory
+# (some cases leave files in the current one). Prints two figures: its
+# "average:" ops/s, and its ops per CPU second over the whole process
+# (every interval's total over the user + system time of it and its
+# tasks, warm-up and start-up included as they are for stresskit's).
+wis_run() {
 	m=processes
 	[ "$2" = thread ] && m=threads
-	(cd "${TMPDIR:-/tmp}" && "$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n) |
-		awk -F: '$1 == "average" { print $2 }'
+	tf=$(mktemp)
+	out=$(cd "${TMPDIR:-/tmp}" && /usr/bin/time -f '%U %S' -o "$tf" \
+		"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+	cpu=$(cpu_seconds "$tf")
+	rm -f "$tf"
+	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" '
+		$1 == "min" { ops += $6 }
+		$1 == "average" { avg = $2 }
+		END { printf "%s %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0) }'
+}
+
+# sk_run CASE MODE TASKS SECONDS ARG...: the same for stresskit, run with
+# no warm-up so that its ops and its whole process's CPU time cover the
+# same span: ops/s (real time), ops per CPU second of the whole process,
+# and ops per CPU second of its instances alone (its own metric). A short
+# run's start-up weighs more in the first than in will-it-scale's longer
+# one (its 5 s warm-up), and nothing in the second, so the two ratios
+# bracket the cost of the op itself.
+sk_run() {
+	c=$1 mode=$2 n=$3 secs=$4
+	shift 4
+	tf=$(mktemp)
+	out=$(/usr/bin/time -f '%U %S' -o "$tf" "$SK" --"$c" "$n" \
+		--instance-mode "$mode" --timeout "${secs}s" --metrics-brief "$@")
+	cpu=$(cpu_seconds "$tf")
+	rm -f "$tf"
+	ops=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }')
+	inst=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { printf "%.0f", $10; exit }')
+	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu") ${inst:-0}"
+}
+
+# wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
+# stresskit's stressor of that name, one row per mode (WIS_MODES, default
+# "process thread") and task count (WIS_TASKS, default "1 2"): medians over
+# BENCH_REPS of ops/s and of ops per CPU second, and their ratios. On a
+# shared machine ops/s follows the CPU share each run happened to get;
+# ops per CPU second is the cost of the op itself (sk_run says how
+# stresskit's two figures bracket it). A mode stresskit
+# refuses (a thread-only or process-only case) gets a row saying so.
+wis_compare() {
+	c0=$1
+	shift
+	extra="$*"	# plain words: options such as --temp-path /tmp
+	for mode0 in ${WIS_MODES:-process thread}; do
+		if ! "$SK" --"$c0" 1 --instance-mode "$mode0" --dry-run >/dev/null 2>&1; then
+			row "$c0 $mode0" "stresskit refuses this mode; not measured"
+			continue
+		fi
+		for n0 in ${WIS_TASKS:-1 2}; do
+			sk= skc= ski= wis= wisc=
+			# interleaved, so a load change on a shared machine hits both
+			for rep in $(seq "$BENCH_REPS"); do
+				# shellcheck disable=SC2086
+				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
+				sk="$sk $1" skc="$skc $2" ski="$ski $3"
+				r=$(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
+				wis="$wis ${r% *}" wisc="$wisc ${r#* }"
+			done
+			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski)
+			wis=$(median $wis) wisc=$(median $wisc)
+			row "$c0 $mode0 x$n0 ops/s: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
+			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
+			row "  the same, stresskit's instances alone" "$ski  ratio $(ratio "$ski" "$wisc")"
+		done
+	done
 }

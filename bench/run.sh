@@ -4,6 +4,9 @@
 # Each bench/*.sh gets $SK (the stresskit binary) and $BENCHDIR (the bare
 # loops built by bench/Makefile). BENCH_TIME (seconds per measurement,
 # default 3) and BENCH_REPS (repetitions, median taken, default 3) tune it.
+# PATTERN (make bench BENCH_ONLY=...) runs only the benches whose file name
+# holds it; WIS_MODES and WIS_TASKS narrow the will-it-scale benches to
+# some modes and task counts (e.g. WIS_MODES=process WIS_TASKS=1).
 set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 BENCHDIR=$2

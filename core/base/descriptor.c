@@ -7,6 +7,7 @@
  */
 #include "config.h"
 #include "descriptor.h"
+#include "opts.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -49,10 +50,10 @@ static const char *descriptor_unknown_need(const char *needs, char *word, size_t
 	return NULL;
 }
 
-/* The size of the field an option of this type fills, 0 for a bad type. */
-static size_t descriptor_field_size(enum opt_type t)
+/* The size of the field an option fills, 0 for a bad type or parser. */
+static size_t descriptor_field_size(const struct stressor_opt *o)
 {
-	switch (t) {
+	switch (o->type) {
 	case OPT_COUNT:
 	case OPT_SIZE:
 		return sizeof(uint64_t);
@@ -70,14 +71,42 @@ static size_t descriptor_field_size(enum opt_type t)
 		return sizeof(struct opt_cpus);
 	case OPT_INSTANCES:
 		return sizeof(uint32_t);
+	case OPT_PARSED:
+		return o->parser && o->parser->parse && o->parser->format ?
+		       o->parser->size : 0;
 	}
 	return 0;
+}
+
+/*
+ * A list's or a parsed option's default is text the engine parses when it
+ * fills the defaults, where a failure would go unseen: it is parsed here
+ * first, once, so a bad one refuses the stressor.
+ */
+static int descriptor_def_str(const struct stressor *s, const struct stressor_opt *o,
+			      size_t fsize, char *err, size_t errlen)
+{
+	char why[256];
+	void *scratch;
+	int rc;
+
+	if (!o->def_str || (o->type != OPT_LIST && o->type != OPT_PARSED))
+		return 0;
+	scratch = calloc(1, o->offset + fsize);
+	if (!scratch)
+		return -ENOMEM;
+	rc = opts_set(o, scratch, o->def_str, why, sizeof(why));
+	free(scratch);
+	if (rc)
+		snprintf(err, errlen, "stressor %s: .opts: option %s has a bad "
+			 "default: %s", s->name, o->name, why);
+	return rc;
 }
 
 static int descriptor_opt(const struct stressor *s, const struct stressor_opt *o,
 			  char *err, size_t errlen)
 {
-	size_t plen = strlen(s->name), fsize = descriptor_field_size(o->type);
+	size_t plen = strlen(s->name), fsize = descriptor_field_size(o);
 
 	if (strncmp(o->name, s->name, plen) || o->name[plen] != '-' ||
 	    !descriptor_name_ok(o->name + plen + 1, DESC_NAME_MAX)) {
@@ -86,8 +115,9 @@ static int descriptor_opt(const struct stressor *s, const struct stressor_opt *o
 		return -EINVAL;
 	}
 	if (!fsize) {
-		snprintf(err, errlen, "stressor %s: .opts: option %s has an unknown type %d",
-			 s->name, o->name, (int)o->type);
+		snprintf(err, errlen, "stressor %s: .opts: option %s has an unknown type %d%s",
+			 s->name, o->name, (int)o->type,
+			 o->type == OPT_PARSED ? " or no .parser" : "");
 		return -EINVAL;
 	}
 	if (o->offset > s->opts_size || s->opts_size - o->offset < fsize) {
@@ -111,7 +141,7 @@ static int descriptor_opt(const struct stressor *s, const struct stressor_opt *o
 			 "min <= default <= max", s->name, o->name);
 		return -EINVAL;
 	}
-	return 0;
+	return descriptor_def_str(s, o, fsize, err, errlen);
 }
 
 int descriptor_check(const struct stressor *s, char *err, size_t errlen)

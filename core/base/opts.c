@@ -18,9 +18,13 @@ static void *opts_field(const struct stressor_opt *o, void *buf)
 	return (char *)buf + o->offset;
 }
 
+static int opts_set_list(const struct stressor_opt *o, void *f, const char *val,
+			 char *err, size_t errlen);
+
 void opts_fill_row(const struct stressor_opt *o, void *buf)
 {
 	void *f = opts_field(o, buf);
+	char err[256];
 
 	switch (o->type) {
 	case OPT_COUNT:
@@ -41,12 +45,20 @@ void opts_fill_row(const struct stressor_opt *o, void *buf)
 		break;
 	case OPT_LIST:
 		memset(f, 0, sizeof(struct opt_list));
+		/* a bad default stays empty: descriptor_check refuses it first */
+		if (o->def_str)
+			opts_set_list(o, f, o->def_str, err, sizeof(err));
 		break;
 	case OPT_CPU_LIST:
 		memset(f, 0, sizeof(struct opt_cpus));
 		break;
 	case OPT_INSTANCES:
 		*(uint32_t *)f = (uint32_t)o->def;
+		break;
+	case OPT_PARSED:
+		memset(f, 0, o->parser->size);
+		if (o->def_str)
+			o->parser->parse(o, o->def_str, f, err, sizeof(err));
 		break;
 	}
 }
@@ -71,69 +83,6 @@ const struct stressor_opt *opts_find(const struct stressor *s, const char *name)
 bool opts_is_flag(const struct stressor_opt *o)
 {
 	return o->type == OPT_BOOL;
-}
-
-static void opts_size_str(uint64_t v, char *out, size_t len)
-{
-	static const char units[] = "KMGT";
-	int u = -1;
-
-	while (v && v % 1024 == 0 && u < 3) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(out, len, "%llu", (unsigned long long)v);
-	else
-		snprintf(out, len, "%llu%c", (unsigned long long)v, units[u]);
-}
-
-void opts_choices_str(const struct stressor_opt *o, char *out, size_t len)
-{
-	size_t used = 0;
-
-	out[0] = '\0';
-	for (size_t i = 0; o->choices[i] && used < len; i++)
-		used += (size_t)snprintf(out + used, len - used, "%s%s",
-					 i ? "|" : "", o->choices[i]);
-}
-
-void opts_value_str(const struct stressor_opt *o, uint64_t v,
-			   char *out, size_t len)
-{
-	switch (o->type) {
-	case OPT_SIZE:
-		opts_size_str(v, out, len);
-		break;
-	case OPT_TIME:
-		snprintf(out, len, "%llus", (unsigned long long)v);
-		break;
-	default:
-		snprintf(out, len, "%llu", (unsigned long long)v);
-		break;
-	}
-}
-
-void opts_cpus_format(const struct opt_cpus *c, char *out, size_t len)
-{
-	size_t used = 0;
-
-	out[0] = '\0';
-	for (unsigned cpu = 0; cpu < 1024 && used < len; cpu++) {
-		unsigned last = cpu;
-
-		if (!(c->mask[cpu / 64] & (1ULL << (cpu % 64))))
-			continue;
-		while (last + 1 < 1024 && (c->mask[(last + 1) / 64] & (1ULL << ((last + 1) % 64))))
-			last++;
-		if (last == cpu)
-			used += (size_t)snprintf(out + used, len - used, "%s%u",
-						 used ? "," : "", cpu);
-		else
-			used += (size_t)snprintf(out + used, len - used, "%s%u-%u",
-						 used ? "," : "", cpu, last);
-		cpu = last;
-	}
 }
 
 /* Every CPU of the list must be one this process may run on. */
@@ -241,6 +190,27 @@ static int opts_set_list(const struct stressor_opt *o, void *f, const char *val,
 	return rc;
 }
 
+/*
+ * A value the row's parser reads. Its error line is the engine's, in the
+ * form every option shares, unless the parser has a better one to write.
+ */
+static int opts_set_parsed(const struct stressor_opt *o, void *f, const char *val,
+			   char *err, size_t errlen)
+{
+	int rc;
+
+	if (!val || !*val) {
+		snprintf(err, errlen, "--%s needs a value", o->name);
+		return -EINVAL;
+	}
+	err[0] = '\0';
+	rc = o->parser->parse(o, val, f, err, errlen);
+	if (rc && !err[0])
+		snprintf(err, errlen, "invalid --%s '%s': expected %s", o->name, val,
+			 o->expect ? o->expect : o->parser->metavar);
+	return rc;
+}
+
 /* The types whose values are not a number in a range. */
 static int opts_set_other(const struct stressor_opt *o, void *f, const char *val,
 			  char *err, size_t errlen)
@@ -301,6 +271,8 @@ static int opts_set_other(const struct stressor_opt *o, void *f, const char *val
 			memcpy(f, &c, sizeof(c));
 		return rc;
 	}
+	case OPT_PARSED:
+		return opts_set_parsed(o, f, val, err, errlen);
 	case OPT_INSTANCES:
 		rc = parse_instances(val, parse_online_cpus(), (uint32_t *)f);
 		if (rc)
@@ -357,57 +329,4 @@ out:
 			 o->name, val ? val : "", allowed, lo, hi);
 	}
 	return rc;
-}
-
-static void opts_list_format(const struct stressor_opt *o, const struct opt_list *l,
-			     char *out, size_t outlen)
-{
-	size_t used = 0;
-
-	out[0] = '\0';
-	for (uint32_t i = 0; i < l->n && used < outlen; i++) {
-		if (o->choices && !o->item)
-			used += (size_t)snprintf(out + used, outlen - used, "%s%s",
-						 i ? "," : "", o->choices[l->v[i]]);
-		else
-			used += (size_t)snprintf(out + used, outlen - used, "%s%u",
-						 i ? "," : "", l->v[i]);
-	}
-}
-
-void opts_format(const struct stressor_opt *o, const void *buf,
-		 char *out, size_t outlen)
-{
-	const void *f = (const char *)buf + o->offset;
-
-	switch (o->type) {
-	case OPT_COUNT:
-		snprintf(out, outlen, "%llu", (unsigned long long)*(const uint64_t *)f);
-		break;
-	case OPT_SIZE:
-		opts_size_str(*(const uint64_t *)f, out, outlen);
-		break;
-	case OPT_TIME:
-		snprintf(out, outlen, "%gs", *(const double *)f);
-		break;
-	case OPT_BOOL:
-		snprintf(out, outlen, "%s", *(const bool *)f ? "yes" : "no");
-		break;
-	case OPT_CHOICE:
-		snprintf(out, outlen, "%s", o->choices[*(const unsigned *)f]);
-		break;
-	case OPT_STRING:
-		snprintf(out, outlen, "%s", *(const char *const *)f ?
-			 *(const char *const *)f : "");
-		break;
-	case OPT_LIST:
-		opts_list_format(o, f, out, outlen);
-		break;
-	case OPT_CPU_LIST:
-		opts_cpus_format(f, out, outlen);
-		break;
-	case OPT_INSTANCES:
-		snprintf(out, outlen, "%u", *(const uint32_t *)f);
-		break;
-	}
 }

@@ -51,6 +51,16 @@ void testhook_instance(uint32_t index)
 	}
 }
 
+void testhook_before_start(uint32_t index)
+{
+	/* the start of an instance that waited seconds for a CPU */
+	struct timespec late = { 1, 500000000 };
+
+	if (testhook_wants("STRESSKIT_TEST_LATE_START", index))
+		while (nanosleep(&late, &late) < 0)
+			;
+}
+
 void testhook_helper_exit(void)
 {
 	/* asleep, not running: only the instance waiting on it shows life */

@@ -9,11 +9,16 @@
  *   STRESSKIT_TEST_BLOCKED_SYSCALL=N  instance N calls personality(2)
  *                                     just before run(): under --sandbox,
  *                                     a blocked syscall
+ *   STRESSKIT_TEST_LATE_START=N       instance N starts 1.5 s after the
+ *                                     start barrier opens, as one does
+ *                                     that waits for a CPU behind
+ *                                     thousands of others
  *   STRESSKIT_TEST_SLOW_HELPER=1      every helper (sk_fork_helper) sleeps
  *                                     2.5 s after its work, before it
  *                                     exits: an instance waits on it
  *                                     past a stop grace window
- * The first three are read once per instance, after the start barrier. Stressors ask
+ * The first three are read once per instance, after the start barrier;
+ * LATE_START just before the instance notes its start. Stressors ask
  * for their own faults with sk_test_hook() (<stresskit/stressor.h>):
  *   STRESSKIT_TEST_SPLICE_ZERO_EINVAL splice acts as if the kernel refused
  *                                     to splice from /dev/zero
@@ -28,6 +33,9 @@
 
 /* Runs the hooks the environment asks of instance index; may not return. */
 void testhook_instance(uint32_t index);
+
+/* Delays an instance's start as the environment asks (LATE_START). */
+void testhook_before_start(uint32_t index);
 
 /* Runs the hooks the environment asks of a helper whose work is done. */
 void testhook_helper_exit(void);

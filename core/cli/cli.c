@@ -348,9 +348,7 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	bool any = false;
 	int rc;
 
-	cfg->sampling.status_given = cfg->given[G_STATUS_INTERVAL];
 	rc = sampler_opts_check(&cfg->sampling, err, errlen);
-
 	if (!rc)
 		rc = repeat_cli_check(cfg, err, errlen);
 	if (!rc)

@@ -71,11 +71,16 @@ struct stressor_choice {
 	uint64_t opts_given;	/* bit i: its option row i was given (--settings) */
 };
 
-/* --repeat's statistics, parsed by repeat_cli_check() (repeat_opts.h). */
+/* --repeat-until PCT[,MAX] (repeat_opts.h) */
+struct repeat_until {
+	double pct;		/* the half-width target, percent; 0: none */
+	uint64_t max;		/* the most passes; 0: not given */
+};
+
+/* --repeat's statistics */
 struct repeat_opts {
-	const char *until_str, *confidence_str;	/* as given, or NULL */
+	struct repeat_until until;
 	double confidence;	/* the intervals' level, percent */
-	double until_pct;	/* --repeat-until's half-width target, percent; 0: none */
 };
 
 struct cli_config {

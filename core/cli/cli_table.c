@@ -11,8 +11,10 @@
 #include "classes.h"
 #include "compose.h"
 #include "latency_opts.h"
+#include "opts.h"
 #include "parse.h"
 #include "registry.h"
+#include "repeat_opts.h"
 
 #define CFG(field) offsetof(struct cli_config, field)
 
@@ -21,6 +23,7 @@ static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", N
 
 /* The largest time parse_time() takes: far beyond any run. */
 #define CLI_TIME_MAX 1000000000000ULL
+#define CLI_TIME_MAX_MS (CLI_TIME_MAX * 1000)
 
 const struct cli_row cli_rows[G_COUNT] = {
 	[G_TIMEOUT] = { .short_name = 't', .metavar = "TIME", .opt = {
@@ -100,35 +103,44 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
 		.expect = "a whole number of runs from 1 to 10000",
 		.help = "run the whole plan N times; summary with mean, \u00b1%stddev and a confidence interval of ops/s" } },
-	/* strings here, parsed by repeat_cli_check() */
+	/* how these two meet --repeat: repeat_cli_check() */
 	[G_REPEAT_UNTIL] = { .metavar = "PCT[,MAX]", .opt = {
-		.name = "repeat-until", .type = OPT_STRING, .offset = CFG(rep.until_str),
+		.name = "repeat-until", .type = OPT_PARSED, .parser = &repeat_until_opt,
+		.offset = CFG(rep.until),
 		.help = "repeat the plan until each stressor's ops/s confidence interval is within \u00b1PCT% of its mean (at least 3, at most MAX passes; default --repeat N, else 30)" } },
 	[G_CONFIDENCE] = { .metavar = "PCT", .opt = {
-		.name = "confidence", .type = OPT_STRING, .offset = CFG(rep.confidence_str),
+		.name = "confidence", .type = OPT_PARSED, .parser = &repeat_level_opt,
+		.offset = CFG(rep.confidence), .def_str = REPEAT_DEFAULT_CONFIDENCE,
+		.expect = "a level in percent above 0 and below 100, like 95 or 99",
 		.help = "the level of --repeat's confidence intervals (default 95)" } },
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
-	/* the 10 ms floor and the window's two intervals: sampler_opts_check() */
+	/* times with a 10 ms floor: min and max in ms; the window's two
+	 * intervals are sampler_opts_check()'s */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "sample-interval", .type = OPT_TIME, .offset = CFG(sampling.interval),
-		.def = SAMPLER_DEFAULT_INTERVAL, .max = CLI_TIME_MAX, .expect = SAMPLER_INTERVAL_EXPECT,
+		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = CFG(sampling.interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
+		.min = SAMPLER_MIN_INTERVAL_MS, .max = CLI_TIME_MAX_MS, .expect = SAMPLER_INTERVAL_EXPECT,
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	[G_STATUS_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "status-interval", .type = OPT_TIME, .offset = CFG(sampling.status),
-		.max = CLI_TIME_MAX, .expect = SAMPLER_STATUS_EXPECT,
+		.name = "status-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = CFG(sampling.status),
+		.min = SAMPLER_MIN_INTERVAL_MS, .max = CLI_TIME_MAX_MS, .expect = SAMPLER_STATUS_EXPECT,
 		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
 	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the series of every stressor and instance to FILE as CSV" } },
 	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
-		.name = "steady-state", .type = OPT_STRING, .offset = CFG(sampling.steady_str),
+		.name = "steady-state", .type = OPT_PARSED, .parser = &steady_opt,
+		.offset = CFG(sampling.steady),
+		.expect = "ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%",
 		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
 	[G_STEADY_WINDOW] = { .metavar = "TIME", .opt = {
-		.name = "steady-state-window", .type = OPT_TIME, .offset = CFG(sampling.window),
-		.def = SAMPLER_DEFAULT_WINDOW, .max = CLI_TIME_MAX, .expect = SAMPLER_WINDOW_EXPECT,
+		.name = "steady-state-window", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = CFG(sampling.window), .def_str = SAMPLER_DEFAULT_WINDOW,
+		.max = CLI_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,
 		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
 	[G_LATENCY] = { .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),

@@ -15,6 +15,8 @@ static const char *opts_metavar(const struct stressor_opt *o)
 		[OPT_BOOL] = "", [OPT_CHOICE] = "", [OPT_STRING] = "STR",
 		[OPT_LIST] = "LIST", [OPT_CPU_LIST] = "CPUS", [OPT_INSTANCES] = "N",
 	};
+	if (o->type == OPT_PARSED)
+		return o->parser->metavar;
 	return names[o->type];
 }
 
@@ -51,6 +53,8 @@ void opts_help(FILE *f, const struct stressor *s)
 			fprintf(f, " (default %s)", o->choices[o->def]);
 			break;
 		case OPT_STRING:
+		case OPT_LIST:
+		case OPT_PARSED:
 			if (o->def_str)
 				fprintf(f, " (default %s)", o->def_str);
 			break;

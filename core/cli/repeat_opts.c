@@ -2,7 +2,9 @@
  * repeat_opts.c - what --repeat, --repeat-until and --confidence mean
  * together. --repeat-until is netperf's -I: passes go on until the
  * confidence interval of every stressor's ops/s is narrow enough, with
- * --repeat N (or its own ",MAX") as the limit.
+ * --repeat N (or its own ",MAX") as the limit. The two values are parsed
+ * by the option engine (their OPT_PARSED types are here); what is left
+ * for after the line is read is how they meet --repeat.
  */
 #include "repeat_opts.h"
 
@@ -12,62 +14,100 @@
 
 #include "parse.h"
 
-static int repeat_confidence(struct cli_config *cfg, char *err, size_t errlen)
+/* --confidence: a level in percent, above 0 and below 100. */
+static int repeat_level_parse(const struct stressor_opt *o, const char *val,
+			      void *field, char *err, size_t errlen)
 {
-	const char *s = cfg->rep.confidence_str;
 	double v;
 
-	cfg->rep.confidence = REPEAT_DEFAULT_CONFIDENCE;
-	if (!s)
-		return 0;
-	if (parse_percent(s, &v) || !(v > 0) || !(v < 100)) {
-		snprintf(err, errlen, "invalid --confidence '%s': expected a level in "
-			 "percent above 0 and below 100, like 95 or 99", s);
+	(void)o;
+	(void)err;
+	(void)errlen;
+	if (parse_percent(val, &v) || !(v > 0) || !(v < 100))
 		return -EINVAL;
-	}
-	cfg->rep.confidence = v;
+	*(double *)field = v;
 	return 0;
 }
 
+static void repeat_level_format(const struct stressor_opt *o, const void *field,
+				char *out, size_t len)
+{
+	(void)o;
+	snprintf(out, len, "%g", *(const double *)field);
+}
+
+const struct opt_parser repeat_level_opt = {
+	.size = sizeof(double),
+	.metavar = "PCT",
+	.parse = repeat_level_parse,
+	.format = repeat_level_format,
+};
+
 /* PCT[,MAX]: the target, then the limit of passes (0: not given). */
-static int repeat_until_parse(const char *s, double *pct, uint64_t *max)
+static int repeat_until_split(const char *s, struct repeat_until *u)
 {
 	const char *comma = strchr(s, ',');
 	char buf[64];
 	size_t len = comma ? (size_t)(comma - s) : strlen(s);
 
-	*max = 0;
+	u->max = 0;
 	if (len >= sizeof(buf))
 		return -EINVAL;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (parse_percent(buf, pct) || !(*pct > 0) || *pct > 100)
+	if (parse_percent(buf, &u->pct) || !(u->pct > 0) || u->pct > 100)
 		return -EINVAL;
-	if (comma && (parse_u64(comma + 1, max) || *max < REPEAT_UNTIL_MIN ||
-		      *max > CLI_REPEAT_MAX))
+	if (comma && (parse_u64(comma + 1, &u->max) || u->max < REPEAT_UNTIL_MIN ||
+		      u->max > CLI_REPEAT_MAX))
 		return -EINVAL;
 	return 0;
 }
 
-int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
+static int repeat_until_parse(const struct stressor_opt *o, const char *val,
+			      void *field, char *err, size_t errlen)
 {
-	const char *s = cfg->rep.until_str;
-	uint64_t max;
-	double pct;
-	int rc = repeat_confidence(cfg, err, errlen);
+	struct repeat_until u;
 
-	if (rc || !s)
-		return rc;
-	if (repeat_until_parse(s, &pct, &max)) {
-		snprintf(err, errlen, "invalid --repeat-until '%s': expected PCT[,MAX], "
+	if (repeat_until_split(val, &u)) {
+		snprintf(err, errlen, "invalid --%s '%s': expected PCT[,MAX], "
 			 "a half-width above 0%% and at most 100%% of the mean and at most "
 			 "MAX passes (%d to %d), like 2 or 1.5%%,20",
-			 s, REPEAT_UNTIL_MIN, CLI_REPEAT_MAX);
+			 o->name, val, REPEAT_UNTIL_MIN, CLI_REPEAT_MAX);
 		return -EINVAL;
 	}
+	memcpy(field, &u, sizeof(u));
+	return 0;
+}
+
+static void repeat_until_format(const struct stressor_opt *o, const void *field,
+				char *out, size_t len)
+{
+	const struct repeat_until *u = field;
+
+	(void)o;
+	if (u->max)
+		snprintf(out, len, "%g,%llu", u->pct, (unsigned long long)u->max);
+	else
+		snprintf(out, len, "%g", u->pct);
+}
+
+const struct opt_parser repeat_until_opt = {
+	.size = sizeof(struct repeat_until),
+	.metavar = "PCT[,MAX]",
+	.parse = repeat_until_parse,
+	.format = repeat_until_format,
+};
+
+int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
+{
+	uint64_t max = cfg->rep.until.max;
+
+	if (!cfg->given[G_REPEAT_UNTIL])
+		return 0;
 	if (cfg->given[G_REPEAT] && max && max != cfg->repeat) {
-		snprintf(err, errlen, "--repeat-until '%s' and --repeat %llu give two "
-			 "maximums: give one", s, (unsigned long long)cfg->repeat);
+		snprintf(err, errlen, "--repeat-until's MAX %llu and --repeat %llu give "
+			 "two maximums: give one", (unsigned long long)max,
+			 (unsigned long long)cfg->repeat);
 		return -EINVAL;
 	}
 	if (!max)
@@ -78,7 +118,6 @@ int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 			 (unsigned long long)max);
 		return -EINVAL;
 	}
-	cfg->rep.until_pct = pct;
 	cfg->repeat = max;
 	return 0;
 }

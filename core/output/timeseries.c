@@ -268,8 +268,7 @@ void timeseries_report(const struct timeseries_summary *t, bool metrics)
 
 	if (!t->have_series)
 		return;
-	snprintf(spec, sizeof(spec), "%s:%g%%", steady_kind_name(t->spec.kind),
-		 t->spec.limit_pct);
+	steady_format(&t->spec, spec, sizeof(spec));
 	if (t->requested && t->reached)
 		log_info("%s: steady state (%s) reached after %.2fs: %.2f bogo ops/s "
 			 "over the %gs window, slope %.3f%%/s, range %.2f%%",

@@ -13,7 +13,6 @@
 #include "classes.h"
 #include "opts.h"
 #include "registry.h"
-#include "repeat_opts.h"
 
 /* Appends a run of n entries (copied) with the base's settings. */
 static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t n)
@@ -165,9 +164,8 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->scale = cfg->scale && b->n == 1;
 	p->dry_run = cfg->dry_run;
 	p->repeat = (unsigned)cfg->repeat;
-	p->confidence = cfg->rep.confidence > 0 ? cfg->rep.confidence :
-			REPEAT_DEFAULT_CONFIDENCE;
-	p->repeat_until = cfg->rep.until_pct;
+	p->confidence = cfg->rep.confidence;	/* the option's default: 95 */
+	p->repeat_until = cfg->rep.until.pct;
 	p->metrics = cfg->metrics;
 	p->metrics_brief = cfg->metrics_brief;
 	p->times = cfg->times;

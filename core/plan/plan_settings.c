@@ -17,9 +17,12 @@
 #include "registry.h"
 
 /* The C type stress-ng would name for a value of this kind. */
-static const char *plan_setting_type(enum opt_type t)
+static const char *plan_setting_type(const struct stressor_opt *o)
 {
-	switch (t) {
+	/* a time with a finer floor is still a double */
+	if (o->type == OPT_PARSED && o->parser == &opts_time_ms)
+		return "double";
+	switch (o->type) {
 	case OPT_COUNT:
 	case OPT_SIZE:
 	case OPT_INSTANCES:
@@ -83,7 +86,7 @@ int plan_settings_build(struct plan *p, const struct cli_config *cfg)
 			return -ENOMEM;
 		snprintf(s->name, sizeof(s->name), "%s", r->opt.name);
 		plan_global_value(p, cfg, (enum cli_global)g, s->value, sizeof(s->value));
-		s->type = plan_setting_type(r->opt.type);
+		s->type = plan_setting_type(&r->opt);
 	}
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor_choice *c = &cfg->choice[i];
@@ -96,7 +99,7 @@ int plan_settings_build(struct plan *p, const struct cli_config *cfg)
 				return -ENOMEM;
 			snprintf(s->name, sizeof(s->name), "%s-ops", st->name);
 			snprintf(s->value, sizeof(s->value), "%llu", (unsigned long long)c->ops);
-			s->type = plan_setting_type(OPT_COUNT);
+			s->type = "uint64_t";
 		}
 		for (const struct stressor_opt *o = st->opts; o && o->name; o++) {
 			if (!(c->opts_given & (UINT64_C(1) << (o - st->opts))))
@@ -105,7 +108,7 @@ int plan_settings_build(struct plan *p, const struct cli_config *cfg)
 				return -ENOMEM;
 			snprintf(s->name, sizeof(s->name), "%s", o->name);
 			opts_format(o, c->opts, s->value, sizeof(s->value));
-			s->type = plan_setting_type(o->type);
+			s->type = plan_setting_type(o);
 		}
 	}
 	if (p->n_settings)

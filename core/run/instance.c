@@ -153,6 +153,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	}
 
 	instance_wait_start(sh);
+	testhook_before_start(index);
 	slot->start = sk_now();
 	slot->state = SLOT_RUNNING;
 	testhook_instance(index);

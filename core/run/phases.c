@@ -27,6 +27,19 @@ static double phases_span(double a, double b)
 	return a > 0 && b >= a ? b - a : 0;
 }
 
+void phases_check_start(const struct run_phases *ph, double timeout)
+{
+	double lag = phases_span(ph->released, ph->last_start);
+
+	/* a second at least: a loaded machine delays a few instances by
+	 * tenths, which is no news; thousands of forks take seconds */
+	if (timeout > 0 && lag > timeout / 2 && lag > 1.0)
+		log_warn("instances took %.1fs to start (the last of %zu), over "
+			 "half the %gs timeout: each rate covers only its own "
+			 "instance's run; a longer --timeout measures more",
+			 lag, ph->started, timeout);
+}
+
 /*
  * fork, run, stop to last exit and reap follow one another, so they add
  * up to the run's wall time; the barrier release (the last instance past

@@ -25,6 +25,9 @@ struct run_phases {
 /* Takes the latest start of the slots that started (state >= running). */
 void phases_note_starts(struct run_phases *ph, const struct instance_slot *slots,
 			size_t n);
+/* Warns when the instances took over half the timeout to start: their
+ * rates then cover only a short run each. */
+void phases_check_start(const struct run_phases *ph, double timeout);
 /* One debug line with each phase's seconds (only under --verbose). */
 void phases_report(const struct run_phases *ph);
 

@@ -13,6 +13,7 @@
 
 #include "instance.h"
 #include "phases.h"
+#include "priority.h"
 #include "run.h"
 
 /*
@@ -49,6 +50,7 @@ struct run_state {
 	sigset_t waitset;
 	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
 	struct run_phases ph;
+	struct controller_priority prio;	/* raised for the run (priority.h) */
 };
 
 #endif

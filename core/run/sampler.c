@@ -55,32 +55,11 @@ struct sampler {
 	uint64_t *status_ops;		/* per stressor */
 };
 
-int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen)
+int sampler_opts_check(const struct sampler_opts *o, char *err, size_t errlen)
 {
-	if (o->interval < SAMPLER_MIN_INTERVAL) {
-		snprintf(err, errlen, "invalid --sample-interval '%g': expected " SAMPLER_INTERVAL_EXPECT,
-			 o->interval);
-		return -EINVAL;
-	}
-	if (o->window <= 0) {
-		snprintf(err, errlen, "invalid --steady-state-window '%g': expected " SAMPLER_WINDOW_EXPECT,
-			 o->window);
-		return -EINVAL;
-	}
 	if (o->window < 2 * o->interval) {
 		snprintf(err, errlen, "--steady-state-window %gs holds fewer than two "
 			 "--sample-interval %gs intervals", o->window, o->interval);
-		return -EINVAL;
-	}
-	if (o->status_given && o->status < SAMPLER_MIN_INTERVAL) {
-		snprintf(err, errlen, "invalid --status-interval '%g': expected " SAMPLER_STATUS_EXPECT,
-			 o->status);
-		return -EINVAL;
-	}
-	if (o->steady_str && steady_parse(o->steady_str, &o->steady)) {
-		snprintf(err, errlen, "invalid --steady-state '%s': expected ops_slope:X%% "
-			 "or ops_range:X%% with X above 0, like ops_slope:0.5%%",
-			 o->steady_str);
 		return -EINVAL;
 	}
 	return 0;

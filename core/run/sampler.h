@@ -18,11 +18,11 @@
 #include "run.h"
 #include "steady.h"
 
-#define SAMPLER_DEFAULT_INTERVAL 1	/* seconds */
-#define SAMPLER_MIN_INTERVAL 0.01
-#define SAMPLER_DEFAULT_WINDOW 10	/* seconds */
+#define SAMPLER_DEFAULT_INTERVAL "1s"
+#define SAMPLER_MIN_INTERVAL_MS 10
+#define SAMPLER_DEFAULT_WINDOW "10s"
 /* what a bad value of each time option is expected to be (the option
- * rows' .expect and sampler_opts_check's ranges say the same) */
+ * rows' .expect, beside their ranges) */
 #define SAMPLER_INTERVAL_EXPECT "a time of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)"
 #define SAMPLER_WINDOW_EXPECT "a time above 0, like 10, 30s, 1m"
 #define SAMPLER_STATUS_EXPECT "a time of at least 10ms, like 1, 5s, 1m (suffixes s m h d w y)"
@@ -31,18 +31,16 @@
 struct sampler_opts {
 	double interval, window;	/* seconds, parsed by the option engine */
 	double status;			/* --status-interval seconds; 0: none */
-	bool status_given;		/* --status-interval was given (0 is bad) */
-	const char *steady_str;		/* --steady-state SPEC, as given */
-	struct steady_spec steady;	/* STEADY_NONE: not asked for */
+	struct steady_spec steady;	/* --steady-state; STEADY_NONE: not asked for */
 	const char *csv_path;		/* --series-csv FILE */
 };
 
 /*
- * What the option engine's rows cannot say: intervals of at least 10 ms,
- * a window of two intervals or more; and parses the steady-state SPEC
- * into steady. Returns 0, or -EINVAL with one line in err.
+ * What the option rows cannot say alone (each value was parsed and
+ * range-checked with its row): a window of two intervals or more.
+ * Returns 0, or -EINVAL with one line in err.
  */
-int sampler_opts_check(struct sampler_opts *o, char *err, size_t errlen);
+int sampler_opts_check(const struct sampler_opts *o, char *err, size_t errlen);
 
 /* One stressor's series: interval i of instance k is ops[i * n_inst + k]. */
 struct sampler_series {

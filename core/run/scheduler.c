@@ -305,6 +305,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	if (status == SK_OK)
 		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
+	priority_raise(&st.prio);
 	t0 = st.t0 = st.ph.t0 = sk_now();
 	/* before fork: an instance reads it at the barrier, and the sampler
 	 * reads no instance's warmup as ended before it ends it itself */
@@ -325,16 +326,18 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	st.n_live = st.n_children;
 	st.ph.forked = sk_now();
 
-	/* The timeout counts from the first fork, so wall time ~ timeout. */
-	deadline = plan->timeout > 0 ? t0 + plan->warmup + plan->timeout : 0;
 	if (plan->perf)
 		perf_attach(plan->perf, res);
-	/* before the wake: instances may start before the controller runs
-	 * again (it waits for a CPU like them at thousands of instances) */
 	st.ph.released = sk_now();
 	shared_release(st.sh);
+	/* The timeout counts from the start barrier's opening, so that every
+	 * instance runs it even when the forks take seconds (thousands of
+	 * instances at 1-2 ms a fork in a VM); at a few it is milliseconds
+	 * after the first fork. */
+	deadline = plan->timeout > 0 ?
+		   st.ph.released + plan->warmup + plan->timeout : 0;
 	if (plan->warmup > 0) {
-		res->interrupted = stop_wait(&st, t0 + plan->warmup);
+		res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
 		scheduler_warmup(&st, false);
 	}
 	scheduler_sample_begin(&st);
@@ -349,13 +352,15 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	tick_count(&st, &res->counts);	/* --status carries them on */
 	res->counts.now = st.ph.reaped;
 	res->counts.elapsed = res->wall;
+	priority_restore(&st.prio);
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)
 		scheduler_warmup(&st, true);
 
+	phases_note_starts(&st.ph, shared_slot(st.sh, 0), slot);
+	phases_check_start(&st.ph, plan->timeout);
 	if (log_verbose()) {
 		scheduler_debug_instances(res);
-		phases_note_starts(&st.ph, shared_slot(st.sh, 0), slot);
 		phases_report(&st.ph);
 	}
 	if (status == SK_OK)

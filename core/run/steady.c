@@ -8,6 +8,7 @@
 #include "steady.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +47,39 @@ const char *steady_kind_name(enum steady_kind kind)
 	return kind == STEADY_RANGE ? "ops_range" :
 	       kind == STEADY_SLOPE ? "ops_slope" : "none";
 }
+
+void steady_format(const struct steady_spec *spec, char *out, size_t len)
+{
+	snprintf(out, len, "%s:%g%%", steady_kind_name(spec->kind), spec->limit_pct);
+}
+
+static int steady_opt_parse(const struct stressor_opt *o, const char *val,
+			    void *field, char *err, size_t errlen)
+{
+	struct steady_spec spec;
+	int rc = steady_parse(val, &spec);
+
+	(void)o;
+	(void)err;
+	(void)errlen;
+	if (!rc)	/* on an error the field stays as it was */
+		memcpy(field, &spec, sizeof(spec));
+	return rc;
+}
+
+static void steady_opt_format(const struct stressor_opt *o, const void *field,
+			      char *out, size_t len)
+{
+	(void)o;
+	steady_format(field, out, len);
+}
+
+const struct opt_parser steady_opt = {
+	.size = sizeof(struct steady_spec),
+	.metavar = "SPEC",
+	.parse = steady_opt_parse,
+	.format = steady_opt_format,
+};
 
 double steady_mean(const double *y, size_t n)
 {

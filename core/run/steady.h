@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <stresskit/stressor.h>
+
 enum steady_kind {
 	STEADY_NONE = 0,
 	STEADY_SLOPE,		/* ops_slope:X% */
@@ -32,6 +34,11 @@ struct steady_spec {
  */
 int steady_parse(const char *s, struct steady_spec *out);
 const char *steady_kind_name(enum steady_kind kind);
+/* A spec as steady_parse takes it: "ops_slope:0.5%". */
+void steady_format(const struct steady_spec *spec, char *out, size_t len);
+
+/* --steady-state's OPT_PARSED value type: a struct steady_spec. */
+extern const struct opt_parser steady_opt;
 
 /*
  * The slope of the least-squares line through (x[i], y[i]), in y units per

@@ -68,6 +68,7 @@ enum opt_type {
 	OPT_LIST,	/* struct opt_list: comma-separated counts or names */
 	OPT_CPU_LIST,	/* struct opt_cpus: "0,2-3", CPUs this process may use */
 	OPT_INSTANCES,	/* uint32_t: N, 0 or negative one per CPU, N% a share */
+	OPT_PARSED,	/* a value of the row's own type: .parser (ABI 1.6) */
 };
 
 /* OPT_LIST: the items in order; a count, or an index into .choices. */
@@ -101,6 +102,25 @@ typedef int (*opt_item_fn)(const struct stressor_opt *o, const char *item,
 			   size_t len, uint32_t *out, char *err, size_t errlen);
 
 /*
+ * OPT_PARSED: a value with a syntax of its own ("ops_slope:0.5%",
+ * "2%,20"), parsed into its final form (size bytes at .offset) when the
+ * command line is read, like every other type. parse returns 0, or a
+ * negative errno and leaves the field as it was; the core then prints
+ * "invalid --NAME 'VAL': expected <.expect>", unless parse wrote its own
+ * line in err. The row's min and max are the parser's to read. The
+ * default is .def_str parsed, or all zero bytes without one; format
+ * writes the value back as the user could have typed it (--settings).
+ */
+struct opt_parser {
+	size_t size;
+	const char *metavar;		/* --help NAME: "SPEC" */
+	int (*parse)(const struct stressor_opt *o, const char *val, void *field,
+		     char *err, size_t errlen);
+	void (*format)(const struct stressor_opt *o, const void *field,
+		       char *out, size_t len);
+};
+
+/*
  * One option of a stressor: --NAME, stored at .offset of the stressor's own
  * options struct. min/max/def are in the type's unit (bytes, seconds, index;
  * an OPT_LIST's items). Rows are written with designated initialisers:
@@ -114,11 +134,15 @@ struct stressor_opt {
 	size_t offset;
 	uint64_t min, max, def;
 	const char *const *choices;	/* OPT_CHOICE, OPT_LIST: NULL-terminated names */
-	const char *def_str;		/* OPT_STRING: default, may be NULL */
+	const char *def_str;		/* OPT_STRING: default, may be NULL; OPT_LIST,
+					   OPT_PARSED: the default as typed (ABI 1.6) */
 	const char *help;
 	unsigned flags;			/* OPT_ONE_WORD, OPT_INCREASING, OPT_DIR ... */
 	const char *expect;		/* a bad value "expected ..."; NULL: from type and range */
-	opt_item_fn item;		/* OPT_LIST: names of its own */
+	union {				/* one pointer either way: the layout of 1.5 */
+		opt_item_fn item;		/* OPT_LIST: names of its own */
+		const struct opt_parser *parser;	/* OPT_PARSED */
+	};
 };
 
 #define OPT_TABLE_END { .name = NULL }

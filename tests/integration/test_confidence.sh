@@ -113,3 +113,17 @@ t_status_interval() {
 		expect_match "invalid --status-interval '$v'" "$ERR"
 	done
 }
+
+# --confidence and --repeat-until are refused where they stand, quoting the
+# text typed, with exit 1 and one line.
+t_repeat_specs_bad_input() {
+	bad_input --pipe 1 -t 1 --confidence 1e2
+	[ "$ERR" = "stresskit: error: invalid --confidence '1e2': expected a level in percent above 0 and below 100, like 95 or 99" ] ||
+		fail "unexpected: $ERR"
+	bad_input --pipe 1 -t 1 --repeat-until 2%,2 --repeat-until 2
+	[ "$ERR" = "stresskit: error: invalid --repeat-until '2%,2': expected PCT[,MAX], a half-width above 0% and at most 100% of the mean and at most MAX passes (3 to 10000), like 2 or 1.5%,20" ] ||
+		fail "unexpected: $ERR"
+	bad_input --pipe 1 -t 1 --repeat-until 2,5 --repeat 4
+	[ "$ERR" = "stresskit: error: --repeat-until's MAX 5 and --repeat 4 give two maximums: give one" ] ||
+		fail "unexpected: $ERR"
+}

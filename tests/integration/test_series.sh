@@ -175,3 +175,20 @@ json.dump(d, open("s.json", "w"))
 	expect_exit 0 "$SK" compare r.json r.json
 	expect_no_match 'environment' "$OUT"
 }
+
+# Each value is refused where the option stands, quoting the text typed
+# (not the number it was read as), in the form every option shares.
+t_series_bad_input_quotes_text() {
+	bad_input --pipe 1 -t 1 --sample-interval 0.5e-2
+	[ "$ERR" = "stresskit: error: invalid --sample-interval '0.5e-2': expected a time of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)" ] ||
+		fail "unexpected: $ERR"
+	bad_input --pipe 1 -t 1 --status-interval 0.0001m
+	expect_match "^stresskit: error: invalid --status-interval '0\.0001m': expected a time of at least 10ms" "$ERR"
+	bad_input --pipe 1 -t 1 --steady-state-window 0s
+	[ "$ERR" = "stresskit: error: invalid --steady-state-window '0s': expected a time above 0, like 10, 30s, 1m" ] ||
+		fail "unexpected: $ERR"
+	# a bad spec is refused even when a good one follows it
+	bad_input --pipe 1 -t 1 --steady-state ops_range:0% --steady-state ops_range:5%
+	[ "$ERR" = "stresskit: error: invalid --steady-state 'ops_range:0%': expected ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%" ] ||
+		fail "unexpected: $ERR"
+}

@@ -58,3 +58,38 @@ t_stop_deaf_spinning() {
 	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
 	no_leftovers "$TMP"
 }
+
+# sched_policy PID: the scheduling policy number of a process (stat field
+# 41: 0 normal, 1 SCHED_FIFO), read after the command name's parenthesis.
+sched_policy() {
+	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $39 }'
+}
+
+t_stop_controller_realtime() {
+	# the controller runs at real-time priority for the run, so it keeps
+	# the timeout behind thousands of runnable instances; its instances
+	# and their helpers stay under the normal policy (reset on fork)
+	if ! chrt -f 1 true 2>/dev/null; then
+		echo "skip: real-time priority not permitted here"
+		return 0
+	fi
+	"$SK" --pipe 2 -t 1.5 --temp-path "$TMP" >"$TMP.out" 2>&1 &
+	pid=$!
+	kids=
+	for _ in $(seq 50); do
+		sleep 0.05
+		kids=$(pgrep -g "$(ps -o pgid= $(pgrep -P "$pid" | head -n 1) 2>/dev/null | tr -d ' ')" 2>/dev/null | tr '\n' ' ')
+		[ "$(echo $kids | wc -w)" -ge 4 ] && break
+	done
+	controller=$(sched_policy "$pid")
+	policies=
+	for k in $kids; do
+		policies="$policies$(sched_policy "$k" 2>/dev/null)"
+	done
+	wait "$pid" || fail "run failed: $(cat "$TMP.out")"
+	[ "$controller" = 1 ] || fail "controller policy $controller, not SCHED_FIFO"
+	[ "$(echo $kids | wc -w)" -ge 4 ] || fail "instances and readers not seen: $kids"
+	case "$policies" in *[!0]*|"") fail "an instance not under the normal policy: $policies" ;; esac
+	rm -f "$TMP.out"
+	no_leftovers "$TMP"
+}

@@ -112,6 +112,59 @@ START_TEST(test_refused)
 }
 END_TEST
 
+/* --confidence and --repeat-until: parsed once, by their rows, to numbers. */
+START_TEST(test_repeat_specs)
+{
+	static const struct { const char *line, *err; } bad[] = {
+		{ "--confidence 100", "invalid --confidence '100': expected a level in "
+		  "percent above 0 and below 100, like 95 or 99" },
+		{ "--confidence 9.5e1%x", "invalid --confidence '9.5e1%x': expected a level "
+		  "in percent above 0 and below 100, like 95 or 99" },
+		{ "--repeat-until 5,2", "invalid --repeat-until '5,2': expected PCT[,MAX], "
+		  "a half-width above 0% and at most 100% of the mean and at most MAX "
+		  "passes (3 to 10000), like 2 or 1.5%,20" },
+		{ "--repeat-until 5,4 --repeat 6", "--repeat-until's MAX 4 and --repeat 6 "
+		  "give two maximums: give one" },
+		{ "--repeat-until 5 --repeat 2", "--repeat-until needs at least 3 passes: "
+		  "--repeat 2 is too few" },
+		/* refused where it stands, though a good one follows */
+		{ "--steady-state ops_slope:0 --steady-state ops_slope:1",
+		  "invalid --steady-state 'ops_slope:0': expected ops_slope:X% or "
+		  "ops_range:X% with X above 0, like ops_slope:0.5%" },
+	};
+	struct cli_config cfg;
+	char err[256], line[160];
+
+	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
+	ck_assert_double_eq(cfg.rep.confidence, 95);
+	ck_assert_double_eq(cfg.rep.until.pct, 0);
+	ck_assert_uint_eq(cfg.repeat, 1);
+	cli_free(&cfg);
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --confidence 99.5% --repeat-until 1.5%,20",
+					 &cfg, err, sizeof(err)), 0);
+	ck_assert_double_eq(cfg.rep.confidence, 99.5);
+	ck_assert_double_eq(cfg.rep.until.pct, 1.5);
+	ck_assert_uint_eq(cfg.rep.until.max, 20);
+	ck_assert_uint_eq(cfg.repeat, 20);
+	cli_free(&cfg);
+	/* without MAX: --repeat N, else 30 */
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --repeat-until 2 --repeat 7",
+					 &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.rep.until.max, 0);
+	ck_assert_uint_eq(cfg.repeat, 7);
+	cli_free(&cfg);
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --repeat-until 2", &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(cfg.repeat, 30);
+	cli_free(&cfg);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(line, sizeof(line), "--pipe 1 %s", bad[i].line);
+		ck_assert_int_eq(unit_parse_line(line, &cfg, err, sizeof(err)), -EINVAL);
+		ck_assert_str_eq(err, bad[i].err);
+		cli_free(&cfg);
+	}
+}
+END_TEST
+
 START_TEST(test_actions)
 {
 	struct cli_config cfg;
@@ -143,6 +196,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_final_forms);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_actions);
+	tcase_add_test(tc, test_repeat_specs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,8 +1,10 @@
 /* test_opts.c - typed option tables: defaults, parsing, ranges, help. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "descriptor.h"
 #include "opts.h"
 #include "opts_help.h"
 #include "parse.h"
@@ -135,6 +137,152 @@ START_TEST(test_lists)
 }
 END_TEST
 
+/* OPT_PARSED: a pair "A:B" of counts, parsed once into its own struct. */
+struct t_pair {
+	uint32_t a, b;
+};
+
+static int t_pair_parse(const struct stressor_opt *o, const char *val, void *field,
+			char *err, size_t errlen)
+{
+	struct t_pair p;
+	char tail;
+
+	if (sscanf(val, "%u:%u%c", &p.a, &p.b, &tail) != 2)
+		return -EINVAL;
+	if (p.a > o->max) {	/* a line of its own instead of the engine's */
+		snprintf(err, errlen, "--%s: A over %llu", o->name,
+			 (unsigned long long)o->max);
+		return -ERANGE;
+	}
+	memcpy(field, &p, sizeof(p));
+	return 0;
+}
+
+static void t_pair_format(const struct stressor_opt *o, const void *field,
+			  char *out, size_t len)
+{
+	const struct t_pair *p = field;
+
+	(void)o;
+	snprintf(out, len, "%u:%u", p->a, p->b);
+}
+
+static const struct opt_parser t_pair_parser = {
+	.size = sizeof(struct t_pair), .metavar = "A:B",
+	.parse = t_pair_parse, .format = t_pair_format,
+};
+
+struct t_parsed {
+	struct t_pair pair, none;
+	struct opt_list ops;
+	double every;
+};
+
+static const struct stressor_opt t_parsed_table[] = {
+	{ .name = "tp-pair", .type = OPT_PARSED, .parser = &t_pair_parser,
+	  .offset = offsetof(struct t_parsed, pair), .max = 9, .def_str = "1:2",
+	  .help = "a pair" },
+	{ .name = "tp-none", .type = OPT_PARSED, .parser = &t_pair_parser,
+	  .offset = offsetof(struct t_parsed, none), .max = 9,
+	  .expect = "two counts A:B", .help = "no default" },
+	{ .name = "tp-ops", .type = OPT_LIST, .choices = t_ops,
+	  .offset = offsetof(struct t_parsed, ops), .def_str = "set,get",
+	  .help = "ops" },
+	{ .name = "tp-every", .type = OPT_PARSED, .parser = &opts_time_ms,
+	  .offset = offsetof(struct t_parsed, every), .min = 10, .max = 60000,
+	  .def_str = "1", .expect = "a time from 10ms to 1m", .help = "every" },
+	OPT_TABLE_END,
+};
+
+static const struct stressor t_parsed_stressor = {
+	.name = "tp", .summary = "a test", .help = "One bogo-op is nothing.",
+	.classes = CLASS_CPU, .opts = t_parsed_table, .opts_size = sizeof(struct t_parsed), .run = t_run,
+	.syscalls = SK_NO_SYSCALLS,
+};
+
+START_TEST(test_parsed)
+{
+	const struct stressor_opt *pair = &t_parsed_table[0], *none = &t_parsed_table[1];
+	const struct stressor_opt *ops = &t_parsed_table[2], *every = &t_parsed_table[3];
+	struct t_parsed v;
+	char err[256], out[64];
+
+	/* defaults: def_str parsed, else zero bytes */
+	memset(&v, 0xff, sizeof(v));
+	opts_fill_defaults(&t_parsed_stressor, &v);
+	ck_assert_uint_eq(v.pair.a, 1);
+	ck_assert_uint_eq(v.pair.b, 2);
+	ck_assert_uint_eq(v.none.a, 0);
+	ck_assert_uint_eq(v.ops.n, 2);
+	ck_assert_uint_eq(v.ops.v[0], 0);
+	ck_assert_uint_eq(v.ops.v[1], 1);
+	ck_assert_double_eq(v.every, 1.0);
+	ck_assert_int_eq(descriptor_check(&t_parsed_stressor, err, sizeof(err)), 0);
+
+	ck_assert_int_eq(opts_set(pair, &v, "7:8", err, sizeof(err)), 0);
+	ck_assert_uint_eq(v.pair.a, 7);
+	opts_format(pair, &v, out, sizeof(out));
+	ck_assert_str_eq(out, "7:8");
+	/* a bad value: the engine's line, the field as it was */
+	ck_assert_int_eq(opts_set(none, &v, "7-8", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "invalid --tp-none '7-8': expected two counts A:B");
+	ck_assert_int_eq(opts_set(pair, &v, "x", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "invalid --tp-pair 'x': expected A:B");	/* the metavar */
+	ck_assert_uint_eq(v.pair.a, 7);
+	/* the parser's own line when it wrote one */
+	ck_assert_int_eq(opts_set(pair, &v, "10:1", err, sizeof(err)), -ERANGE);
+	ck_assert_str_eq(err, "--tp-pair: A over 9");
+	ck_assert_int_eq(opts_set(pair, &v, "", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "--tp-pair needs a value");
+
+	/* a time with bounds in ms, quoting the text typed, not its value */
+	ck_assert_int_eq(opts_set(every, &v, "0.01", err, sizeof(err)), 0);
+	ck_assert_double_eq(v.every, 0.01);
+	ck_assert_int_eq(opts_set(every, &v, "1m", err, sizeof(err)), 0);
+	opts_format(every, &v, out, sizeof(out));
+	ck_assert_str_eq(out, "60s");
+	ck_assert_int_eq(opts_set(every, &v, "0.009", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "invalid --tp-every '0.009': expected a time from 10ms to 1m");
+	ck_assert_int_eq(opts_set(every, &v, "61s", err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(opts_set(every, &v, "0", err, sizeof(err)), -EINVAL);
+	ck_assert_double_eq(v.every, 60.0);
+}
+END_TEST
+
+/* A default the engine cannot parse refuses the stressor. */
+START_TEST(test_parsed_bad_default)
+{
+	struct stressor_opt rows[] = {
+		{ .name = "tp-pair", .type = OPT_PARSED, .parser = &t_pair_parser,
+		  .offset = 0, .max = 9, .def_str = "1;2", .help = "a pair" },
+		OPT_TABLE_END,
+	};
+	struct stressor_opt list_rows[] = {
+		{ .name = "tp-ops", .type = OPT_LIST, .choices = t_ops,
+		  .offset = 0, .def_str = "set,put", .help = "ops" },
+		OPT_TABLE_END,
+	};
+	struct stressor_opt no_parser[] = {
+		{ .name = "tp-pair", .type = OPT_PARSED, .help = "a pair" },
+		OPT_TABLE_END,
+	};
+	struct stressor s = t_parsed_stressor;
+	char err[256];
+
+	s.opts = rows;
+	ck_assert_int_eq(descriptor_check(&s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "stressor tp: .opts: option tp-pair has a bad default: "
+			 "invalid --tp-pair '1;2': expected A:B");
+	s.opts = list_rows;
+	ck_assert_int_eq(descriptor_check(&s, err, sizeof(err)), -EINVAL);
+	s.opts = no_parser;
+	ck_assert_int_eq(descriptor_check(&s, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "stressor tp: .opts: option tp-pair has an unknown "
+			 "type 9 or no .parser");
+}
+END_TEST
+
 START_TEST(test_cpus_instances)
 {
 	struct t_lists l;
@@ -254,6 +402,8 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_set_and_range);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_parsed);
+	tcase_add_test(tc, test_parsed_bad_default);
 	suite_add_tcase(s, tc);
 	return s;
 }

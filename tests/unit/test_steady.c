@@ -222,7 +222,8 @@ END_TEST
 START_TEST(test_sampler_steady_stop)
 {
 	struct sampler_opts o = {
-		.interval = 1, .window = 3, .steady_str = "ops_range:5%",
+		.interval = 1, .window = 3,
+		.steady = { .kind = STEADY_RANGE, .limit_pct = 5 },
 	};
 	struct fake_run f;
 	struct sampler *s;
