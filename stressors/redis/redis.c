@@ -285,7 +285,9 @@ static int redis_run(struct instance *in)
 			double start = sk_now();
 			struct bench_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
-				.arg = in, .lat = lat, .lat_from = in->lat_from,
+				.arg = in, .lat = lat,
+				/* read at each reply: --warmup ends mid-phase */
+				.lat_from = &in->slot->lat_from,
 				.rate = (double)o->rate,
 			};
 			uint64_t n;
