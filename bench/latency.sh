@@ -1,11 +1,25 @@
-# latency.sh - what --latency costs: each stressor's bogo-ops/s with
-# --latency (default sampling, and every op) beside the same run without,
-# interleaved so a drifting machine load hits all three alike; medians of
-# BENCH_REPS runs. Target: >= 0.98 at the default sampling.
+# latency.sh - what --latency costs, and its figures beside the peers' on
+# the same machine in one run. Medians of BENCH_REPS short runs, the sides
+# of each comparison interleaved (A, B, A, B ...) so a drifting load on
+# the shared machine hits them alike.
+#  1. Cost: bogo-ops/s with --latency at the default sampling, and at
+#     every op, over the same run without (pipe, pread2, splice, sendfile,
+#     redis). Target: >= 0.98 at the default sampling.
+#  2. Round trip: perf bench sched pipe's usecs/op is the mean round trip
+#     of two processes through two pipes (a write, the partner's read and
+#     echo, the read back). context_switch1 is that loop (one byte, a
+#     forked partner, both unpinned as perf's are) and times each sampled
+#     round trip; its p50 beside perf's mean (a tail pulls a mean up, so
+#     a ratio a little under 1 is the same cost).
+#  3. Redis: one redis-server, driven in turn by redis-benchmark and by
+#     the stressor's client (--redis-target) with the same load (-c 5 -P 3
+#     -d 1024 -r 100000, GET after a SET fill); both time a request from
+#     its batch's write to its reply. p50 and p99, stresskit over theirs.
 . "$(dirname "$0")/lib.sh"
 t=$BENCH_TIME
 
-for s in ${LAT_STRESSORS:-pipe pread2 splice sendfile}; do
+# 1. the cost
+for s in ${LAT_STRESSORS:-pipe pread2 splice sendfile redis}; do
 	off= def= all=
 	for rep in $(seq "$BENCH_REPS"); do
 		out=$("$SK" --$s 1 --timeout "${t}s" --metrics-brief)
@@ -22,3 +36,64 @@ for s in ${LAT_STRESSORS:-pipe pread2 splice sendfile}; do
 	row "  --latency (default sampling)" "$def  ratio $(ratio "$def" "$off") (target >= 0.98)"
 	row "  --latency-sample 1 (every op)" "$all  ratio $(ratio "$all" "$off")"
 done
+
+# 2. the pipe round trip beside perf bench sched pipe
+if have perf && perf bench sched pipe -l 10 >/dev/null 2>&1; then
+	sk= pf=
+	for rep in $(seq "$BENCH_REPS"); do
+		out=$("$SK" --context_switch1 1 --timeout "${t}s" --metrics-brief --latency)
+		sk="$sk $(sk_metric "$out" context_switch1 'usecs p50 round-trip latency')"
+		# about t seconds at this machine's pace: the first run sets it
+		loops=${loops:-$(awk -v t="$t" -v u="$(sk_metric "$out" context_switch1 'usecs p50 round-trip latency')" \
+			'BEGIN { l = u > 0 ? t * 1e6 / u : 100000; printf "%d", l < 1000 ? 1000 : l }')}
+		pf="$pf $(perf bench sched pipe -l "$loops" 2>/dev/null | awk '$2 == "usecs/op" { print $1 }')"
+	done
+	sk=$(median $sk)
+	pf=$(median $pf)
+	row "pipe round trip, usecs: context_switch1 p50" "$sk"
+	row "  perf bench sched pipe usecs/op (mean)" "$pf  ratio $(ratio "$sk" "$pf")"
+else
+	row "perf bench sched pipe" "perf not installed or not permitted: skipped"
+fi
+
+# 3. redis percentiles beside redis-benchmark's, against one server
+if ! have redis-server || ! have redis-benchmark; then
+	row "redis percentiles" "redis-server or redis-benchmark not installed: skipped"
+	exit 0
+fi
+tmp=$(mktemp -d /tmp/sk-bench-lat.XXXXXX)
+pid=
+trap 'kill $pid 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+	--daemonize no --loglevel warning >"$tmp/real.log" 2>&1 &
+pid=$!
+for _ in $(seq 250); do
+	[ "$(redis-cli -p "$port" ping 2>/dev/null)" = PONG ] && break
+	sleep 0.02
+done
+BOPTS="-c 5 -P 3 -d 1024 -r 100000"
+redis-benchmark -p "$port" -t set $BOPTS -n 300000 -q >/dev/null 2>&1
+sk50= sk99= rb50= rb99=
+for rep in $(seq "$BENCH_REPS"); do
+	out=$("$SK" --redis 1 --redis-target "127.0.0.1:$port" --redis-test get \
+		--redis-clients 5 --redis-pipeline 3 --redis-data-size 1024 \
+		--redis-keyspace 100000 --timeout "${t}s" --latency --metrics-brief \
+		--temp-path "$tmp")
+	sk50="$sk50 $(sk_metric "$out" redis 'usecs p50 request latency')"
+	sk99="$sk99 $(sk_metric "$out" redis 'usecs p99 request latency')"
+	# CSV: "test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms",
+	# "p95_latency_ms","p99_latency_ms","max_latency_ms"
+	csv=$(redis-benchmark -p "$port" -t get $BOPTS -n $((t * 100000)) --csv 2>/dev/null |
+		awk -F'"' '$2 == "GET" { print $10 * 1000, $14 * 1000 }')
+	rb50="$rb50 ${csv% *}"
+	rb99="$rb99 ${csv#* }"
+done
+sk50=$(median $sk50)
+sk99=$(median $sk99)
+rb50=$(median $rb50)
+rb99=$(median $rb99)
+row "redis GET p50 usecs: stresskit --redis client" "$sk50"
+row "  redis-benchmark" "$rb50  ratio $(ratio "$sk50" "$rb50")"
+row "redis GET p99 usecs: stresskit --redis client" "$sk99"
+row "  redis-benchmark" "$rb99  ratio $(ratio "$sk99" "$rb99")"

@@ -3,7 +3,9 @@
  * partner of its own pass one byte back and forth through two pipes, so
  * every transfer puts one task to sleep and wakes the other. One bogo-op
  * is one such switch: a byte written to the partner, or its echo read back
- * (will-it-scale counts two per round trip, the same).
+ * (will-it-scale counts two per round trip, the same). With --latency a
+ * sampled round trip, the write to the echo's read, is timed: what perf
+ * bench sched pipe reports per op.
  * The partner is what will-it-scale's new_task() makes in each mode: a
  * forked process for a process instance (a switch changes address space),
  * a thread for a thread instance (the same mm).
@@ -68,8 +70,10 @@ static int context_switch_loop(struct instance *in, const struct context_switch_
 	unsigned char seq = 0;
 	int err;
 
+	instance_latency_name(in, 0, "round-trip");
 	while (instance_continue(in)) {
 		char c = (char)seq, echo = 0;
+		uint64_t t0 = instance_latency_begin(in);
 
 		err = context_switch_byte(p->to[1], &c, true);
 		if (err)
@@ -81,6 +85,7 @@ static int context_switch_loop(struct instance *in, const struct context_switch_
 		err = context_switch_byte(p->back[0], &echo, false);
 		if (err)
 			goto failed;
+		instance_latency_end(in, t0);
 		if (verify && echo != c) {
 			instance_fail(in, "verify: sent byte %u, the partner echoed %u",
 				      (unsigned)(unsigned char)c, (unsigned)(unsigned char)echo);
@@ -161,7 +166,8 @@ static const struct stressor context_switch1_stressor = {
 		     "partner of its own and reads its echo, through two pipes; one\n"
 		     "bogo-op is one switch (a byte one way). The partner is a forked\n"
 		     "process for process instances and a thread for thread instances\n"
-		     "(--instance-mode thread). With --verify each echo is checked.",
+		     "(--instance-mode thread). With --verify each echo is checked;\n"
+		     "with --latency a round trip is timed (perf bench sched pipe's op).",
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	/* a partner thread: clone3 (or clone), set_robust_list and rseq */
 	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", SK_HELPER_SYSCALLS,

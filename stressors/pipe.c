@@ -212,7 +212,6 @@ static int pipe_run(struct instance *in)
 		if (arg.stamped)	/* 0 for an untimed write: the reader skips it */
 			memcpy(buf + PIPE_STAMP_AT, &t0, sizeof(t0));
 		n = write(fds[1], buf, len);
-		instance_latency_end(in, t0);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -221,6 +220,8 @@ static int pipe_run(struct instance *in)
 			status = instance_syscall_failed(in, "write");
 			break;
 		}
+		/* a write the stop interrupted is no op: neither timed nor counted */
+		instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		seq++;
 		instance_ops_inc(in);

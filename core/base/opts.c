@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <sched.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parse.h"
 
@@ -139,8 +140,9 @@ static int opts_list_item(void *arg, const char *item, size_t len)
 	} else if (!len) {
 		return -EINVAL;
 	} else if (o->choices) {
+		/* in any case, as sk_parse_list and redis-benchmark -t take names */
 		for (v = 0; o->choices[v]; v++)
-			if (strlen(o->choices[v]) == len && !strncmp(o->choices[v], item, len))
+			if (strlen(o->choices[v]) == len && !strncasecmp(o->choices[v], item, len))
 				break;
 		if (!o->choices[v])
 			return -EINVAL;

@@ -66,7 +66,7 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 	p->plan = plan;
 	p->last_elapsed = 0;
 	p->last_ops = 0;
-	(void)run_hook_add(plan, progress_tick, p, PROGRESS_INTERVAL);	/* one of RUN_HOOKS */
+	(void)run_hook_add(plan, progress_tick, p, PROGRESS_INTERVAL, 0);	/* one of RUN_HOOKS */
 }
 
 void progress_clear(struct progress *p)

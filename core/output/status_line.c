@@ -4,6 +4,10 @@
  * word for word as stress-ng prints it, so a log watched for stress-ng's
  * lines reads ours. The counts come from the controller's tick (run.h):
  * the instances' own slots and the controller's reaps, nothing estimated.
+ * stress-ng's line belongs to the process, not to a stressor: its time
+ * counts from the start and its counters (all but "run", the instances
+ * running now) only grow, so under --sequential the ended runs' counts
+ * are carried and the cadence goes on from one run to the next.
  */
 #include "status_line.h"
 
@@ -50,18 +54,43 @@ char *status_line_duration(double secs, char *buf, size_t len)
 
 static void status_line_tick(void *arg, const struct run_tick *t)
 {
+	struct status_line *sl = arg;
+	const struct run_tick *d = &sl->done;
 	char when[96];
 
 	/* a --progress line on the terminal would run into this one: erase
 	 * it; its hook, after this one, draws it again below */
-	progress_clear(arg);
+	progress_clear(sl->progress);
 	log_info("status: %u run, %u exit, %u reap, %u fail, %u SIGALRM, %s",
-		 t->running, t->exited, t->reaped, t->failed, t->alarmed,
-		 status_line_duration(t->elapsed, when, sizeof(when)));
+		 t->running, d->exited + t->exited, d->reaped + t->reaped,
+		 d->failed + t->failed, d->alarmed + t->alarmed,
+		 status_line_duration(t->now - sl->start, when, sizeof(when)));
+	/* tick.c's own rule, so the next run's first line is due when this
+	 * run's next would have been */
+	sl->next += sl->interval;
+	if (sl->next <= t->now)
+		sl->next = t->now + sl->interval;
 }
 
-void status_line_attach(struct run_plan *plan, double secs, struct progress *p)
+void status_line_attach(struct status_line *sl, struct run_plan *plan,
+			double secs, struct progress *p)
 {
-	if (secs > 0)	/* one of RUN_HOOKS, beside --progress */
-		(void)run_hook_add(plan, status_line_tick, p, secs);
+	if (secs <= 0)
+		return;
+	if (sl->start <= 0) {
+		sl->interval = secs;
+		sl->start = sk_now();
+		sl->next = sl->start + secs;
+	}
+	sl->progress = p;
+	/* one of RUN_HOOKS, beside --progress */
+	(void)run_hook_add(plan, status_line_tick, sl, secs, sl->next);
+}
+
+void status_line_run_done(struct status_line *sl, const struct run_tick *counts)
+{
+	sl->done.exited += counts->exited;
+	sl->done.reaped += counts->reaped;
+	sl->done.failed += counts->failed;
+	sl->done.alarmed += counts->alarmed;
 }

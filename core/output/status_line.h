@@ -1,6 +1,9 @@
 /*
- * status_line.h - --status N: every N seconds of a run, one info line with
- * its instances by state, in stress-ng's words and order (status_line.c).
+ * status_line.h - --status N: every N seconds, one info line with the
+ * instances by state, in stress-ng's words and order (status_line.c). As
+ * stress-ng's, it covers the whole invocation: under --sequential the
+ * time counts from the start and the exits, reaps, failures and SIGALRMs
+ * add up over the stressors run so far, on one cadence.
  */
 #ifndef STRESSKIT_STATUS_LINE_H
 #define STRESSKIT_STATUS_LINE_H
@@ -18,10 +21,24 @@ char *status_line_duration(double secs, char *buf, size_t len);
 
 struct progress;
 
+/* The line's state over a session's runs; zeroed before the first. */
+struct status_line {
+	double interval;	/* --status N */
+	double start;		/* CLOCK_MONOTONIC at the first run's attach */
+	double next;		/* when the next line is due */
+	struct run_tick done;	/* what the runs that ended counted */
+	struct progress *progress;
+};
+
 /*
- * Hooks the line to the plan, every secs seconds (0: none). Attach it
- * before --progress's line p, which it erases before it prints.
+ * Hooks the line to the plan of the session's next run, every secs
+ * seconds (0: none) on the cadence the first run began. Attach it before
+ * --progress's line p, which it erases before it prints.
  */
-void status_line_attach(struct run_plan *plan, double secs, struct progress *p);
+void status_line_attach(struct status_line *sl, struct run_plan *plan,
+			double secs, struct progress *p);
+
+/* A run ended: its instances, all reaped (run_result.counts), count on. */
+void status_line_run_done(struct status_line *sl, const struct run_tick *counts);
 
 #endif

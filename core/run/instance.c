@@ -133,10 +133,17 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.latency = slot->latency,
 		.lat_every = slot->latency_sample,
 		.lat_left = 1,	/* the first op is timed */
-		.lat_from = sh->count_from,
 	};
 	struct rusage ru;
 	int status;
+
+	/* An instance that starts after the warmup has none of its own. */
+	if (__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE)) {
+		in.warming = &sh->warming;
+		in.lat_from = UINT64_MAX;	/* as the controller set the slot's */
+	} else {
+		__atomic_store_n(&slot->lat_from, 0, __ATOMIC_RELEASE);
+	}
 
 	slot->tid = (int32_t)syscall(SYS_gettid);
 	/* Per process or per thread: seccomp filters bind the calling thread. */
@@ -191,6 +198,22 @@ void instance_metric(struct instance *in, const char *desc, double value,
 	s->metrics[i].higher_is_better = higher_is_better;
 	if (i == s->n_metrics)
 		s->n_metrics = i + 1;
+}
+
+/*
+ * The first count after the controller lowered its flag: the ops so far
+ * (that count's included) are the warmup's, and the next op is the first
+ * counted and the first timed. One clock read, once; the controller takes
+ * these off at the end (warmup.c).
+ */
+void instance_warmup_over(struct instance *in)
+{
+	struct instance_slot *s = in->slot;
+
+	in->warming = NULL;
+	s->warm_ops = s->ops;
+	in->lat_from = sk_clock_ns();
+	__atomic_store_n(&s->lat_from, in->lat_from, __ATOMIC_RELEASE);
 }
 
 void instance_latency_name(struct instance *in, unsigned series,

@@ -16,7 +16,7 @@
 struct run_shared {
 	uint32_t start;		/* futex: 0 until the start barrier opens */
 	uint32_t stop;		/* 1 once the run should stop */
-	uint64_t count_from;	/* CLOCK_MONOTONIC ns at --warmup's end, or 0 */
+	uint32_t warming;	/* --warmup: 1 until the controller ends it */
 } __attribute__((aligned(64)));
 
 /* Maps the header and n slots, shared across fork. NULL on failure. */

@@ -31,6 +31,7 @@ struct plan_entry {
  * exited = instances forked).
  */
 struct run_tick {
+	double now;		/* CLOCK_MONOTONIC seconds, when counted */
 	double elapsed;
 	uint64_t ops;
 	uint32_t running;	/* forked, run() not returned, process alive */
@@ -40,11 +41,16 @@ struct run_tick {
 	uint32_t alarmed;	/* sent the stop signal (SIGALRM) */
 };
 
-/* A tick hook: fn every interval seconds from the first fork. It must be cheap. */
+/*
+ * A tick hook: fn every interval seconds from the first fork, or from
+ * first (CLOCK_MONOTONIC seconds, when not 0: a cadence that goes on from
+ * an earlier run). It must be cheap.
+ */
 struct run_hook {
 	void (*fn)(void *arg, const struct run_tick *t);
 	void *arg;
 	double interval;
+	double first;
 };
 
 #define RUN_HOOKS 2	/* --progress and --status */
@@ -70,11 +76,11 @@ struct run_plan {
 /* Adds a tick hook to the plan; -ENOSPC when every place is taken. */
 static inline int run_hook_add(struct run_plan *plan,
 			       void (*fn)(void *arg, const struct run_tick *t),
-			       void *arg, double interval)
+			       void *arg, double interval, double first)
 {
 	for (size_t i = 0; i < RUN_HOOKS; i++) {
 		if (!plan->hooks[i].fn) {
-			plan->hooks[i] = (struct run_hook){ fn, arg, interval };
+			plan->hooks[i] = (struct run_hook){ fn, arg, interval, first };
 			return 0;
 		}
 	}
@@ -118,6 +124,7 @@ struct run_result {
 	double grace;		/* seconds from the stop signal to the SIGKILL of
 				 * whoever was late (the scaling grace) */
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
+	struct run_tick counts;	/* the instances by state once all are reaped */
 	int status;		/* the run's exit code */
 	void *lat_area;		/* --latency: the histograms' mapping */
 	size_t lat_len;

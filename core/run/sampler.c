@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "parse.h"
+#include "warmup.h"
 
 /* An interval shorter than this share of --sample-interval (the tail
  * after the last sample) is kept in the series but left out of the
@@ -28,6 +29,7 @@ struct sampler_inst {
 	clockid_t clk;
 	bool have_clk;
 	uint64_t last_ops;
+	bool warm_open;		/* --warmup: the instance's own end not yet noted */
 	double last_cpu;
 };
 
@@ -144,6 +146,7 @@ void sampler_bind(struct sampler *s, const struct instance_result *r,
 		in->res = r;
 		in->slot = slot;
 		in->last_ops = r->warm_ops;
+		in->warm_open = true;
 		if (s->status_ops)	/* --warmup's ops are no status line's */
 			s->status_ops[i] += r->warm_ops;
 		/* a thread's CPU clock is readable only from its own process */
@@ -256,6 +259,13 @@ static void sampler_take(struct sampler *s, double now)
 			struct timespec ts;
 			double cpu = NAN;
 
+			/* counted from where the instance ended its warmup, as
+			 * the figures are (warmup.c): nothing before */
+			if (in->warm_open && in->slot &&
+			    warmup_noted(in->slot, &in->last_ops))
+				in->warm_open = false;
+			if (in->warm_open)
+				ops = in->last_ops;
 			/* a counter only grows; below the baseline is a --warmup race */
 			p->ops[t * p->n_inst + k] = ops > in->last_ops ? ops - in->last_ops : 0;
 			in->last_ops = ops > in->last_ops ? ops : in->last_ops;
@@ -375,6 +385,11 @@ void sampler_end(struct sampler *s)
 		for (uint32_t k = 0; k < p->n_inst; k++) {
 			struct sampler_inst *in = &s->st[i].inst[k];
 			uint64_t end = in->res ? in->res->ops : in->last_ops;
+
+			/* never noted: the controller's snapshot, as warmup.c */
+			if (in->warm_open && in->slot &&
+			    !warmup_noted(in->slot, &in->last_ops) && in->res)
+				in->last_ops = in->res->warm_ops;
 
 			if (end > in->last_ops)
 				p->ops[t * p->n_inst + k] += end - in->last_ops;

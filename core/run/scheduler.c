@@ -193,15 +193,21 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 	return sr->n;
 }
 
-/* --warmup: each instance's figures so far, to be taken off (warmup.c). */
+/*
+ * --warmup: ends it (each instance notes its own boundary at its next
+ * count) and notes each instance's figures so far, to be taken off
+ * (warmup.c).
+ */
 static void scheduler_warmup(struct run_state *st, bool discount)
 {
+	if (!discount)
+		__atomic_store_n(&st->sh->warming, 0, __ATOMIC_RELEASE);
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
 
 		for (uint32_t k = 0; k < c->n_inst; k++) {
 			if (discount)
-				warmup_discount(&c->res[k]);
+				warmup_discount(&c->res[k], &c->slot[k]);
 			else
 				warmup_snapshot(&c->res[k], &c->slot[k], c->pid,
 						c->threads);
@@ -301,8 +307,11 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	fflush(NULL);
 	priority_raise(&st.prio);
 	t0 = st.t0 = st.ph.t0 = sk_now();
-	/* known before fork: instances leave --warmup's ops out of latencies */
-	st.sh->count_from = plan->warmup > 0 ? (uint64_t)((t0 + plan->warmup) * 1e9) : 0;
+	/* before fork: an instance reads it at the barrier, and the sampler
+	 * reads no instance's warmup as ended before it ends it itself */
+	st.sh->warming = plan->warmup > 0;
+	for (size_t i = 0; i < total && plan->warmup > 0; i++)
+		shared_slot(st.sh, i)->lat_from = UINT64_MAX;
 	tick_begin(&st);
 	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
 		int prep = scheduler_prepare_stressor(&st, i);
@@ -340,6 +349,9 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
 	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
+	tick_count(&st, &res->counts);	/* --status carries them on */
+	res->counts.now = st.ph.reaped;
+	res->counts.elapsed = res->wall;
 	priority_restore(&st.prio);
 	sampler_end(plan->sampler);
 	if (plan->warmup > 0)

@@ -9,7 +9,9 @@
 void tick_begin(struct run_state *st)
 {
 	for (size_t h = 0; h < RUN_HOOKS; h++)
-		st->next_tick[h] = st->t0 + st->plan->hooks[h].interval;
+		st->next_tick[h] = st->plan->hooks[h].first > 0 ?
+				   st->plan->hooks[h].first :
+				   st->t0 + st->plan->hooks[h].interval;
 }
 
 double tick_run(struct run_state *st, double left)
@@ -25,6 +27,7 @@ double tick_run(struct run_state *st, double left)
 		if (now >= st->next_tick[h]) {
 			if (!counted) {
 				tick_count(st, &t);
+				t.now = now;
 				t.elapsed = now - st->t0;
 				counted = true;
 			}

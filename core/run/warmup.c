@@ -1,8 +1,11 @@
 /*
- * warmup.c - --warmup snapshots. The slot's time and ops are read back to
- * back, so the counted window starts within one counter update of the
- * snapshot. CPU time comes from /proc (the instance is still running, so
- * wait4 cannot tell): the process's own and its reaped children's time,
+ * warmup.c - --warmup snapshots. The instance's own note (warm_ops and
+ * lat_from in its slot) is the boundary for ops and run time, so they
+ * cover exactly the ops its latency histograms do; the controller's
+ * snapshot, read back to back from the slot, stands in for an instance
+ * that counted no op after the flag went down (it ended, or blocked, or
+ * is a plugin built before ABI 1.6). CPU time comes from /proc (the
+ * instance is still running, so wait4 cannot tell): the process's own and its reaped children's time,
  * as wait4 will report it, or one thread's time in thread mode.
  */
 #include "warmup.h"
@@ -66,8 +69,22 @@ void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,
 		r->warm_utime = r->warm_stime = 0;
 }
 
-void warmup_discount(struct instance_result *r)
+bool warmup_noted(const struct instance_slot *s, uint64_t *ops)
 {
+	if (__atomic_load_n(&s->lat_from, __ATOMIC_ACQUIRE) == UINT64_MAX)
+		return false;
+	*ops = s->warm_ops;
+	return true;
+}
+
+void warmup_discount(struct instance_result *r, const struct instance_slot *s)
+{
+	if (r->started && warmup_noted(s, &r->warm_ops)) {
+		/* 0: it started after the warmup */
+		double at = (double)s->lat_from / 1e9 - s->start;
+
+		r->warm_skip = at > 0 ? at : 0;
+	}
 	r->ops = r->ops > r->warm_ops ? r->ops - r->warm_ops : 0;
 	r->duration = r->duration > r->warm_skip ? r->duration - r->warm_skip : 0;
 	r->utime = r->utime > r->warm_utime ? r->utime - r->warm_utime : 0;

@@ -123,7 +123,7 @@ int session_run(struct session *s, size_t i)
 	struct run_result res;
 	int rc;
 
-	status_line_attach(&plan, s->plan->status, &s->progress);
+	status_line_attach(&s->status_line, &plan, s->plan->status, &s->progress);
 	progress_attach(&s->progress, &plan, i, s->n_runs);
 	plan.perf = recorder_perf(s->rec);
 	plan.sampler = recorder_sampler(s->rec);
@@ -134,6 +134,7 @@ int session_run(struct session *s, size_t i)
 		log_fail("cannot run: %s", strerror(-rc));
 		return r->status = rc == -ENOMEM ? SK_NO_RESOURCE : SK_USAGE;
 	}
+	status_line_run_done(&s->status_line, &res.counts);
 	r->wall = res.wall;
 	r->interrupted = res.interrupted;
 	r->status = res.status;

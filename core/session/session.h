@@ -12,6 +12,7 @@
 #include "plan.h"
 #include "progress.h"
 #include "recorder.h"
+#include "status_line.h"
 
 /* What one run of the plan found. */
 struct session_run {
@@ -34,6 +35,7 @@ struct session {
 	bool interrupted;		/* a stop signal: later runs skipped */
 	struct recorder *rec;		/* results files, perf; NULL: none */
 	struct progress progress;
+	struct status_line status_line;	/* --status, over every run */
 };
 
 /* Sets up a session over n runs of plan (runs: plan->runs). Returns 0 or -ENOMEM. */

@@ -71,7 +71,8 @@ enum opt_type {
 	OPT_PARSED,	/* a value of the row's own type: .parser (ABI 1.6) */
 };
 
-/* OPT_LIST: the items in order; a count, or an index into .choices. */
+/* OPT_LIST: the items in order; a count, or an index into .choices (a
+ * name matched in any case). */
 #define OPT_LIST_MAX 256
 struct opt_list {
 	uint32_t n;
@@ -201,6 +202,15 @@ struct instance_slot {
 	/* --latency: SK_LATENCY_SERIES histograms beside the slots, or NULL */
 	struct sk_latency *latency;
 	uint32_t latency_sample;	/* time one op in this many */
+	/*
+	 * --warmup's end as this instance saw it (instance_warmup_over): the
+	 * ops it had counted then, and when, in sk_clock_ns() ns. lat_from is
+	 * UINT64_MAX until then (0 without --warmup); in the slot because a
+	 * helper the instance forked records latencies with its own copy of
+	 * the instance, which never sees the end.
+	 */
+	volatile uint64_t warm_ops;
+	volatile uint64_t lat_from;
 } __attribute__((aligned(64)));
 
 enum slot_state {
@@ -220,7 +230,17 @@ struct instance {
 	struct sk_latency *latency;	/* --latency: [SK_LATENCY_SERIES], or NULL */
 	uint32_t lat_every, lat_left;	/* the sampling countdown */
 	uint64_t lat_from;		/* ns: ops started before (--warmup) go untimed */
+	/* --warmup: the controller's flag, 1 until the warmup ends; NULL
+	 * without --warmup and once this instance has seen it end */
+	const volatile uint32_t *warming;
 };
+
+/*
+ * --warmup's end, seen by this instance: the ops counted so far are the
+ * warmup's, and ops from here on are timed. Called by instance_ops_add,
+ * never by a stressor.
+ */
+SK_API void instance_warmup_over(struct instance *in);
 
 /* True while the instance should do more work. */
 static inline bool instance_continue(const struct instance *in)
@@ -229,7 +249,13 @@ static inline bool instance_continue(const struct instance *in)
 	       in->slot->ops < in->max_ops;
 }
 
-/* Counts n bogo-ops: plain stores, bracketed by busy for torn detection. */
+/*
+ * Counts n bogo-ops: plain stores, bracketed by busy for torn detection.
+ * With --warmup, the count that first sees the controller's flag down
+ * closes the warmup (those n ops are its last): the same op boundary for
+ * the bogo-ops and the latency histograms, at the cost of one load and
+ * branch until then and one branch after.
+ */
 static inline void instance_ops_add(struct instance *in, uint64_t n)
 {
 	struct instance_slot *s = in->slot;
@@ -238,6 +264,9 @@ static inline void instance_ops_add(struct instance *in, uint64_t n)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	s->ops += n;
 	__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+	if (__builtin_expect(in->warming != NULL, 0) &&
+	    !__atomic_load_n(in->warming, __ATOMIC_ACQUIRE))
+		instance_warmup_over(in);
 }
 
 static inline void instance_ops_inc(struct instance *in)
@@ -254,7 +283,8 @@ static inline uint64_t instance_ops(const struct instance *in)
  * --latency: times one op in --latency-sample. begin returns the start in
  * ns when this op is sampled, else 0 (and always 0 without --latency, at
  * the cost of one load and branch, or during --warmup, whose ops stay out
- * of the histograms); end records the time since into series 0. Wrap the
+ * of the histograms: lat_from is set when the instance counts the
+ * warmup's last op); end records the time since into series 0. Wrap the
  * op itself, not the loop's bookkeeping:
  *	uint64_t t0 = instance_latency_begin(in);
  *	write(fd, buf, n);
@@ -293,7 +323,8 @@ static inline bool instance_latency_on(const struct instance *in)
 static inline void instance_latency_record(struct instance *in, unsigned series,
 					   uint64_t start, uint64_t end)
 {
-	if (in->latency && series < SK_LATENCY_SERIES && start >= in->lat_from)
+	if (in->latency && series < SK_LATENCY_SERIES &&
+	    start >= __atomic_load_n(&in->slot->lat_from, __ATOMIC_RELAXED))
 		sk_latency_record(&in->latency[series], end - start);
 }
 

@@ -25,8 +25,12 @@
  * 5: instance.lat_from (--warmup's end for latencies) and
  * stressor_ctx.warmup appended
  * 6: OPT_PARSED with struct opt_parser (in a union with stressor_opt.item,
- * so the row's layout is 1.5's), and .def_str as an OPT_LIST's default */
-#define SK_ABI_MINOR 6
+ * so the row's layout is 1.5's), and .def_str as an OPT_LIST's default
+ * 7: instance_warmup_over(), instance.warming, instance_slot.warm_ops and
+ * .lat_from appended: --warmup's end is where the instance counts its last
+ * warmup op (an older plugin's ops are discounted by the controller's
+ * snapshot, as before, and it times nothing under --warmup) */
+#define SK_ABI_MINOR 7
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

@@ -354,7 +354,7 @@ static void bench_record(const struct bench_phase *p, const struct bench_conn *c
 			 long got, uint64_t now)
 {
 	for (unsigned k = c->answered - (unsigned)got; k < c->answered; k++)
-		if (c->start[k] >= p->lat_from)
+		if (c->start[k] >= *p->lat_from)
 			sk_latency_record(p->lat, now - c->start[k]);
 }
 

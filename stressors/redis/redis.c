@@ -25,7 +25,6 @@
 #include "client.h"
 #include "server.h"
 
-#define REDIS_PHASES_MAX	8
 #define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
 #define REDIS_RATE_SHORT	0.9	/* achieved under this share of --redis-rate: overloaded */
 
@@ -34,10 +33,13 @@ struct redis_opts {
 	uint64_t pipeline;
 	uint64_t data_size;
 	uint64_t keyspace;
-	const char *test;
+	struct opt_list test;		/* enum bench_op, in order */
 	const char *target;
 	uint64_t rate;
 };
+
+/* --redis-test's choices, in enum bench_op's order */
+static const char *const redis_op_names[BENCH_OPS + 1] = { "set", "get", NULL };
 
 static const struct stressor_opt redis_opts[] = {
 	{ .name = "redis-clients", .type = OPT_COUNT,
@@ -56,9 +58,9 @@ static const struct stressor_opt redis_opts[] = {
 	  .offset = offsetof(struct redis_opts, keyspace),
 	  .min = 1, .max = 1000000000, .def = 100000,
 	  .help = "keys drawn at random (redis-benchmark -r)" },
-	{ .name = "redis-test", .type = OPT_STRING,
+	{ .name = "redis-test", .type = OPT_LIST,
 	  .offset = offsetof(struct redis_opts, test),
-	  .def_str = "set,get",
+	  .choices = redis_op_names, .def_str = "set,get",
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
 	{ .name = "redis-target", .type = OPT_STRING,
 	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
@@ -72,33 +74,11 @@ static const struct stressor_opt redis_opts[] = {
 
 /* What prepare() works out once for every instance. */
 struct redis_plan {
-	enum bench_op phase[REDIS_PHASES_MAX];
+	const struct opt_list *phase;	/* --redis-test: enum bench_op, in order */
 	unsigned n_phases;
 	struct sockaddr_storage target;	/* ss_family 0: an own server */
 	socklen_t target_len;
 };
-
-static const char *const redis_op_names[BENCH_OPS + 1] = { "set", "get", NULL };
-
-static int redis_parse_tests(const char *spec, struct redis_plan *p)
-{
-	unsigned idx[REDIS_PHASES_MAX];
-	size_t n;
-
-	if (!*spec) {
-		sk_usage_error("--redis-test: no test given (set, get)");
-		return -EINVAL;
-	}
-	if (sk_parse_list(spec, redis_op_names, idx, REDIS_PHASES_MAX, &n)) {
-		sk_usage_error("--redis-test %s: tests are set and get, comma-separated, at most %d",
-			       spec, REDIS_PHASES_MAX);
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < n; i++)
-		p->phase[i] = (enum bench_op)idx[i];
-	p->n_phases = (unsigned)n;
-	return 0;
-}
 
 /* HOST:PORT, [V6ADDR]:PORT */
 static int redis_parse_target(const char *spec, struct redis_plan *p)
@@ -141,8 +121,8 @@ static int redis_prepare(struct stressor_ctx *ctx)
 	if (!p)
 		return SK_NO_RESOURCE;
 	ctx->priv = p;
-	if (redis_parse_tests(o->test ? o->test : "set,get", p))
-		return SK_USAGE;
+	p->phase = &o->test;
+	p->n_phases = o->test.n;
 	if (o->target && redis_parse_target(o->target, p))
 		return SK_USAGE;
 	return SK_OK;
@@ -301,11 +281,13 @@ static int redis_run(struct instance *in)
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
 		for (unsigned i = 0; i < p->n_phases && instance_continue(in); i++) {
-			enum bench_op op = p->phase[i];
+			enum bench_op op = (enum bench_op)p->phase->v[i];
 			double start = sk_now();
 			struct bench_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
-				.arg = in, .lat = lat, .lat_from = in->lat_from,
+				.arg = in, .lat = lat,
+				/* read at each reply: --warmup ends mid-phase */
+				.lat_from = &in->slot->lat_from,
 				.rate = (double)o->rate,
 			};
 			uint64_t n;

@@ -166,6 +166,34 @@ t_progress_sequential_label() {
 		fail "no progress line: $out"
 }
 
+# --status under --sequential, as stress-ng's: one line for the whole
+# invocation, its time from the start and its exit/reap/SIGALRM counts
+# growing over the stressors, not starting again with each one.
+t_status_sequential() {
+	expect_exit 0 "$SK" --sequential 2 --with pipe,getppid1 -t 2 --status 1 --temp-path "$TMP"
+	lines=$(printf '%s\n' "$OUT" | grep -E '] (status|dispatching hogs): ')
+	printf '%s\n' "$lines" | python3 -c '
+import re, sys
+run, secs, last = 0, [], None
+for l in sys.stdin:
+    if "dispatching hogs" in l:
+        run += 1
+        continue
+    m = re.search(r"status: (\d+) run, (\d+) exit, (\d+) reap, (\d+) fail, (\d+) SIGALRM, (\d+) secs?$", l)
+    assert m, l
+    r, ex, reap, fail, alrm, t = map(int, m.groups())
+    # the first run: 2 instances; the second: 2 more, the first two done
+    assert r + ex == 2 * run and reap <= ex and fail == 0 and alrm <= 2 * run, l
+    if run == 2:
+        assert ex == 2 and reap == 2 and alrm >= 2, ("first run not carried", l)
+        assert t >= 2, ("time restarted with the second stressor", l)
+    assert last is None or (t >= last[0] and ex >= last[1]), ("went back", l)
+    last = (t, ex)
+    secs.append((run, t))
+assert any(r == 2 for r, _ in secs), "no line during the second run"
+' || fail "status lines over the sequence: $lines"
+}
+
 # --status N: stress-ng's status line every N seconds, counted from the
 # instances' slots and the controller's reaps; beside --progress (two hooks).
 t_status_lines() {

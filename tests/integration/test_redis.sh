@@ -396,9 +396,16 @@ t_redis_rate_open_loop() {
 }
 
 t_redis_bad_options() {
-	expect_exit 1 "$SK" --redis 1 --redis-test set,frob -t 1 --temp-path "$TMP"
-	one_line "$ERR"
-	expect_match 'redis-test' "$ERR"
+	# refused by its row when the line is read: nothing dispatched, one line
+	for v in set,frob '' set, ,get; do
+		bad_input --redis 1 --redis-test "$v" -t 1
+		[ "$ERR" = "stresskit: error: invalid --redis-test '$v': expected a comma-separated list of set|get" ] ||
+			fail "unexpected: $ERR"
+	done
+	# names in any case, as redis-benchmark -t takes them; any number of them
+	expect_exit 0 "$SK" --redis 1 --redis-test GET,set,get,set,get,set,get,set,get --redis-ops 90 \
+		--settings --temp-path "$TMP"
+	expect_match 'redis-test +get,set,get,set,get,set,get,set,get \(string\)' "$OUT"
 	expect_exit 1 "$SK" --redis 1 --redis-target localhost -t 1 --temp-path "$TMP"
 	one_line "$ERR"
 	expect_exit 1 "$SK" --redis 1 --redis-target 127.0.0.1:99999 -t 1 --temp-path "$TMP"

@@ -211,7 +211,9 @@ END_TEST
 START_TEST(test_instance_sampling)
 {
 	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
-	struct instance in = { .latency = NULL, .lat_every = 4, .lat_left = 1 };
+	struct instance_slot slot = { 0 };
+	struct instance in = { .slot = &slot, .latency = NULL, .lat_every = 4,
+			       .lat_left = 1 };
 	unsigned timed = 0;
 
 	ck_assert_ptr_nonnull(h);
@@ -241,33 +243,56 @@ START_TEST(test_instance_sampling)
 }
 END_TEST
 
-/* --warmup: ops that start before lat_from are neither timed nor recorded */
+/*
+ * --warmup: while the flag is up nothing is timed; the first count that
+ * sees it down closes the warmup (its ops included), and from the next op
+ * on every op is both counted and timed: the same boundary for both.
+ */
 START_TEST(test_instance_warmup)
 {
 	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
-	struct instance in = { .latency = h, .lat_every = 1, .lat_left = 1 };
-	uint64_t now = sk_clock_ns();
+	struct instance_slot slot = { .lat_from = UINT64_MAX };
+	uint32_t warming = 1;
+	struct instance in = {
+		.slot = &slot, .latency = h, .lat_every = 1, .lat_left = 1,
+		.lat_from = UINT64_MAX, .warming = &warming,
+	};
+	uint64_t now = sk_clock_ns(), from;
 
 	ck_assert_ptr_nonnull(h);
 	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++)
 		sk_latency_reset(&h[s], NULL);
-	in.lat_from = now + 3600ULL * 1000000000ULL;	/* an hour of warmup */
 	for (int i = 0; i < 10; i++) {
 		uint64_t t0 = instance_latency_begin(&in);
 
 		ck_assert_uint_eq(t0, 0);
 		instance_latency_end(&in, t0);
+		instance_ops_inc(&in);
 	}
 	instance_latency_record(&in, 1, now, now + 7);
 	ck_assert_uint_eq(h[0].total, 0);
 	ck_assert_uint_eq(h[1].total, 0);
-	/* past it: both count again, from the op's start, not its end */
-	instance_latency_record(&in, 1, in.lat_from, in.lat_from + 7);
-	instance_latency_record(&in, 1, in.lat_from - 1, in.lat_from + 7);
-	ck_assert_uint_eq(h[1].total, 1);
-	in.lat_from = now;
+	ck_assert_uint_eq(slot.lat_from, UINT64_MAX);
+	/* the flag goes down mid-op: that op is still the warmup's */
 	instance_latency_end(&in, instance_latency_begin(&in));
-	ck_assert_uint_eq(h[0].total, 1);
+	warming = 0;
+	instance_ops_add(&in, 2);
+	ck_assert(in.warming == NULL);
+	ck_assert_uint_eq(slot.warm_ops, 12);
+	ck_assert_uint_eq(h[0].total, 0);
+	from = slot.lat_from;
+	ck_assert_uint_eq(from, in.lat_from);
+	ck_assert_uint_ge(from, now);
+	/* past it: both count, from the op's start, not its end */
+	instance_latency_record(&in, 1, from, from + 7);
+	instance_latency_record(&in, 1, from - 1, from + 7);
+	ck_assert_uint_eq(h[1].total, 1);
+	for (int i = 0; i < 5; i++) {
+		instance_latency_end(&in, instance_latency_begin(&in));
+		instance_ops_inc(&in);
+	}
+	ck_assert_uint_eq(h[0].total, slot.ops - slot.warm_ops);
+	ck_assert_uint_eq(slot.warm_ops, 12);
 	free(h);
 }
 END_TEST
