@@ -134,6 +134,8 @@ static int opts_list_item(void *arg, const char *item, size_t len)
 		return -EINVAL;
 	if (o->item) {	/* it names an empty item in its own words */
 		rc = o->item(o, item, len, &v, c->err, c->errlen);
+		if (rc == OPT_ITEM_NONE)
+			return 0;	/* a valid item that adds nothing */
 		c->told = rc != 0;
 		if (rc)
 			return rc;

@@ -201,7 +201,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "restrict --sequential or --all to these stressors: pipe,splice" } },
 	[G_EXCLUDE] = { .metavar = "LIST", .opt = {
 		.name = "exclude", .type = OPT_LIST, .offset = CFG(exclude),
-		.item = compose_stressor_item,
+		.item = compose_exclude_item,
 		.help = "leave these stressors out of any selection" } },
 	[G_PLUGIN] = { .metavar = "FILE.so", .opt = {
 		.name = "plugin", .type = OPT_STRING, .offset = CFG(plugin),

@@ -19,6 +19,7 @@
 
 #include "classes.h"
 #include "cli.h"
+#include "log.h"
 #include "registry.h"
 
 static const char *compose_mode_option(const struct cli_config *cfg)
@@ -46,6 +47,30 @@ int compose_stressor_item(const struct stressor_opt *o, const char *item,
 	snprintf(err, errlen, "unknown stressor '%.*s' in --%s (stressors: %s)",
 		 (int)len, item, o->name, names);
 	return -EINVAL;
+}
+
+/*
+ * --exclude: a name stresskit has no stressor by leaves nothing out, and
+ * is no error, so stress-ng's job lines run unchanged (LKP's class runs
+ * say --exclude spawn,exec); a warning names it, in case it is a typo.
+ * It must still look like a name.
+ */
+int compose_exclude_item(const struct stressor_opt *o, const char *item,
+			 size_t len, uint32_t *out, char *err, size_t errlen)
+{
+	size_t name = strspn(item, "abcdefghijklmnopqrstuvwxyz0123456789-_");
+
+	if (!compose_stressor_item(o, item, len, out, err, errlen))
+		return 0;
+	if (!len || name < len) {
+		snprintf(err, errlen, "invalid stressor name '%.*s' in --%s",
+			 (int)len, item, o->name);
+		return -EINVAL;
+	}
+	err[0] = '\0';
+	log_warn("--%s: no stressor '%.*s' here, nothing to leave out",
+		 o->name, (int)len, item);
+	return OPT_ITEM_NONE;
 }
 
 /* Marks in `in` (one flag per registry entry) the stressors of a list. */

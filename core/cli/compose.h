@@ -28,11 +28,18 @@ struct cli_config;
 struct stressor_opt;
 
 /*
- * An OPT_LIST item of --with and --exclude: stores the stressor's registry
- * index, or writes "unknown stressor 'x' in --with (stressors: a b c)".
+ * An OPT_LIST item of --with: stores the stressor's registry index, or
+ * writes "unknown stressor 'x' in --with (stressors: a b c)".
  */
 int compose_stressor_item(const struct stressor_opt *o, const char *item,
 			  size_t len, uint32_t *out, char *err, size_t errlen);
+
+/*
+ * The same for --exclude, but a well-formed name of no stressor here is
+ * OPT_ITEM_NONE (nothing to leave out, with a warning), not an error.
+ */
+int compose_exclude_item(const struct stressor_opt *o, const char *item,
+			 size_t len, uint32_t *out, char *err, size_t errlen);
 
 /*
  * Turns the selection options into the choice of stressors: selects the

@@ -97,8 +97,10 @@ struct stressor_opt;
 
 /*
  * OPT_LIST with its own item names: stores item (len bytes, not NUL-ended)
- * as a number in *out; or returns -EINVAL with one line in err.
+ * as a number in *out; or returns -EINVAL with one line in err; or
+ * OPT_ITEM_NONE for a valid item that adds nothing to the list.
  */
+#define OPT_ITEM_NONE 1
 typedef int (*opt_item_fn)(const struct stressor_opt *o, const char *item,
 			   size_t len, uint32_t *out, char *err, size_t errlen);
 

@@ -29,8 +29,9 @@
  * 7: instance_warmup_over(), instance.warming, instance_slot.warm_ops and
  * .lat_from appended: --warmup's end is where the instance counts its last
  * warmup op (an older plugin's ops are discounted by the controller's
- * snapshot, as before, and it times nothing under --warmup) */
-#define SK_ABI_MINOR 7
+ * snapshot, as before, and it times nothing under --warmup)
+ * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing" */
+#define SK_ABI_MINOR 8
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

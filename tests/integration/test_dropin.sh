@@ -188,3 +188,22 @@ t_dropin_will_it_scale_csv() {
 	rm -f csv "$TMP.csv"
 	no_leftovers "$TMP"
 }
+
+# LKP's class runs: --sequential N --class C --exclude spawn,exec, names of
+# stress-ng stressors stresskit has none of: nothing to leave out, no error;
+# a stresskit stressor named is left out; a malformed name is refused.
+t_dropin_lkp_class_line() {
+	ln -s "$SK" stress-ng
+	expect_exit 0 ./stress-ng --timeout 60 --times --verify --metrics --no-rand-seed \
+		--sequential 1 --class pipe --exclude spawn,exec,swap,pipe --dry-run
+	expect_match 'runs?, stressors in sequence' "$OUT"
+	expect_match '1 splice for 60s' "$OUT"
+	expect_no_match ' 1 pipe for' "$OUT"
+	# the names of no stressor here are named once each, not hidden
+	expect_match "^stress-ng: warn: +\[[0-9]+\] --exclude: no stressor 'spawn' here, nothing to leave out" "$OUT"
+	expect_exit 1 ./stress-ng --sequential 1 --class pipe --exclude 'pipe,sp awn' --dry-run
+	expect_match "^stress-ng: error: invalid stressor name 'sp awn' in --exclude" "$ERR"
+	expect_exit 1 ./stress-ng --sequential 1 --with pipe,nosuch --dry-run
+	expect_match "unknown stressor 'nosuch' in --with" "$ERR"
+	rm -f stress-ng
+}
