@@ -229,8 +229,8 @@ t_compose_bad_input() {
 	expect_match -- '--with needs a mode' "$ERR"
 	bad_input --all 1 --with nosuch
 	expect_match "unknown stressor 'nosuch' in --with \(stressors: .*pipe" "$ERR"
-	bad_input --pipe 1 --exclude nosuch
-	expect_match "unknown stressor 'nosuch' in --exclude" "$ERR"
+	bad_input --pipe 1 --exclude no/such
+	expect_match "invalid stressor name 'no/such' in --exclude" "$ERR"
 	bad_input --sequential x
 	expect_match "invalid --sequential 'x'" "$ERR"
 	bad_input --all 1 --sequential 1
