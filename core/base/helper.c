@@ -7,10 +7,8 @@
 #include <stresskit/stressor.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -78,7 +76,7 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 }
 
 /*
- * Whether helper pid is runnable (state R in /proc/PID/stat): a helper
+ * Whether helper pid is runnable (grace_runnable): a helper
  * that ran no CPU in a window may just be waiting for one (thousands of
  * runnable processes take seconds to each get a turn). Not asked under
  * the instance's seccomp filter (--sandbox: no openat there), which
@@ -86,25 +84,7 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
  */
 static bool helper_runnable(pid_t pid)
 {
-	char path[32], buf[512], *p;
-	ssize_t n;
-	int fd;
-
-	if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != 0)
-		return false;
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	/* the state follows the name's closing parenthesis (a name may
-	 * hold one itself, so the last) */
-	p = strrchr(buf, ')');
-	return p && p[1] == ' ' && p[2] == 'R';
+	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 0 && grace_runnable(pid);
 }
 
 /*
