@@ -47,7 +47,7 @@ void opts_choices_str(const struct stressor_opt *o, char *out, size_t len);
 void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t len);
 
 /*
- * OPT_PARSED: a time in seconds (a double, suffixes s m h d w y) above 0,
+ * OPT_PARSED: a time in seconds (a double, suffixes ms s m h d w y) above 0,
  * with the row's min and max in milliseconds.
  */
 extern const struct opt_parser opts_time_ms;
