@@ -15,7 +15,7 @@
 #include <stresskit/stressor.h>
 
 #include <errno.h>
-#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +34,7 @@ struct redis_opts {
 	uint64_t data_size;
 	uint64_t keyspace;
 	struct opt_list test;		/* enum bench_op, in order */
-	const char *target;
+	struct sk_host_port target;	/* .len 0: an own server */
 	uint64_t rate;
 };
 
@@ -62,8 +62,8 @@ static const struct stressor_opt redis_opts[] = {
 	  .offset = offsetof(struct redis_opts, test),
 	  .choices = redis_op_names, .def_str = "set,get",
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
-	{ .name = "redis-target", .type = OPT_STRING,
-	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
+	{ .name = "redis-target", .type = OPT_PARSED, .parser = &sk_opt_host_port,
+	  .offset = offsetof(struct redis_opts, target),
 	  .help = "HOST:PORT of a server to drive instead of an own one" },
 	{ .name = "redis-rate", .type = OPT_COUNT,
 	  .offset = offsetof(struct redis_opts, rate),
@@ -71,62 +71,6 @@ static const struct stressor_opt redis_opts[] = {
 	  .help = "requests per second per instance, sent on a schedule (open loop); 0: closed loop" },
 	OPT_TABLE_END,
 };
-
-/* What prepare() works out once for every instance. */
-struct redis_plan {
-	const struct opt_list *phase;	/* --redis-test: enum bench_op, in order */
-	unsigned n_phases;
-	struct sockaddr_storage target;	/* ss_family 0: an own server */
-	socklen_t target_len;
-};
-
-/* HOST:PORT, [V6ADDR]:PORT */
-static int redis_parse_target(const char *spec, struct redis_plan *p)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res;
-	char host[256];
-	const char *colon = strrchr(spec, ':');
-	size_t hlen;
-
-	if (!colon || colon == spec || !colon[1] || strlen(spec) >= sizeof(host))
-		goto bad;
-	hlen = (size_t)(colon - spec);
-	if (spec[0] == '[' && colon[-1] == ']') {
-		spec++;
-		hlen -= 2;
-	}
-	memcpy(host, spec, hlen);
-	host[hlen] = '\0';
-	if (strspn(colon + 1, "0123456789") != strlen(colon + 1) || atoi(colon + 1) < 1 ||
-	    atoi(colon + 1) > 65535)
-		goto bad;
-	if (getaddrinfo(host, colon + 1, &hints, &res)) {
-		sk_usage_error("--redis-target %s: cannot resolve %s", spec, host);
-		return -EINVAL;
-	}
-	memcpy(&p->target, res->ai_addr, res->ai_addrlen);
-	p->target_len = res->ai_addrlen;
-	freeaddrinfo(res);
-	return 0;
-bad:
-	sk_usage_error("--redis-target %s: expected HOST:PORT", spec);
-	return -EINVAL;
-}
-
-static int redis_prepare(struct stressor_ctx *ctx)
-{
-	const struct redis_opts *o = ctx->opts;
-	struct redis_plan *p = calloc(1, sizeof(*p));
-
-	if (!p)
-		return SK_NO_RESOURCE;
-	ctx->priv = p;
-	p->phase = &o->test;
-	p->n_phases = o->test.n;
-	if (o->target && redis_parse_target(o->target, p))
-		return SK_USAGE;
-	return SK_OK;
-}
 
 /* What the server helper gets from its instance. */
 struct redis_server_arg {
@@ -187,16 +131,15 @@ static void redis_count(void *arg, uint64_t n)
  * When phase i of the round starting at t0 ends, and its share of
  * --NAME-ops; warm: of the --warmup round instead, which has no ops share.
  */
-static void redis_phase_bounds(const struct instance *in, const struct redis_plan *p,
-			       unsigned i, double t0, bool warm, double *deadline,
-			       uint64_t *ops)
+static void redis_phase_bounds(const struct instance *in, unsigned n, unsigned i,
+			       double t0, bool warm, double *deadline, uint64_t *ops)
 {
 	const double timeout = warm ? in->ctx->warmup : in->ctx->timeout;
 	const uint64_t max = in->max_ops == UINT64_MAX || warm ? 0 : in->max_ops;
 
-	*ops = max ? max * (i + 1) / p->n_phases - max * i / p->n_phases : 0;
+	*ops = max ? max * (i + 1) / n - max * i / n : 0;
 	if (timeout > 0)
-		*deadline = t0 + timeout * (i + 1) / p->n_phases;
+		*deadline = t0 + timeout * (i + 1) / n;
 	else if (max)
 		*deadline = 1e300;
 	else
@@ -225,7 +168,6 @@ static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
-	const struct redis_plan *p = in->ctx->priv;
 	struct bench_cfg cfg = {
 		.clients = (unsigned)o->clients, .pipeline = (unsigned)o->pipeline,
 		.data_size = o->data_size, .keyspace = o->keyspace,
@@ -251,9 +193,9 @@ static int redis_run(struct instance *in)
 			return SK_NO_RESOURCE;
 		sk_latency_reset(own, "request");
 	}
-	if (p->target.ss_family) {
-		cfg.addr = p->target;
-		cfg.addrlen = p->target_len;
+	if (o->target.len) {	/* resolved when the line was read */
+		cfg.addr = o->target.addr;
+		cfg.addrlen = o->target.len;
 	} else {
 		struct redis_server_arg arg;
 
@@ -280,8 +222,8 @@ static int redis_run(struct instance *in)
 	}
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
-		for (unsigned i = 0; i < p->n_phases && instance_continue(in); i++) {
-			enum bench_op op = (enum bench_op)p->phase->v[i];
+		for (unsigned i = 0; i < o->test.n && instance_continue(in); i++) {
+			enum bench_op op = (enum bench_op)o->test.v[i];
 			double start = sk_now();
 			struct bench_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
@@ -292,8 +234,8 @@ static int redis_run(struct instance *in)
 			};
 			uint64_t n;
 
-			redis_phase_bounds(in, p, i, warm ? t0 : t0 + in->ctx->warmup, warm,
-					   &ph.deadline, &ph.max_ops);
+			redis_phase_bounds(in, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
+					   warm, &ph.deadline, &ph.max_ops);
 			err = bench_run(b, &ph, &n);
 			if (!warm) {
 				done[op] += n;
@@ -344,12 +286,6 @@ out:
 	return status;
 }
 
-static void redis_cleanup(struct stressor_ctx *ctx)
-{
-	free(ctx->priv);
-	ctx->priv = NULL;
-}
-
 static const struct stressor redis_stressor = {
 	.name      = "redis",
 	.summary   = "pipelined SET/GET over RESP against an own Judy-backed server",
@@ -382,8 +318,6 @@ static const struct stressor redis_stressor = {
 				 "epoll_pwait2",
 				 "fcntl", "shutdown", "openat", "newfstatat",
 				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
-	.prepare   = redis_prepare,
 	.run       = redis_run,
-	.cleanup   = redis_cleanup,
 };
 STRESSOR_REGISTER(redis_stressor);
