@@ -33,13 +33,13 @@ struct redis_opts {
 	uint64_t pipeline;
 	uint64_t data_size;
 	uint64_t keyspace;
-	struct opt_list test;		/* enum bench_op, in order */
+	struct opt_list test;		/* enum client_op, in order */
 	struct sk_host_port target;	/* .len 0: an own server */
 	uint64_t rate;
 };
 
-/* --redis-test's choices, in enum bench_op's order */
-static const char *const redis_op_names[BENCH_OPS + 1] = { "set", "get", NULL };
+/* --redis-test's choices, in enum client_op's order */
+static const char *const redis_op_names[CLIENT_OPS + 1] = { "set", "get", NULL };
 
 static const struct stressor_opt redis_opts[] = {
 	{ .name = "redis-clients", .type = OPT_COUNT,
@@ -168,17 +168,17 @@ static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
-	struct bench_cfg cfg = {
+	struct client_cfg cfg = {
 		.clients = (unsigned)o->clients, .pipeline = (unsigned)o->pipeline,
 		.data_size = o->data_size, .keyspace = o->keyspace,
 		.verify = in->ctx->verify,
 	};
 	struct sk_latency *own = NULL, *lat;
-	uint64_t done[BENCH_OPS] = { 0 };
-	double secs[BENCH_OPS] = { 0 }, t0;
+	uint64_t done[CLIENT_OPS] = { 0 };
+	double secs[CLIENT_OPS] = { 0 }, t0;
 	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
 	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
-	struct bench *b = NULL;
+	struct client *b = NULL;
 	int status = SK_OK, err, wstatus;
 	pid_t server = -1;
 
@@ -210,7 +210,7 @@ static int redis_run(struct instance *in)
 			goto out;
 		}
 	}
-	err = bench_open(&cfg, &b);
+	err = client_open(&cfg, &b);
 	if (err == -ENOMEM) {
 		instance_fail(in, "no memory for %llu connections' buffers",
 			      (unsigned long long)o->clients);
@@ -223,9 +223,9 @@ static int redis_run(struct instance *in)
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
 		for (unsigned i = 0; i < o->test.n && instance_continue(in); i++) {
-			enum bench_op op = (enum bench_op)o->test.v[i];
+			enum client_op op = (enum client_op)o->test.v[i];
 			double start = sk_now();
-			struct bench_phase ph = {
+			struct client_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
 				.arg = in, .lat = lat,
 				/* read at each reply: --warmup ends mid-phase */
@@ -236,13 +236,13 @@ static int redis_run(struct instance *in)
 
 			redis_phase_bounds(in, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
 					   warm, &ph.deadline, &ph.max_ops);
-			err = bench_run(b, &ph, &n);
+			err = client_run(b, &ph, &n);
 			if (!warm) {
 				done[op] += n;
 				secs[op] += sk_now() - start;
 			}
 			if (err) {
-				instance_fail(in, "%s: %s", redis_op_names[op], bench_error(b));
+				instance_fail(in, "%s: %s", redis_op_names[op], client_error(b));
 				status = err == -EBADMSG || err == -EPROTO ? SK_FAILED :
 					 sk_status_from_errno(-err);
 				goto out;
@@ -257,15 +257,15 @@ static int redis_run(struct instance *in)
 			break;
 	}
 
-	if (secs[BENCH_SET] > 0)
-		instance_metric(in, "SET requests per sec", done[BENCH_SET] / secs[BENCH_SET],
+	if (secs[CLIENT_SET] > 0)
+		instance_metric(in, "SET requests per sec", done[CLIENT_SET] / secs[CLIENT_SET],
 				MEAN_GEOMETRIC, true);
-	if (secs[BENCH_GET] > 0)
-		instance_metric(in, "GET requests per sec", done[BENCH_GET] / secs[BENCH_GET],
+	if (secs[CLIENT_GET] > 0)
+		instance_metric(in, "GET requests per sec", done[CLIENT_GET] / secs[CLIENT_GET],
 				MEAN_GEOMETRIC, true);
 	if (o->rate)
-		redis_rate_report(in, o->rate, done[BENCH_SET] + done[BENCH_GET],
-				  secs[BENCH_SET] + secs[BENCH_GET]);
+		redis_rate_report(in, o->rate, done[CLIENT_SET] + done[CLIENT_GET],
+				  secs[CLIENT_SET] + secs[CLIENT_GET]);
 	/* with --latency the core reports the merged histogram under these names */
 	if (own && own->total) {
 		instance_metric(in, "usecs p50 request latency",
@@ -274,7 +274,7 @@ static int redis_run(struct instance *in)
 				(double)sk_latency_percentile(own, 99) / 1e3, MEAN_GEOMETRIC, false);
 	}
 out:
-	bench_close(b);
+	client_close(b);
 	if (server > 0) {
 		err = sk_reap_helper(server, true, SK_HELPER_GRACE, &wstatus);
 		if (status == SK_OK && (err || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus))) {
