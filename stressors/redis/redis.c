@@ -298,15 +298,11 @@ static const struct stressor redis_stressor = {
 		     "(geometric mean of the instances); with --latency, every request goes\n"
 		     "into the shared histogram (series 'request', --latency-sample does not\n"
 		     "apply) and the p50/p90/p99/p99.9/max lines are of all instances' requests.\n"
-		     "--redis-rate N is an open loop (wrk2's -R, memtier's --rate-limiting):\n"
-		     "request i of a test is due at its start + i/N and goes out then on an\n"
-		     "idle connection, and its latency runs from when it was due, so a server\n"
-		     "stall shows as the whole backlog it built, not as a few slow replies.\n"
-		     "redis-benchmark is a closed loop: a client sends its next batch when the\n"
-		     "last is answered, so a stall also stops the sending and hides in the\n"
-		     "samples (coordinated omission), as it does here without --redis-rate.\n"
-		     "With it, the rate scheduled and achieved are reported (total of the\n"
-		     "instances); under 90% of it an instance says it was overloaded.",
+		     "--redis-rate N is an open loop: request i of a test is due at its\n"
+		     "start + i/N and goes out then on an idle connection, and its latency\n"
+		     "runs from when it was due, so a server stall shows as the whole\n"
+		     "backlog it built. The rate scheduled and achieved are reported (total\n"
+		     "of the instances); under 90% of it an instance says it was overloaded.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS,
 	.needs     = "libjudy epoll",
