@@ -54,7 +54,7 @@ int opts_host_port_resolve(const struct stressor_opt *o, const char *val,
 			   struct sk_host_port *hp, char *err, size_t errlen);
 
 /*
- * OPT_PARSED: a time in seconds (a double, suffixes s m h d w y) above 0,
+ * OPT_PARSED: a time in seconds (a double, suffixes ms s m h d w y) above 0,
  * with the row's min and max in milliseconds.
  */
 extern const struct opt_parser opts_time_ms;

@@ -96,7 +96,9 @@ int parse_time(const char *s, double *seconds)
 	rc = parse_leading_number(s, &v, &end);
 	if (rc)
 		return rc;
-	if (*end) {
+	if (strcasecmp(end, "ms") == 0) {
+		v /= 1000;	/* the sampling intervals' unit: 10ms is their floor */
+	} else if (*end) {
 		const char *p = strchr(suffixes, tolower((unsigned char)*end));
 
 		if (!p || end[1])

@@ -30,8 +30,8 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_TIMEOUT] = { .short_name = 't', .metavar = "TIME", .opt = {
 		.name = "timeout", .type = OPT_TIME, .offset = CFG(timeout),
 		.max = CLI_TIME_MAX,
-		.expect = "a time of 0 or more, like 10, 10s, 5m, 2h (suffixes s m h d w y)",
-		.help = "stop each stressor after TIME (s m h d w y suffixes; default 60s; 0: no limit)" } },
+		.expect = "a time of 0 or more, like 10, 10s, 5m, 2h (suffixes ms s m h d w y)",
+		.help = "stop each stressor after TIME (ms s m h d w y suffixes; default 60s; 0: no limit)" } },
 	[G_METRICS] = { .short_name = 'M', .opt = {
 		.name = "metrics", .type = OPT_BOOL, .offset = CFG(metrics),
 		.help = "print the metrics table with CPU used per instance and RSS max" } },
@@ -89,7 +89,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,
-		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes s m h d w y)",
+		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes ms s m h d w y)",
 		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),

@@ -23,9 +23,9 @@
 #define SAMPLER_DEFAULT_WINDOW "10s"
 /* what a bad value of each time option is expected to be (the option
  * rows' .expect, beside their ranges) */
-#define SAMPLER_INTERVAL_EXPECT "a time of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)"
+#define SAMPLER_INTERVAL_EXPECT "a time of at least 10ms, like 1, 0.1, 10ms (suffixes ms s m h d w y)"
 #define SAMPLER_WINDOW_EXPECT "a time above 0, like 10, 30s, 1m"
-#define SAMPLER_STATUS_EXPECT "a time of at least 10ms, like 1, 5s, 1m (suffixes s m h d w y)"
+#define SAMPLER_STATUS_EXPECT "a time of at least 10ms, like 1, 5s, 1m (suffixes ms s m h d w y)"
 
 /* The sampling options of the command line. */
 struct sampler_opts {

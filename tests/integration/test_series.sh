@@ -8,7 +8,7 @@ py() {
 }
 
 t_series_sums_exact() {
-	expect_exit 0 "$SK" --pipe 2 --pread1 1 -t 1 --sample-interval 0.1 \
+	expect_exit 0 "$SK" --pipe 2 --pread1 1 -t 1 --sample-interval 100ms \
 		--json r.json --yaml r.yaml --series-csv r.csv --temp-path "$TMP"
 	py '
 import csv, json, yaml
@@ -183,7 +183,7 @@ json.dump(d, open("s.json", "w"))
 # (not the number it was read as), in the form every option shares.
 t_series_bad_input_quotes_text() {
 	bad_input --pipe 1 -t 1 --sample-interval 0.5e-2
-	[ "$ERR" = "stresskit: error: invalid --sample-interval '0.5e-2': expected a time of at least 10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)" ] ||
+	[ "$ERR" = "stresskit: error: invalid --sample-interval '0.5e-2': expected a time of at least 10ms, like 1, 0.1, 10ms (suffixes ms s m h d w y)" ] ||
 		fail "unexpected: $ERR"
 	bad_input --pipe 1 -t 1 --status-interval 0.0001m
 	expect_match "^stresskit: error: invalid --status-interval '0\.0001m': expected a time of at least 10ms" "$ERR"

@@ -85,7 +85,7 @@ START_TEST(test_refused)
 		"(0 or negative: one per online CPU, N%: a share of them)");
 	refused("--pipe 1 --timeout 1x",
 		"invalid --timeout '1x': expected a time of 0 or more, like 10, 10s, 5m, 2h "
-		"(suffixes s m h d w y)");
+		"(suffixes ms s m h d w y)");
 	refused("--pipe 1 --log-prefix=a\tb", "invalid --log-prefix 'a\tb': expected one word");
 	refused("--pipe 1 --scale-steps 2,1",
 		"invalid --scale-steps '2,1': expected increasing instance counts from 1 to 8192, "

@@ -66,6 +66,13 @@ START_TEST(test_time)
 	ck_assert_double_eq(t, 31557600);
 	ck_assert_int_eq(parse_time("0.5s", &t), 0);
 	ck_assert_double_eq(t, 0.5);
+	/* milliseconds: the sampling intervals' unit */
+	ck_assert_int_eq(parse_time("10ms", &t), 0);
+	ck_assert_double_eq_tol(t, 0.01, 1e-15);
+	ck_assert_int_eq(parse_time("250MS", &t), 0);
+	ck_assert_double_eq_tol(t, 0.25, 1e-15);
+	ck_assert_int_eq(parse_time("1msx", &t), -EINVAL);
+	ck_assert_int_eq(parse_time("1sm", &t), -EINVAL);
 	ck_assert_int_eq(parse_time("1x", &t), -EINVAL);
 	ck_assert_int_eq(parse_time("-5", &t), -EINVAL);
 	ck_assert_int_eq(parse_time("", &t), -EINVAL);

@@ -84,7 +84,7 @@ START_TEST(test_opts)
 {
 	static const char *const bad[] = {
 		"--sample-interval 0",			/* under 10 ms */
-		"--sample-interval 10ms",		/* no ms suffix: a bad time */
+		"--sample-interval 9ms",		/* under 10 ms */
 		"--sample-interval 0.01 --steady-state-window 0.015",	/* not two intervals */
 		"--steady-state-window 0",
 		"--status-interval 0",			/* given, so not "none" */
@@ -100,7 +100,7 @@ START_TEST(test_opts)
 	ck_assert_double_eq(cfg.sampling.status, 0);
 	ck_assert_int_eq(cfg.sampling.steady.kind, STEADY_NONE);
 	cli_free(&cfg);
-	ck_assert_int_eq(unit_parse_line("--pipe 1 --sample-interval 0.01 --status-interval 2m "
+	ck_assert_int_eq(unit_parse_line("--pipe 1 --sample-interval 10ms --status-interval 2m "
 					 "--steady-state ops_range:5% --steady-state-window 0.02",
 					 &cfg, err, sizeof(err)), 0);
 	ck_assert_double_eq(cfg.sampling.interval, 0.01);
@@ -116,7 +116,7 @@ START_TEST(test_opts)
 	}
 	unit_parse_line("--pipe 1 --sample-interval 0", &cfg, err, sizeof(err));
 	ck_assert_str_eq(err, "invalid --sample-interval '0': expected a time of at least "
-			 "10ms, like 1, 0.1, 0.01 (suffixes s m h d w y)");
+			 "10ms, like 1, 0.1, 10ms (suffixes ms s m h d w y)");
 	cli_free(&cfg);
 	/* two options: each quoted as typed, or named as the default */
 	unit_parse_line("--pipe 1 --steady-state-window 0.5m --sample-interval 20s",
