@@ -64,7 +64,7 @@ static const struct stressor_opt redis_opts[] = {
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
 	{ .name = "redis-target", .type = OPT_PARSED, .parser = &sk_opt_host_port,
 	  .offset = offsetof(struct redis_opts, target),
-	  .help = "HOST:PORT of a server to drive instead of an own one" },
+	  .help = "a redis server to drive instead of an own one" },
 	{ .name = "redis-rate", .type = OPT_COUNT,
 	  .offset = offsetof(struct redis_opts, rate),
 	  .min = 0, .max = 100000000, .def = 0,
