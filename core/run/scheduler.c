@@ -30,6 +30,7 @@
 #include "run_state.h"
 #include "rundir.h"
 #include "sampler.h"
+#include "shared.h"
 #include "start_check.h"
 #include "status.h"
 #include "stop.h"
