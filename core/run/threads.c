@@ -104,7 +104,7 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	 * its perf counters (inherited) to the worker before it opens it, so
 	 * they count every instance thread. Each thread times itself.
 	 */
-	instance_wait_start(sh);
+	shared_wait_start(sh);
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct threads_arg *a = &args[k];

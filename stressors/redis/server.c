@@ -26,21 +26,21 @@
 #define SERVER_TICK_MS		100
 #define SERVER_DRAIN_MAX	(64 * 1024)	/* input dropped before a hard close */
 
-struct client {
+struct server_client {
 	int fd;
 	bool blocked;		/* output pending: reading paused, EPOLLOUT on */
 	bool draining;		/* replied and shut down for writing: input dropped */
 	size_t drained;
 	struct conn conn;	/* buffers and parser: conn.c */
-	struct client *prev, *next;
+	struct server_client *prev, *next;
 };
 
 struct server {
 	const struct redis_config *cfg;
 	int epfd, lfd;
 	struct conn_shared sh;	/* store, counters, argv */
-	struct client *clients;
-	struct client *pending[SERVER_EVENTS];	/* read this round, replies to write */
+	struct server_client *clients;
+	struct server_client *pending[SERVER_EVENTS];	/* read this round, replies to write */
 	size_t n_pending;
 };
 
@@ -99,7 +99,7 @@ out:
 	return err;
 }
 
-static void server_close(struct server *s, struct client *c)
+static void server_close(struct server *s, struct server_client *c)
 {
 	epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
 	close(c->fd);
@@ -114,7 +114,7 @@ static void server_close(struct server *s, struct client *c)
 	s->sh.stats.clients--;
 }
 
-static int server_watch(struct server *s, struct client *c, bool out)
+static int server_watch(struct server *s, struct server_client *c, bool out)
 {
 	struct epoll_event ev = {
 		.events = out ? EPOLLOUT : EPOLLIN, .data.ptr = c,
@@ -126,7 +126,7 @@ static int server_watch(struct server *s, struct client *c, bool out)
 /* conn_flush's writer: the client's socket. */
 static ssize_t server_send(void *ctx, const void *buf, size_t len)
 {
-	const struct client *c = ctx;
+	const struct server_client *c = ctx;
 	ssize_t n;
 
 	do
@@ -138,7 +138,7 @@ static ssize_t server_send(void *ctx, const void *buf, size_t len)
 }
 
 /* Writes what is pending. Returns false when the client was closed. */
-static bool server_flush(struct server *s, struct client *c)
+static bool server_flush(struct server *s, struct server_client *c)
 {
 	switch (conn_flush(&c->conn, server_send, c)) {
 	case CONN_BLOCKED:
@@ -165,7 +165,7 @@ static bool server_flush(struct server *s, struct client *c)
 	return true;
 }
 
-static void server_drain(struct server *s, struct client *c)
+static void server_drain(struct server *s, struct server_client *c)
 {
 	char sink[4096];
 	ssize_t n = read(c->fd, sink, sizeof(sink));
@@ -177,7 +177,7 @@ static void server_drain(struct server *s, struct client *c)
 		server_close(s, c);
 }
 
-static void server_read(struct server *s, struct client *c)
+static void server_read(struct server *s, struct server_client *c)
 {
 	ssize_t n;
 
@@ -211,7 +211,7 @@ static void server_accept(struct server *s)
 	for (int i = 0; i < 64; i++) {
 		int fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC), one = 1;
 		struct epoll_event ev = { .events = EPOLLIN };
-		struct client *c;
+		struct server_client *c;
 
 		if (fd < 0)
 			return;
@@ -272,7 +272,7 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 			break;
 		}
 		for (int i = 0; i < n; i++) {
-			struct client *c = evs[i].data.ptr;
+			struct server_client *c = evs[i].data.ptr;
 
 			if (!c)
 				server_accept(&s);

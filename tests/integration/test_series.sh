@@ -140,6 +140,9 @@ t_series_bad_input() {
 	bad_input --pipe 1 -t 1 --steady-state iops:5%
 	bad_input --pipe 1 -t 1 --steady-state-window 0
 	bad_input --pipe 1 -t 1 --steady-state-window 1 --sample-interval 1
+	# two options: both quoted as typed, as the single-option errors are
+	[ "$ERR" = "stresskit: error: --steady-state-window '1' holds fewer than two --sample-interval '1' intervals" ] ||
+		fail "unexpected: $ERR"
 	bad_input --pipe 1 -t 1 --series-csv "$TMP/no/such/dir/s.csv"
 	expect_match 'series-csv' "$ERR"
 }
