@@ -14,7 +14,8 @@ struct run_shared *shared_map(size_t n_slots, size_t *len)
 {
 	void *p;
 
-	*len = sizeof(struct run_shared) + n_slots * sizeof(struct instance_slot);
+	*len = sizeof(struct run_shared) +
+	       n_slots * (sizeof(struct instance_slot) + sizeof(pid_t));
 	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 		 -1, 0);
 	return p == MAP_FAILED ? NULL : p;
@@ -29,6 +30,11 @@ void shared_unmap(struct run_shared *sh, size_t len)
 struct instance_slot *shared_slot(struct run_shared *sh, size_t i)
 {
 	return (struct instance_slot *)(sh + 1) + i;
+}
+
+pid_t *shared_pids(struct run_shared *sh, size_t n_slots)
+{
+	return (pid_t *)shared_slot(sh, n_slots);
 }
 
 static long shared_futex(uint32_t *word, int op, uint32_t val)

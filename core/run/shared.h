@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include <stresskit/stressor.h>
 
@@ -22,10 +23,16 @@ struct run_shared {
 	uint32_t warming;	/* --warmup: 1 until the controller ends it */
 } __attribute__((aligned(64)));
 
-/* Maps the header and n slots, shared across fork. NULL on failure. */
+/* Maps the header, n slots and n pids, shared across fork. NULL on failure. */
 struct run_shared *shared_map(size_t n_slots, size_t *len);
 void shared_unmap(struct run_shared *sh, size_t len);
 struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
+/*
+ * The controller's note of each slot's pid while it forks, after the n
+ * slots: a shared page, which fork neither copies nor write-protects, so
+ * noting a pid costs the next fork nothing (scheduler.c).
+ */
+pid_t *shared_pids(struct run_shared *sh, size_t n_slots);
 
 /* Opens the start barrier, or (stop) tells waiting instances to give up. */
 void shared_release(struct run_shared *sh);
