@@ -102,7 +102,7 @@ void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 /* CONFIG GET pattern...: glob-matched, case-insensitive, as Redis 7. */
 void cmd_config(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
-	const struct redis_config *c = e->cfg;
+	const struct server_config *c = e->cfg;
 	char port[16], bulk[24], args[24], qbuf[24], clients[24], pat[256];
 	const char *table[][2] = {
 		{ "appendonly", "no" },

@@ -74,7 +74,7 @@ static const struct stressor_opt redis_opts[] = {
 
 /* What the server helper gets from its instance. */
 struct redis_server_arg {
-	struct redis_config cfg;
+	struct server_config cfg;
 	int lfd;
 };
 
@@ -83,7 +83,7 @@ static int redis_server_main(void *argp, const volatile sig_atomic_t *stop)
 {
 	const struct redis_server_arg *a = argp;
 
-	return redis_serve(&a->cfg, a->lfd, stop) ? SK_FAILED : SK_OK;
+	return server_serve(&a->cfg, a->lfd, stop) ? SK_FAILED : SK_OK;
 }
 
 /*
@@ -96,9 +96,9 @@ static int redis_server_listen(struct redis_server_arg *a,
 	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
 	int port;
 
-	redis_config_defaults(&a->cfg);
+	server_config_defaults(&a->cfg);
 	a->cfg.port = 0;
-	a->lfd = redis_listen(&a->cfg, &port);
+	a->lfd = server_listen(&a->cfg, &port);
 	if (a->lfd < 0)
 		return a->lfd;
 	memset(addr, 0, sizeof(*addr));

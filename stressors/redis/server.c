@@ -36,7 +36,7 @@ struct server_client {
 };
 
 struct server {
-	const struct redis_config *cfg;
+	const struct server_config *cfg;
 	int epfd, lfd;
 	struct conn_shared sh;	/* store, counters, argv */
 	struct server_client *clients;
@@ -44,7 +44,7 @@ struct server {
 	size_t n_pending;
 };
 
-void redis_config_defaults(struct redis_config *c)
+void server_config_defaults(struct server_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->bind = "127.0.0.1";
@@ -68,7 +68,7 @@ static int server_local_port(int fd)
 		     ((struct sockaddr_in *)&sa)->sin_port);
 }
 
-int redis_listen(const struct redis_config *cfg, int *port)
+int server_listen(const struct server_config *cfg, int *port)
 {
 	struct addrinfo hints = {
 		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
@@ -200,7 +200,7 @@ static void server_read(struct server *s, struct server_client *c)
 		server_close(s, c);
 		return;
 	}
-	/* replies leave once every ready client was read: see redis_serve */
+	/* replies leave once every ready client was read: see server_serve */
 	s->pending[s->n_pending++] = c;
 }
 
@@ -241,13 +241,13 @@ static void server_accept(struct server *s)
 	}
 }
 
-const char *const redis_serve_syscalls[] = {
+const char *const server_serve_syscalls[] = {
 	"getsockname", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
 	"accept4", "setsockopt", "read", "recvfrom", "sendto", "shutdown", NULL,
 };
 
-int redis_serve(const struct redis_config *cfg, int lfd,
-		const volatile sig_atomic_t *stop)
+int server_serve(const struct server_config *cfg, int lfd,
+		 const volatile sig_atomic_t *stop)
 {
 	struct server s = { .cfg = cfg, .lfd = lfd };
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
