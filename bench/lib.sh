@@ -146,11 +146,17 @@ wis_run() {
 	[ "$2" = thread ] && m=threads
 	tf=$(mktemp -p "$BENCHDIR")
 	tree_cpu_init
+	# Killed if it outlives its warm-up and run by far: its thread mode
+	# cancels tasks asynchronously, and one cancelled inside malloc()
+	# can leave the lock pthread_join's exit path needs (malloc1 hangs
+	# so after printing its figures, which line-buffered output keeps).
+	lim=$(($4 + 20))
 	# shellcheck disable=SC2086
 	if [ "${WIS_TMP:-}" = shmem ]; then
-		out=$(wis_tmpfs $TREE_CPU "$tf" "$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+		out=$(wis_tmpfs $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
+			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	else
-		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" \
+		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	fi
 	cpu=$(cpu_seconds "$tf")
