@@ -25,6 +25,9 @@
 #define SERVER_EVENTS		256
 #define SERVER_TICK_MS		100
 #define SERVER_DRAIN_MAX	(64 * 1024)	/* input dropped before a hard close */
+/* expired keys removed a round: bounded, so a mass expiry cannot stall the
+ * replies; an idle server still sweeps each tick, as Redis's active expiry */
+#define SERVER_EXPIRE_MAX	1000
 
 struct server_client {
 	int fd;
@@ -290,6 +293,8 @@ int server_serve(const struct server_config *cfg, int lfd,
 		for (size_t i = 0; i < s.n_pending; i++)
 			server_flush(&s, s.pending[i]);
 		s.n_pending = 0;
+		if (s.sh.store.expires)
+			store_expire(&s.sh.store, store_now_ms(), SERVER_EXPIRE_MAX);
 	}
 out:
 	while (s.clients)
