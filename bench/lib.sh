@@ -84,9 +84,27 @@ wis_build() {
 }
 
 # cpu_seconds FILE: user + system seconds that /usr/bin/time -f '%U %S'
-# wrote to FILE (0 when it wrote nothing usable).
+# or TREE_CPU (tree_cpu_init) wrote to FILE (0 when it wrote nothing usable).
 cpu_seconds() {
-	awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { s = $1 + $2 } END { print s + 0 }' "$1"
+	awk -F'[ ,]' '$3 == "task-clock" && $2 == "msec" { s = $1 / 1000 }
+		NF == 2 && $1 ~ /^[0-9.]+$/ { s = $1 + $2 } END { print s + 0 }' "$1"
+}
+
+# tree_cpu_init: TREE_CPU, a command prefix that, given FILE and a
+# command, runs it and writes to FILE the CPU time of it and every task it
+# started, whoever reaped them: perf's task-clock, inherited down every
+# fork, where perf can count it, else what /usr/bin/time gets from wait4.
+# (will-it-scale's context_switch1 partner is its task's child, reparented
+# to init when the task is killed, so wait4 never counts it.)
+tree_cpu_init() {
+	[ -n "${TREE_CPU:-}" ] && return
+	f=$(mktemp -p "$BENCHDIR")
+	TREE_CPU="/usr/bin/time -f %U,%S -o"
+	if perf stat -x, -e task-clock -o "$f" -- true >/dev/null 2>&1 &&
+		[ "$(cpu_seconds "$f")" != 0 ]; then
+		TREE_CPU="perf stat -x, -e task-clock -o"
+	fi
+	rm -f "$f"
 }
 
 # per_cpu OPS SECONDS: OPS / SECONDS, or 0 without CPU time.
@@ -94,19 +112,53 @@ per_cpu() {
 	awk -v o="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f\n", o / s; else print 0 }'
 }
 
+# wis_tmpfs CMD ARG...: CMD in a private mount namespace whose /tmp is a
+# fresh tmpfs, run from there (unshare -m as root, else in a user
+# namespace of its own: unshare -rm).
+wis_tmpfs() {
+	# shellcheck disable=SC2016
+	set -- sh -c 'mount -t tmpfs -o mode=1777 wis-tmp /tmp && cd /tmp && exec "$@"' wis_tmpfs "$@"
+	if [ "$(id -u)" = 0 ]; then
+		unshare -m --propagation private "$@"
+	else
+		unshare -rm --propagation private "$@"
+	fi
+}
+
+# wis_tmpfs_ok: true when wis_tmpfs can run here.
+wis_tmpfs_ok() {
+	# shellcheck disable=SC2016
+	wis_tmpfs sh -c '[ "$(stat -f -c %T /tmp)" = tmpfs ]' 2>/dev/null
+}
+
 # wis_run CASE MODE TASKS SECONDS: one will-it-scale run of TASKS tasks
 # (MODE process or thread) for SECONDS after its own 5 s warm-up, without
 # CPU affinity (-n), as stresskit runs unpinned, in a scratch directory
 # (some cases leave files in the current one). Prints two figures: its
 # "average:" ops/s, and its ops per CPU second over the whole process
-# (every interval's total over the user + system time of it and its
-# tasks, warm-up and start-up included as they are for stresskit's).
+# (every interval's total over the CPU time of it and its tasks, TREE_CPU,
+# warm-up and start-up included as they are for stresskit's).
+# With WIS_TMP=shmem (wis_compare_shmem) it runs in a mount namespace of
+# its own with a tmpfs on /tmp, where it keeps its files, since the
+# stresskit case it is compared with keeps its file on shmem.
 wis_run() {
 	m=processes
 	[ "$2" = thread ] && m=threads
-	tf=$(mktemp)
-	out=$(cd "${TMPDIR:-/tmp}" && /usr/bin/time -f '%U %S' -o "$tf" \
-		"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+	tf=$(mktemp -p "$BENCHDIR")
+	tree_cpu_init
+	# Killed if it outlives its warm-up and run by far: its thread mode
+	# cancels tasks asynchronously, and one cancelled inside malloc()
+	# can leave the lock pthread_join's exit path needs (malloc1 hangs
+	# so after printing its figures, which line-buffered output keeps).
+	lim=$(($4 + 20))
+	# shellcheck disable=SC2086
+	if [ "${WIS_TMP:-}" = shmem ]; then
+		out=$(wis_tmpfs $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
+			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+	else
+		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
+			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+	fi
 	cpu=$(cpu_seconds "$tf")
 	rm -f "$tf"
 	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" '
@@ -133,6 +185,22 @@ sk_run() {
 	ops=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }')
 	inst=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { printf "%.0f", $10; exit }')
 	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu") ${inst:-0}"
+}
+
+# wis_compare_shmem CASE [STRESSKIT_ARG...]: wis_compare for a case whose
+# file stresskit keeps on shmem (a memfd) and will-it-scale in /tmp: like
+# is compared with like by giving will-it-scale a tmpfs /tmp (wis_tmpfs).
+# Where that cannot be done, the rows compare shmem with /tmp's
+# filesystem, and a row says so.
+wis_compare_shmem() {
+	if wis_tmpfs_ok; then
+		WIS_TMP=shmem
+		wis_compare "$@"
+		WIS_TMP=
+	else
+		row "$1" "will-it-scale's files on /tmp ($(stat -f -c %T /tmp)), stresskit's on shmem: unlike"
+		wis_compare "$@"
+	fi
 }
 
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside

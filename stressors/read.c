@@ -157,11 +157,17 @@ static int write1_run(struct instance *in)
 
 #define READ_SYSCALLS SK_SYSCALLS(SK_FILE_SYSCALLS, "read", "lseek")
 
+#define READ_WIS_TMP							\
+	"will-it-scale keeps its file in /tmp: compare the two with /tmp on\n"	\
+	"tmpfs (make bench does so), since I/O through a disk filesystem's\n"	\
+	"page cache is not the same work as on shmem.\n"
+
 #define READ_HELP_SHMEM							\
 	"The file is a memfd, so it lives on shmem (tmpfs) whatever\n"		\
-	"--temp-path is. Runs as processes or as threads\n"			\
-	"(--instance-mode thread). With --verify the bytes read are\n"	\
-	"checked against the file's fill byte."
+	"--temp-path is.\n"							\
+	READ_WIS_TMP								\
+	"Runs as processes or as threads (--instance-mode thread). With\n"	\
+	"--verify the bytes read are checked against the file's fill byte."
 
 #define READ_HELP_DIRECT						\
 	"The file is on the filesystem --temp-path names (made in the run\n"	\
@@ -235,8 +241,9 @@ static const struct stressor write1_stressor = {
 		     "1 MiB has been written. One bogo-op is one write() call, whose\n"
 		     "length is always checked.\n"
 		     "The file is a memfd, so it lives on shmem (tmpfs) whatever\n"
-		     "--temp-path is. Runs as processes or as threads\n"
-		     "(--instance-mode thread).",
+		     "--temp-path is.\n"
+		     READ_WIS_TMP
+		     "Runs as processes or as threads (--instance-mode thread).",
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,

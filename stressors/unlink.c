@@ -8,7 +8,10 @@
  *   unlink2: each instance has a directory of its own.
  * The case is about the filesystem, so the directory is the stressor's run
  * directory, on the filesystem --temp-path names; the core removes it,
- * and whatever a killed instance left in it, on every exit path.
+ * and whatever a killed instance left in it, on every exit path. The
+ * name is resolved relative to its directory (openat, unlinkat), so the
+ * run directory's depth (/tmp/stresskit-PID-XXXXXX/NAME/I/) adds no path
+ * walk to the op: will-it-scale's path is /tmp/willitscale.XXXXXX[/NAME].
  */
 #include <stresskit/stressor.h>
 
@@ -19,38 +22,46 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Builds instance in's path; own_dir puts it in a directory of its own. */
-static int unlink_path(const struct instance *in, bool own_dir, char *path, size_t len)
+/*
+ * Opens the directory instance in works in (the run directory, or for
+ * own_dir a directory of its own in it) and sets *name to the file's
+ * name in it. Returns the directory's fd or a negative errno.
+ */
+static int unlink_dir(const struct instance *in, bool own_dir, char *name, size_t len)
 {
-	int n;
+	char path[PATH_MAX];
+	int n, fd;
 
-	if (!own_dir)
-		n = snprintf(path, len, "%s/unlink1-%u", in->ctx->run_dir, in->index);
-	else
-		n = snprintf(path, len, "%s/%u", in->ctx->run_dir, in->index);
-	if (n < 0 || (size_t)n >= len)
-		return -ENAMETOOLONG;
 	if (own_dir) {
+		n = snprintf(path, sizeof(path), "%s/%u", in->ctx->run_dir, in->index);
+		if (n < 0 || (size_t)n >= sizeof(path))
+			return -ENAMETOOLONG;
 		if (mkdir(path, 0700) < 0 && errno != EEXIST)
 			return -errno;
-		n = snprintf(path + n, len - (size_t)n, "/willitscale");
-		if (n < 0 || (size_t)n >= len)
+		n = snprintf(name, len, "willitscale");
+	} else {
+		n = snprintf(path, sizeof(path), "%s", in->ctx->run_dir);
+		if (n < 0 || (size_t)n >= sizeof(path))
 			return -ENAMETOOLONG;
+		n = snprintf(name, len, "unlink1-%u", in->index);
 	}
-	return 0;
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
-static int unlink_loop(struct instance *in, const char *path)
+static int unlink_loop(struct instance *in, int dir, const char *name)
 {
 	const bool verify = in->ctx->verify;
 
 	while (instance_continue(in)) {
-		int fd = open(path, O_RDWR | O_CREAT, 0600);
+		int fd = openat(dir, name, O_RDWR | O_CREAT, 0600);
 
 		if (fd < 0) {
 			if (errno == EINTR)
 				continue;
-			return instance_syscall_failed(in, "open");
+			return instance_syscall_failed(in, "openat");
 		}
 		if (verify) {
 			struct stat st;
@@ -58,13 +69,13 @@ static int unlink_loop(struct instance *in, const char *path)
 			/* a new file: the loop's last unlink removed the old one */
 			if (fstat(fd, &st) < 0 || st.st_nlink != 1 || st.st_size != 0) {
 				close(fd);
-				instance_fail(in, "verify: %s is not a new empty file", path);
+				instance_fail(in, "verify: %s is not a new empty file", name);
 				return SK_FAILED;
 			}
 		}
 		close(fd);
-		if (unlink(path) < 0)
-			return instance_syscall_failed(in, "unlink");
+		if (unlinkat(dir, name, 0) < 0)
+			return instance_syscall_failed(in, "unlinkat");
 		instance_ops_inc(in);
 	}
 	return SK_OK;
@@ -72,12 +83,15 @@ static int unlink_loop(struct instance *in, const char *path)
 
 static int unlink_run(struct instance *in, bool own_dir)
 {
-	char path[PATH_MAX];
-	int err = unlink_path(in, own_dir, path, sizeof(path));
+	char name[32];
+	int dir = unlink_dir(in, own_dir, name, sizeof(name));
+	int status;
 
-	if (err)
-		return instance_error(in, "mkdir", err);
-	return unlink_loop(in, path);
+	if (dir < 0)
+		return instance_error(in, "open the directory", dir);
+	status = unlink_loop(in, dir, name);
+	close(dir);
+	return status;
 }
 
 static int unlink1_run(struct instance *in)

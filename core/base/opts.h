@@ -24,7 +24,6 @@ const struct stressor_opt *opts_find(const struct stressor *s, const char *name)
 int opts_set(const struct stressor_opt *o, void *buf, const char *val,
 	     char *err, size_t errlen);
 
-/* True when the option takes no value on the command line. */
 /*
  * What a string option's flags promise (OPT_DIR, OPT_OUT_FILE,
  * OPT_HOST_PORT), checked when it is parsed, so a bad path or address is
@@ -33,6 +32,7 @@ int opts_set(const struct stressor_opt *o, void *buf, const char *val,
 int opts_check_string(const struct stressor_opt *o, const char *val,
 		      char *err, size_t errlen);
 
+/* True when the option takes no value on the command line. */
 bool opts_is_flag(const struct stressor_opt *o);
 
 /* Formats an option's value in its own unit: "4K", "60s", "yes", "tcp". */
@@ -45,6 +45,13 @@ void opts_cpus_format(const struct opt_cpus *c, char *out, size_t len);
 /* For the help text: an option's choices "a|b", a value in its unit "4K". */
 void opts_choices_str(const struct stressor_opt *o, char *out, size_t len);
 void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t len);
+
+/*
+ * HOST:PORT into hp (sk_opt_host_port's parse, and OPT_HOST_PORT's
+ * check): 0, or -EINVAL with one line naming --NAME and val in err.
+ */
+int opts_host_port_resolve(const struct stressor_opt *o, const char *val,
+			   struct sk_host_port *hp, char *err, size_t errlen);
 
 /*
  * OPT_PARSED: a time in seconds (a double, suffixes ms s m h d w y) above 0,

@@ -1,14 +1,13 @@
 /*
  * opts_check.c - the checks a string option's flags ask for, made when the
  * option is parsed: a directory the run will write in, a file it will
- * create, a HOST:PORT it will connect to. Without them a bad value is
+ * create, a HOST:PORT it will connect to (opts_host_port.c). Without them a bad value is
  * noticed only after the instances have been dispatched (a table of zeros
  * and exit 1), which is what stress-ng does and what users trip over.
  */
 #include "opts.h"
 
 #include <errno.h>
-#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,66 +63,16 @@ static int opts_check_out_file(const struct stressor_opt *o, const char *val,
 	return opts_check_dir(o, dir, val, err, errlen);
 }
 
-/*
- * HOST:PORT, HOST a name, an IPv4 address or [IPv6]. The host is resolved
- * here as well as by whoever connects: a name that does not resolve now
- * would only fail the run after its instances were dispatched.
- */
-static int opts_check_host_port(const struct stressor_opt *o, const char *val,
-				char *err, size_t errlen)
-{
-	const struct addrinfo hints = { .ai_socktype = SOCK_STREAM,
-					.ai_flags = AI_NUMERICSERV };
-	struct addrinfo *res;
-	const char *colon = strrchr(val, ':');
-	char *end, host[256];
-	unsigned long port;
-	size_t hlen;
-	int rc;
-
-	if (!colon || colon == val)
-		goto bad;
-	if (val[0] == '[' && colon[-1] != ']')
-		goto bad;
-	errno = 0;
-	port = strtoul(colon + 1, &end, 10);
-	if (colon[1] < '0' || colon[1] > '9' || *end || errno || port < 1 ||
-	    port > 65535) {
-		snprintf(err, errlen, "invalid --%s '%s': expected a port from 1 to 65535",
-			 o->name, val);
-		return -EINVAL;
-	}
-	hlen = (size_t)(colon - val);
-	if (val[0] == '[') {
-		val++;
-		hlen -= 2;
-	}
-	if (hlen >= sizeof(host))
-		goto bad;
-	memcpy(host, val, hlen);
-	host[hlen] = '\0';
-	rc = getaddrinfo(host, colon + 1, &hints, &res);
-	if (rc) {
-		snprintf(err, errlen, "invalid --%s '%s': cannot resolve %s: %s",
-			 o->name, val - (val[-1] == '['), host, gai_strerror(rc));
-		return -EINVAL;
-	}
-	freeaddrinfo(res);
-	return 0;
-bad:
-	snprintf(err, errlen, "invalid --%s '%s': expected HOST:PORT, like 127.0.0.1:6379",
-		 o->name, val);
-	return -EINVAL;
-}
-
 int opts_check_string(const struct stressor_opt *o, const char *val,
 		      char *err, size_t errlen)
 {
+	struct sk_host_port hp;	/* OPT_HOST_PORT: checked only, the row keeps the text */
+
 	if (o->flags & OPT_DIR)
 		return opts_check_dir(o, val, val, err, errlen);
 	if (o->flags & OPT_OUT_FILE)
 		return opts_check_out_file(o, val, err, errlen);
 	if (o->flags & OPT_HOST_PORT)
-		return opts_check_host_port(o, val, err, errlen);
+		return opts_host_port_resolve(o, val, &hp, err, errlen);
 	return 0;
 }

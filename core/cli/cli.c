@@ -125,6 +125,7 @@ static int cli_global(const struct cli_row *r, const char *val,
 	if (r->job)
 		return job_load(val, &cfg->job, cli_job_line, cfg, err, errlen);
 	cfg->given[g] = cfg->in_job ? GIVEN_JOB : GIVEN_LINE;
+	cfg->typed[g] = val;
 	if (g == G_CLASS && *val && val[strlen(val) - 1] == '?')
 		return cli_class_query(cfg, r, val, err, errlen);
 	return opts_set(&r->opt, cfg, val, err, errlen);
@@ -342,13 +343,27 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/* --steady-state-window against --sample-interval, quoting both as typed. */
+static int cli_check_window(const struct cli_config *cfg, char *err, size_t errlen)
+{
+	char window[96], interval[96];
+
+	if (sampler_window_fits(&cfg->sampling))
+		return 0;
+	snprintf(err, errlen, "--steady-state-window %s holds fewer than two "
+		 "--sample-interval %s intervals",
+		 cli_typed(cfg, G_STEADY_WINDOW, window, sizeof(window)),
+		 cli_typed(cfg, G_SAMPLE_INTERVAL, interval, sizeof(interval)));
+	return -EINVAL;
+}
+
 /* What holds for the whole line, once it is read. */
 static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
 	bool any = false;
 	int rc;
 
-	rc = sampler_opts_check(&cfg->sampling, err, errlen);
+	rc = cli_check_window(cfg, err, errlen);
 	if (!rc)
 		rc = repeat_cli_check(cfg, err, errlen);
 	if (!rc)

@@ -87,6 +87,9 @@ struct cli_config {
 	enum cli_action action;
 	const struct stressor *help_stressor;
 	uint8_t given[G_COUNT];		/* enum cli_given, per global row */
+	/* each global value as typed (into argv or the job file's buffer):
+	 * quoted by the errors that involve two options, never parsed again */
+	const char *typed[G_COUNT];
 
 	/* the global options, each in its final form */
 	double timeout;			/* given[G_TIMEOUT] says if it was */
@@ -139,6 +142,13 @@ int cli_parse_args(int argc, char **argv, struct cli_config *cfg,
 void cli_usage(FILE *f);
 /* True when --name is a global option (a stressor may not take it). */
 bool cli_is_global_option(const char *name);
+
+/*
+ * A global option's value for an error line that involves two options:
+ * 'TEXT' as the user typed it, or "DEFAULT (the default)" when not given.
+ */
+const char *cli_typed(const struct cli_config *cfg, enum cli_global g,
+		      char *buf, size_t len);
 
 /* The row of a global option by long name, or by short name when name is NULL. */
 const struct cli_row *cli_find_row(const char *name, char short_name);

@@ -6,6 +6,7 @@
 #include "cli.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "classes.h"
@@ -117,7 +118,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
 	/* times with a 10 ms floor: min and max in ms; the window's two
-	 * intervals are sampler_opts_check()'s */
+	 * intervals are checked once the line is read (cli_check_window) */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
 		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = CFG(sampling.interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
@@ -222,6 +223,17 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_VERSION] = { .short_name = 'V', .action = CLI_VERSION, .opt = {
 		.name = "version", .help = "print the version" } },
 };
+
+const char *cli_typed(const struct cli_config *cfg, enum cli_global g,
+		      char *buf, size_t len)
+{
+	if (cfg->typed[g])
+		snprintf(buf, len, "'%s'", cfg->typed[g]);
+	else
+		snprintf(buf, len, "%s (the default)", cli_rows[g].opt.def_str ?
+			 cli_rows[g].opt.def_str : "");
+	return buf;
+}
 
 bool cli_is_global_option(const char *name)
 {

@@ -101,21 +101,23 @@ const struct opt_parser repeat_until_opt = {
 int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
 	uint64_t max = cfg->rep.until.max;
+	char until[96], repeat[96];
 
 	if (!cfg->given[G_REPEAT_UNTIL])
 		return 0;
+	cli_typed(cfg, G_REPEAT, repeat, sizeof(repeat));
 	if (cfg->given[G_REPEAT] && max && max != cfg->repeat) {
-		snprintf(err, errlen, "--repeat-until's MAX %llu and --repeat %llu give "
-			 "two maximums: give one", (unsigned long long)max,
-			 (unsigned long long)cfg->repeat);
+		snprintf(err, errlen, "--repeat-until %s and --repeat %s give two "
+			 "maximums: give one",
+			 cli_typed(cfg, G_REPEAT_UNTIL, until, sizeof(until)), repeat);
 		return -EINVAL;
 	}
 	if (!max)
 		max = cfg->given[G_REPEAT] ? cfg->repeat : REPEAT_UNTIL_DEFAULT_MAX;
+	/* only --repeat can be too few: MAX's row and the default are 3 or more */
 	if (max < REPEAT_UNTIL_MIN) {
 		snprintf(err, errlen, "--repeat-until needs at least %d passes: "
-			 "--repeat %llu is too few", REPEAT_UNTIL_MIN,
-			 (unsigned long long)max);
+			 "--repeat %s is too few", REPEAT_UNTIL_MIN, repeat);
 		return -EINVAL;
 	}
 	cfg->repeat = max;

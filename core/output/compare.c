@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "compare_method.h"
 #include "compare_options.h"
@@ -75,12 +76,28 @@ static void compare_usage(FILE *f)
 static int compare_load(struct compare_side *side)
 {
 	json_error_t jerr;
-	json_t *doc = json_load_file(side->path, 0, &jerr);
+	json_t *doc;
 	char err[256];
+	struct stat st;
+	FILE *f;
 	int rc;
 
+	/* opened here, not by jansson, so a missing file or a directory is
+	 * named by its errno rather than as a JSON syntax error */
+	f = fopen(side->path, "r");
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		f = NULL;
+		errno = EISDIR;
+	}
+	if (!f) {
+		log_usage_error("compare: cannot read %s: %s", side->path, strerror(errno));
+		return -EINVAL;
+	}
+	doc = json_loadf(f, 0, &jerr);
+	fclose(f);
 	if (!doc) {
-		log_usage_error("compare: cannot read %s: %s (line %d)", side->path,
+		log_usage_error("compare: %s: not a JSON document: %s (line %d)", side->path,
 				jerr.text, jerr.line);
 		return -EINVAL;
 	}

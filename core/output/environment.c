@@ -235,8 +235,11 @@ static size_t env_diff_at(const json_t *a, const json_t *b, const char *path,
 			}
 		return n;
 	}
-	/* the load at the start differs every time: not a property of the machine */
-	if (json_equal((json_t *)a, (json_t *)b) || strstr(path, "load-average"))
+	/* the load and the free memory at the start differ every time: they
+	 * describe the moment, not the machine, and a note on every compare
+	 * would bury the notes that matter */
+	if (json_equal((json_t *)a, (json_t *)b) || strstr(path, "load-average") ||
+	    strcmp(path, "memory.available") == 0)
 		return 0;
 	{
 		char *sa = a ? json_dumps(a, JSON_ENCODE_ANY) : NULL;

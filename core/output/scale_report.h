@@ -24,15 +24,15 @@ struct scale_row {
 };
 
 /* runtest.py's CSV of the rows (will-it-scale's layout). 0 or -errno. */
-int scale_write_wis_csv(FILE *f, const struct scale_row *rows, size_t n);
+int scale_wis_write_csv(FILE *f, const struct scale_row *rows, size_t n);
 
 /* Whole-machine idle and busy jiffies from /proc/stat's cpu line. */
 struct cpu_jiffies {
 	unsigned long long idle, busy;
 };
-int cpu_jiffies_read(struct cpu_jiffies *j);
+int scale_wis_jiffies(struct cpu_jiffies *j);
 /* Idle share between two readings, in percent (0 when none elapsed). */
-double cpu_idle_percent(const struct cpu_jiffies *a, const struct cpu_jiffies *b);
+double scale_wis_idle_percent(const struct cpu_jiffies *a, const struct cpu_jiffies *b);
 
 /* Linear figure at n instances from a base step of base_n instances. */
 double scale_linear(double base_total, uint32_t base_n, uint32_t n);

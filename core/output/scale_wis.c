@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int cpu_jiffies_read(struct cpu_jiffies *j)
+int scale_wis_jiffies(struct cpu_jiffies *j)
 {
 	unsigned long long v[10] = { 0 };
 	FILE *f = fopen("/proc/stat", "r");
@@ -32,14 +32,14 @@ int cpu_jiffies_read(struct cpu_jiffies *j)
 	return 0;
 }
 
-double cpu_idle_percent(const struct cpu_jiffies *a, const struct cpu_jiffies *b)
+double scale_wis_idle_percent(const struct cpu_jiffies *a, const struct cpu_jiffies *b)
 {
 	unsigned long long idle = b->idle - a->idle, busy = b->busy - a->busy;
 
 	return idle + busy ? 100.0 * (double)idle / (double)(idle + busy) : 0;
 }
 
-int scale_write_wis_csv(FILE *f, const struct scale_row *rows, size_t n)
+int scale_wis_write_csv(FILE *f, const struct scale_row *rows, size_t n)
 {
 	double linear = 0;
 

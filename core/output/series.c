@@ -197,6 +197,10 @@ void series_format_value(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.4g", v);
 	else if (a >= 100 || v == floor(v))
 		snprintf(buf, len, "%.0f", v);
+	else if (a < 0.1)
+		/* three significant digits: a context switch per ten thousand
+		 * ops is not 0.00, and two such values are not "0.00 -54%" */
+		snprintf(buf, len, "%.3g", v);
 	else
 		snprintf(buf, len, "%.2f", v);
 }

@@ -274,6 +274,11 @@ void timeseries_report(const struct timeseries_summary *t, bool metrics)
 			 "over the %gs window, slope %.3f%%/s, range %.2f%%",
 			 t->name, spec, t->reached_at, p->window_mean, t->window,
 			 p->slope_pct, p->range_pct);
+	else if (t->requested && p->window_n < 2)
+		/* one interval has no slope or range: 0 would read as steady */
+		log_info("%s: steady state (%s) not reached; the run was too short "
+			 "to judge (2 intervals of --sample-interval needed, %zu ran)",
+			 t->name, spec, p->window_n);
 	else if (t->requested)
 		log_info("%s: steady state (%s) not reached; last %gs window: "
 			 "slope %.3f%%/s, range %.2f%%%s", t->name, spec, t->window,
@@ -286,7 +291,7 @@ void timeseries_report(const struct timeseries_summary *t, bool metrics)
 	if (t->n_intervals >= 2)
 		log_metric("%-13s %13.2f %% CV of bogo ops/s across %zu intervals",
 			   t->name, t->interval_cv_pct, t->n_intervals);
-	if (!t->requested)
+	if (!t->requested && p->window_n >= 2)
 		log_metric("%-13s %13.3f %%/s slope of the last %gs window: %s (%s)",
 			   t->name, p->slope_pct, t->window,
 			   !p->window_full ? "shorter than the window" :

@@ -8,13 +8,11 @@
 #include "instance.h"
 
 #include <errno.h>
-#include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -28,38 +26,6 @@
 #include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
-
-struct run_shared *shared_map(size_t n_slots, size_t *len)
-{
-	void *p;
-
-	*len = sizeof(struct run_shared) + n_slots * sizeof(struct instance_slot);
-	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-		 -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
-void shared_unmap(struct run_shared *sh, size_t len)
-{
-	if (sh)
-		munmap(sh, len);
-}
-
-struct instance_slot *shared_slot(struct run_shared *sh, size_t i)
-{
-	return (struct instance_slot *)(sh + 1) + i;
-}
-
-static long sk_futex(uint32_t *word, int op, uint32_t val)
-{
-	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
-}
-
-void shared_release(struct run_shared *sh)
-{
-	__atomic_store_n(&sh->start, 1, __ATOMIC_RELEASE);
-	sk_futex(&sh->start, FUTEX_WAKE, INT32_MAX);
-}
 
 static void instance_on_signal(int sig)
 {
@@ -84,12 +50,6 @@ static void instance_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
-}
-
-void instance_wait_start(struct run_shared *sh)
-{
-	while (!__atomic_load_n(&sh->start, __ATOMIC_ACQUIRE))
-		sk_futex(&sh->start, FUTEX_WAIT, 0);
 }
 
 static void instance_affinity(const uint64_t *taskset)
@@ -152,7 +112,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		return SK_FAILED;
 	}
 
-	instance_wait_start(sh);
+	shared_wait_start(sh);
 	testhook_before_start(index);
 	slot->start = sk_now();
 	slot->state = SLOT_RUNNING;

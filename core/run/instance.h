@@ -1,6 +1,7 @@
 /*
  * instance.h - the instance side of a run: what a forked instance does
- * between fork and _exit, and the shared mapping it counts into.
+ * between fork and _exit, counting into its slot of the shared mapping
+ * (shared.h).
  */
 #ifndef STRESSKIT_INSTANCE_H
 #define STRESSKIT_INSTANCE_H
@@ -9,26 +10,7 @@
 
 #include <stresskit/stressor.h>
 
-/*
- * The run's shared mapping: this header on its own cache line, read by
- * every instance's loop and written once, then one slot per instance.
- */
-struct run_shared {
-	uint32_t start;		/* futex: 0 until the start barrier opens */
-	uint32_t stop;		/* 1 once the run should stop */
-	uint32_t warming;	/* --warmup: 1 until the controller ends it */
-} __attribute__((aligned(64)));
-
-/* Maps the header and n slots, shared across fork. NULL on failure. */
-struct run_shared *shared_map(size_t n_slots, size_t *len);
-void shared_unmap(struct run_shared *sh, size_t len);
-struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
-
-/* Opens the start barrier, or (stop) tells waiting instances to give up. */
-void shared_release(struct run_shared *sh);
-
-/* Waits until the start barrier opens (or the run is stopped first). */
-void instance_wait_start(struct run_shared *sh);
+#include "shared.h"
 
 /*
  * The process side of an instance (or of a thread-mode worker): dies with

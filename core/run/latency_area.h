@@ -7,7 +7,7 @@
 #ifndef STRESSKIT_LATENCY_AREA_H
 #define STRESSKIT_LATENCY_AREA_H
 
-#include "instance.h"
+#include "shared.h"
 #include "run.h"
 
 /*

@@ -97,7 +97,7 @@ struct instance_result {
 	int term_signal;	/* the signal that ended it, or 0 */
 	uint64_t ops;
 	double duration;	/* seconds from start barrier to return */
-	double utime, stime;	/* seconds, from wait4 (thread mode: the slot) */
+	double utime, stime;	/* seconds, from wait4 (thread mode: the slot, threads_record) */
 	uint64_t warm_ops;	/* counted during --warmup, taken off ops */
 	double warm_skip;	/* seconds of --warmup, taken off duration */
 	double warm_utime, warm_stime;	/* CPU time of --warmup, taken off */

@@ -39,7 +39,7 @@ struct run_state {
 	struct run_result *res;
 	struct stressor_ctx *ctx;
 	struct run_shared *sh;
-	size_t sh_len;
+	size_t sh_len, n_slots;	/* n_slots: the slots it maps */
 	struct child *children;
 	size_t n_children, n_live;
 	/* the process group of every child (the first child's pid), so one

@@ -55,14 +55,9 @@ struct sampler {
 	uint64_t *status_ops;		/* per stressor */
 };
 
-int sampler_opts_check(const struct sampler_opts *o, char *err, size_t errlen)
+bool sampler_window_fits(const struct sampler_opts *o)
 {
-	if (o->window < 2 * o->interval) {
-		snprintf(err, errlen, "--steady-state-window %gs holds fewer than two "
-			 "--sample-interval %gs intervals", o->window, o->interval);
-		return -EINVAL;
-	}
-	return 0;
+	return o->window >= 2 * o->interval;
 }
 
 struct sampler *sampler_new(const struct sampler_opts *o)

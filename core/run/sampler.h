@@ -37,10 +37,10 @@ struct sampler_opts {
 
 /*
  * What the option rows cannot say alone (each value was parsed and
- * range-checked with its row): a window of two intervals or more.
- * Returns 0, or -EINVAL with one line in err.
+ * range-checked with its row): a window of two intervals or more. The
+ * command line's check words the error, quoting both values as typed.
  */
-int sampler_opts_check(const struct sampler_opts *o, char *err, size_t errlen);
+bool sampler_window_fits(const struct sampler_opts *o);
 
 /* One stressor's series: interval i of instance k is ops[i * n_inst + k]. */
 struct sampler_series {

@@ -1,13 +1,12 @@
 /*
- * status.c - exit statuses: what a failed syscall's errno means for an
- * instance, and how the statuses of instances, stressors and runs fold
- * into one, the order the scheduler, thread workers and session share.
+ * status.c - exit statuses: how the statuses of instances, stressors and
+ * runs fold into one, the order the scheduler, thread workers and session
+ * share (what an errno means is base/errno_status.c's).
  */
 #include "status.h"
 
 #include <stresskit/stressor.h>
 
-#include <errno.h>
 #include <string.h>
 
 #include "log.h"
@@ -27,24 +26,6 @@ int status_worse(int a, int b)
 	if (b < 0 || b > SK_UNTRUSTWORTHY)
 		b = SK_FAILED;
 	return rank[a] >= rank[b] ? a : b;
-}
-
-int sk_status_from_errno(int err)
-{
-	switch (err) {
-	case ENOSYS:
-	case EOPNOTSUPP:
-		return SK_NOT_IMPLEMENTED;
-	case ENOMEM:
-	case ENOSPC:
-	case EMFILE:
-	case ENFILE:
-	case EAGAIN:
-	case EDQUOT:
-		return SK_NO_RESOURCE;
-	default:
-		return SK_FAILED;
-	}
 }
 
 /* Reports what went wrong with each instance and sums up statuses. */

@@ -8,7 +8,8 @@
  * stop flag and interrupts each instance thread with SIGTHREAD_STOP. A
  * finishing thread tells the main thread with SIGTHREAD_DONE. Each thread
  * records its own CPU time (RUSAGE_THREAD) in its slot, since wait4 only
- * sees the worker as a whole.
+ * sees the worker as a whole; the rest of the worker's is shared out
+ * (threads_record).
  */
 #include "threads.h"
 
@@ -104,7 +105,7 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	 * its perf counters (inherited) to the worker before it opens it, so
 	 * they count every instance thread. Each thread times itself.
 	 */
-	instance_wait_start(sh);
+	shared_wait_start(sh);
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct threads_arg *a = &args[k];
@@ -175,10 +176,22 @@ void threads_record(struct instance_result *res, const struct instance_slot *slo
 		user -= slots[k].utime;
 		sys -= slots[k].stime;
 	}
-	for (uint32_t k = 0; unrecorded && k < n; k++) {
-		if (slots[k].state == SLOT_DONE)
-			continue;
-		res[k].utime = user > 0 ? user / unrecorded : 0;
-		res[k].stime = sys > 0 ? sys / unrecorded : 0;
+	/*
+	 * What is left is the worker's main thread and the threads the
+	 * instances started (context_switch1's partner): the threads that
+	 * never recorded their own take it; with every one recorded, they
+	 * share it, as a process instance's wait4 counts the helpers it
+	 * reaped.
+	 */
+	user = user > 0 ? user : 0;
+	sys = sys > 0 ? sys : 0;
+	for (uint32_t k = 0; k < n; k++) {
+		if (!unrecorded) {
+			res[k].utime += user / n;
+			res[k].stime += sys / n;
+		} else if (slots[k].state != SLOT_DONE) {
+			res[k].utime = user / unrecorded;
+			res[k].stime = sys / unrecorded;
+		}
 	}
 }

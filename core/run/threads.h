@@ -24,7 +24,8 @@ pid_t threads_fork(const struct stressor_ctx *ctx, struct run_shared *sh,
 /*
  * After the worker is reaped: each thread's CPU time and status from its
  * slot; threads that never recorded theirs (killed) share what is left of
- * the worker's rusage.
+ * the worker's rusage, or, when every one did, all of them do (the
+ * worker's main thread, threads an instance started).
  */
 void threads_record(struct instance_result *res, const struct instance_slot *slots,
 		    uint32_t n, const struct rusage *ru);

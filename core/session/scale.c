@@ -36,10 +36,10 @@ static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
 	if (p->scale_wis && !csv) {
 		/* no file: runtest.py's CSV goes where runtest.py prints it */
 		fflush(stdout);
-		if (scale_write_wis_csv(stdout, rows, n) || fflush(stdout))
+		if (scale_wis_write_csv(stdout, rows, n) || fflush(stdout))
 			status = SK_USAGE;
 	}
-	if (csv && ((p->scale_wis ? scale_write_wis_csv(csv, rows, n) :
+	if (csv && ((p->scale_wis ? scale_wis_write_csv(csv, rows, n) :
 		     scale_write_csv(csv, rows, n)) || fclose(csv))) {
 		log_fail("cannot write %s: %s", p->scale_csv, strerror(errno));
 		status = SK_USAGE;
@@ -68,10 +68,10 @@ static size_t scale_sweep(struct session *s, const char *name, struct scale_row 
 
 		log_info("scale: step %zu of %zu: %u %s%s", i + 1, s->n_runs, instances, name,
 			 !p->scale_wis ? "" : threads ? " (threads)" : " (processes)");
-		cpu_jiffies_read(&j0);
+		scale_wis_jiffies(&j0);
 		*status = session_run(s, i);
-		cpu_jiffies_read(&j1);
-		idle = cpu_idle_percent(&j0, &j1);
+		scale_wis_jiffies(&j1);
+		idle = scale_wis_idle_percent(&j0, &j1);
 		extra = sk_now() - t - p->base.timeout - p->base.warmup;
 		if (extra > switch_max)
 			switch_max = extra;

@@ -31,9 +31,10 @@ struct tee_opts {
 };
 
 static const struct stressor_opt tee_opts[] = {
-	{ "tee-data-size", OPT_SIZE, offsetof(struct tee_opts, data_size),
-	  TEE_DATA_SIZE_MIN, TEE_DATA_SIZE_MAX, TEE_DATA_SIZE_DEFAULT, NULL, NULL,
-	  "bytes per record the writer puts into the first pipe" },
+	{ .name = "tee-data-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct tee_opts, data_size),
+	  .min = TEE_DATA_SIZE_MIN, .max = TEE_DATA_SIZE_MAX, .def = TEE_DATA_SIZE_DEFAULT,
+	  .help = "bytes per record the writer puts into the first pipe" },
 	OPT_TABLE_END,
 };
 

@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>
 
 #include <stresskit/helper.h>
 #include <stresskit/latency.h>
@@ -90,7 +91,8 @@ enum {
 	OPT_INCREASING = 1u << 1,	/* OPT_LIST of counts: strictly increasing */
 	OPT_DIR        = 1u << 2,	/* OPT_STRING: an existing, writable directory */
 	OPT_OUT_FILE   = 1u << 3,	/* OPT_STRING: a file made in a writable directory */
-	OPT_HOST_PORT  = 1u << 4,	/* OPT_STRING: HOST:PORT, port 1-65535 */
+	OPT_HOST_PORT  = 1u << 4,	/* OPT_STRING: HOST:PORT, port 1-65535, checked
+					   only; sk_opt_host_port keeps the address */
 };
 
 struct stressor_opt;
@@ -122,6 +124,21 @@ struct opt_parser {
 	void (*format)(const struct stressor_opt *o, const void *field,
 		       char *out, size_t len);
 };
+
+/*
+ * A network endpoint option (ABI 1.9): an OPT_PARSED row with .parser =
+ * &sk_opt_host_port fills a struct sk_host_port from HOST:PORT (HOST a
+ * name, an IPv4 address or [IPv6], PORT 1-65535). The host is resolved
+ * when the line is read, so a bad or unknown one is one line and exit 1
+ * before anything runs, and the stressor connects to .addr without
+ * parsing text again. Not given and without .def_str: .len is 0.
+ */
+struct sk_host_port {
+	struct sockaddr_storage addr;	/* the first address HOST resolves to */
+	socklen_t len;			/* of addr; 0: not given */
+	const char *text;		/* as typed, for --settings and messages */
+};
+SK_API extern const struct opt_parser sk_opt_host_port;
 
 /*
  * One option of a stressor: --NAME, stored at .offset of the stressor's own

@@ -30,8 +30,10 @@
  * .lat_from appended: --warmup's end is where the instance counts its last
  * warmup op (an older plugin's ops are discounted by the controller's
  * snapshot, as before, and it times nothing under --warmup)
- * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing" */
-#define SK_ABI_MINOR 8
+ * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing"
+ * 9: struct sk_host_port and its parser sk_opt_host_port, a HOST:PORT
+ * option resolved once, when the line is read */
+#define SK_ABI_MINOR 9
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

@@ -23,36 +23,36 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
-#define BENCH_KEY_DIGITS	12
-#define BENCH_DRAIN_SECS	1.0	/* after a stop, how long replies are awaited */
-#define BENCH_WAIT_NS		100000000u	/* longest epoll wait: the stop is polled */
+#define CLIENT_KEY_DIGITS	12
+#define CLIENT_DRAIN_SECS	1.0	/* after a stop, how long replies are awaited */
+#define CLIENT_WAIT_NS		100000000u	/* longest epoll wait: the stop is polled */
 
-struct bench_conn {
+struct client_conn {
 	int fd;
 	unsigned batch;		/* requests in the batch in flight (0: idle) */
 	unsigned answered;	/* replies of it read so far */
 	bool want_out;		/* EPOLLOUT armed: the batch is half written */
 	uint64_t *keys;		/* key of each request of the batch */
 	uint64_t *start;	/* ns: when each request of the batch was sent */
-	char *req[BENCH_OPS];	/* the batch, prebuilt */
+	char *req[CLIENT_OPS];	/* the batch, prebuilt */
 	size_t wlen, woff;
 	char *rbuf;
 	size_t rlen, rcap;
 };
 
-struct bench {
-	struct bench_cfg cfg;
+struct client {
+	struct client_cfg cfg;
 	int epfd;
 	uint64_t rng;
-	size_t req_len[BENCH_OPS];
-	size_t key_off[BENCH_OPS];	/* key digits within one request */
+	size_t req_len[CLIENT_OPS];
+	size_t key_off[CLIENT_OPS];	/* key digits within one request */
 	size_t val_off;			/* value within one SET request */
 	uint8_t *set_keys;		/* --verify: keys this run has SET */
-	struct bench_conn *conns;
+	struct client_conn *conns;
 	char err[200];
 };
 
-static uint64_t bench_rand(struct bench *b)
+static uint64_t client_rand(struct client *b)
 {
 	uint64_t x = b->rng;
 
@@ -62,27 +62,27 @@ static uint64_t bench_rand(struct bench *b)
 	return b->rng = x;
 }
 
-static void bench_digits(char *p, uint64_t v)
+static void client_digits(char *p, uint64_t v)
 {
-	for (int i = BENCH_KEY_DIGITS - 1; i >= 0; i--, v /= 10)
+	for (int i = CLIENT_KEY_DIGITS - 1; i >= 0; i--, v /= 10)
 		p[i] = (char)('0' + v % 10);
 }
 
 /* One request with key digits 0: returns its length, the key's offset in *koff. */
-static size_t bench_format(const struct bench *b, enum bench_op op, char *out,
+static size_t client_format(const struct client *b, enum client_op op, char *out,
 			   size_t *koff)
 {
 	int n;
 
-	if (op == BENCH_GET)
-		n = sprintf(out, "*2\r\n$3\r\nGET\r\n$%d\r\nkey:", 4 + BENCH_KEY_DIGITS);
+	if (op == CLIENT_GET)
+		n = sprintf(out, "*2\r\n$3\r\nGET\r\n$%d\r\nkey:", 4 + CLIENT_KEY_DIGITS);
 	else
-		n = sprintf(out, "*3\r\n$3\r\nSET\r\n$%d\r\nkey:", 4 + BENCH_KEY_DIGITS);
+		n = sprintf(out, "*3\r\n$3\r\nSET\r\n$%d\r\nkey:", 4 + CLIENT_KEY_DIGITS);
 	*koff = (size_t)n;
-	memset(out + n, '0', BENCH_KEY_DIGITS);
-	n += BENCH_KEY_DIGITS;
+	memset(out + n, '0', CLIENT_KEY_DIGITS);
+	n += CLIENT_KEY_DIGITS;
 	n += sprintf(out + n, "\r\n");
-	if (op == BENCH_SET) {
+	if (op == CLIENT_SET) {
 		n += sprintf(out + n, "$%llu\r\n", (unsigned long long)b->cfg.data_size);
 		memset(out + n, 'x', b->cfg.data_size);
 		n += (int)b->cfg.data_size;
@@ -91,7 +91,7 @@ static size_t bench_format(const struct bench *b, enum bench_op op, char *out,
 	return (size_t)n;
 }
 
-static int bench_connect(struct bench *b, struct bench_conn *c)
+static int client_connect(struct client *b, struct client_conn *c)
 {
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = c };
 	int one = 1;
@@ -110,9 +110,9 @@ static int bench_connect(struct bench *b, struct bench_conn *c)
 	return 0;
 }
 
-int bench_open(const struct bench_cfg *cfg, struct bench **out)
+int client_open(const struct client_cfg *cfg, struct client **out)
 {
-	struct bench *b = calloc(1, sizeof(*b));
+	struct client *b = calloc(1, sizeof(*b));
 	size_t set_len, val_hdr;
 	char hdr[32];
 	int err = -ENOMEM;
@@ -136,45 +136,45 @@ int bench_open(const struct bench_cfg *cfg, struct bench **out)
 	if (b->epfd < 0)
 		return -errno;
 	for (unsigned i = 0; i < cfg->clients; i++) {
-		struct bench_conn *c = &b->conns[i];
+		struct client_conn *c = &b->conns[i];
 
 		c->keys = calloc(cfg->pipeline, sizeof(*c->keys));
 		c->start = calloc(cfg->pipeline, sizeof(*c->start));
 		c->rcap = cfg->pipeline * (cfg->data_size + 32) + 4096;
 		c->rbuf = malloc(c->rcap);
-		for (int op = 0; op < BENCH_OPS; op++)
-			c->req[op] = malloc(cfg->pipeline * (op == BENCH_SET ? set_len : 64));
-		if (!c->keys || !c->start || !c->rbuf || !c->req[BENCH_SET] || !c->req[BENCH_GET])
+		for (int op = 0; op < CLIENT_OPS; op++)
+			c->req[op] = malloc(cfg->pipeline * (op == CLIENT_SET ? set_len : 64));
+		if (!c->keys || !c->start || !c->rbuf || !c->req[CLIENT_SET] || !c->req[CLIENT_GET])
 			return -ENOMEM;
-		for (int op = 0; op < BENCH_OPS; op++) {
+		for (int op = 0; op < CLIENT_OPS; op++) {
 			size_t at = 0;
 
 			for (unsigned k = 0; k < cfg->pipeline; k++)
-				at += b->req_len[op] = bench_format(b, op, c->req[op] + at,
+				at += b->req_len[op] = client_format(b, op, c->req[op] + at,
 								    &b->key_off[op]);
 		}
-		err = bench_connect(b, c);
+		err = client_connect(b, c);
 		if (err)
 			return err;
 	}
-	b->val_off = b->req_len[BENCH_SET] - 2 - cfg->data_size;
+	b->val_off = b->req_len[CLIENT_SET] - 2 - cfg->data_size;
 	return 0;
 }
 
-void bench_close(struct bench *b)
+void client_close(struct client *b)
 {
 	if (!b)
 		return;
 	for (unsigned i = 0; b->conns && i < b->cfg.clients; i++) {
-		struct bench_conn *c = &b->conns[i];
+		struct client_conn *c = &b->conns[i];
 
 		if (c->fd >= 0)
 			close(c->fd);
 		free(c->keys);
 		free(c->start);
 		free(c->rbuf);
-		free(c->req[BENCH_SET]);
-		free(c->req[BENCH_GET]);
+		free(c->req[CLIENT_SET]);
+		free(c->req[CLIENT_GET]);
 	}
 	if (b->epfd >= 0)
 		close(b->epfd);
@@ -183,13 +183,13 @@ void bench_close(struct bench *b)
 	free(b);
 }
 
-const char *bench_error(const struct bench *b)
+const char *client_error(const struct client *b)
 {
 	return b->err;
 }
 
 /* Writes what is left of the batch; arms EPOLLOUT when the socket is full. */
-static int bench_write(struct bench *b, struct bench_conn *c, enum bench_op op)
+static int client_write(struct client *b, struct client_conn *c, enum client_op op)
 {
 	while (c->woff < c->wlen) {
 		ssize_t n = write(c->fd, c->req[op] + c->woff, c->wlen - c->woff);
@@ -219,20 +219,20 @@ static int bench_write(struct bench *b, struct bench_conn *c, enum bench_op op)
  * on a schedule, they are requests first.. and each one's start is when it
  * was due (never after now: the schedule's rounding may put it 1 ns there).
  */
-static int bench_send(struct bench *b, struct bench_conn *c, enum bench_op op, unsigned n,
+static int client_send(struct client *b, struct client_conn *c, enum client_op op, unsigned n,
 		      const struct sched *s, uint64_t first, uint64_t now)
 {
 	const size_t len = b->req_len[op];
-	const size_t vcopy = b->cfg.data_size < BENCH_KEY_DIGITS ?
-			     b->cfg.data_size : BENCH_KEY_DIGITS;
+	const size_t vcopy = b->cfg.data_size < CLIENT_KEY_DIGITS ?
+			     b->cfg.data_size : CLIENT_KEY_DIGITS;
 
 	for (unsigned k = 0; k < n; k++) {
 		char *req = c->req[op] + k * len;
 
-		c->keys[k] = bench_rand(b) % b->cfg.keyspace;
-		bench_digits(req + b->key_off[op], c->keys[k]);
+		c->keys[k] = client_rand(b) % b->cfg.keyspace;
+		client_digits(req + b->key_off[op], c->keys[k]);
 		/* --verify: the value starts with its key's digits */
-		if (b->cfg.verify && op == BENCH_SET)
+		if (b->cfg.verify && op == CLIENT_SET)
 			memcpy(req + b->val_off, req + b->key_off[op], vcopy);
 		c->start[k] = now;
 		if (s->rate > 0 && sched_due_at(s, first + k) < now)
@@ -242,11 +242,11 @@ static int bench_send(struct bench *b, struct bench_conn *c, enum bench_op op, u
 	c->answered = 0;
 	c->wlen = n * len;
 	c->woff = 0;
-	return bench_write(b, c, op);
+	return client_write(b, c, op);
 }
 
 /* The reply of a request must be +OK (SET) or a bulk or nil (GET). */
-static int bench_bad_reply(struct bench *b, const char *line, size_t len)
+static int client_bad_reply(struct client *b, const char *line, size_t len)
 {
 	snprintf(b->err, sizeof(b->err), "unexpected reply '%.*s'",
 		 (int)(len < 120 ? len : 120), line);
@@ -254,16 +254,16 @@ static int bench_bad_reply(struct bench *b, const char *line, size_t len)
 }
 
 /* --verify: a GET of a key this run SET must return exactly that value. */
-static int bench_check(struct bench *b, uint64_t key, const char *val, long long len)
+static int client_check(struct client *b, uint64_t key, const char *val, long long len)
 {
-	const size_t vcopy = b->cfg.data_size < BENCH_KEY_DIGITS ?
-			     b->cfg.data_size : BENCH_KEY_DIGITS;
-	char digits[BENCH_KEY_DIGITS];
+	const size_t vcopy = b->cfg.data_size < CLIENT_KEY_DIGITS ?
+			     b->cfg.data_size : CLIENT_KEY_DIGITS;
+	char digits[CLIENT_KEY_DIGITS];
 	bool bad;
 
 	if (!(b->set_keys[key / 8] & (1u << (key % 8))))
 		return 0;	/* not ours: another run may have left anything */
-	bench_digits(digits, key);
+	client_digits(digits, key);
 	bad = len != (long long)b->cfg.data_size || memcmp(val, digits, vcopy);
 	for (size_t i = vcopy; !bad && i < (size_t)len; i++)
 		bad = val[i] != 'x';
@@ -280,7 +280,7 @@ static int bench_check(struct bench *b, uint64_t key, const char *val, long long
  * Consumes the complete replies in c->rbuf. Returns how many, or a
  * negative error.
  */
-static long bench_parse(struct bench *b, struct bench_conn *c, enum bench_op op)
+static long client_parse(struct client *b, struct client_conn *c, enum client_op op)
 {
 	size_t pos = 0;
 	long got = 0;
@@ -296,25 +296,25 @@ static long bench_parse(struct bench *b, struct bench_conn *c, enum bench_op op)
 			break;
 		hlen = (size_t)(nl - line) + 1;
 		end = pos + hlen;
-		if (op == BENCH_SET) {
+		if (op == CLIENT_SET) {
 			if (hlen != 5 || memcmp(line, "+OK\r\n", 5))
-				return bench_bad_reply(b, line, hlen - 1);
+				return client_bad_reply(b, line, hlen - 1);
 			if (b->set_keys)
 				b->set_keys[key / 8] |= (uint8_t)(1u << (key % 8));
 		} else {
 			if (line[0] != '$')
-				return bench_bad_reply(b, line, hlen - 1);
+				return client_bad_reply(b, line, hlen - 1);
 			len = strtoll(line + 1, &e, 10);
 			if (e != nl - 1 || len < -1)
-				return bench_bad_reply(b, line, hlen - 1);
+				return client_bad_reply(b, line, hlen - 1);
 			if (len >= 0) {
 				end += (size_t)len + 2;
 				if (end > c->rlen)
 					break;
-				if (b->set_keys && bench_check(b, key, nl + 1, len))
+				if (b->set_keys && client_check(b, key, nl + 1, len))
 					return -EBADMSG;
 			} else if (b->set_keys && (b->set_keys[key / 8] & (1u << (key % 8)))) {
-				return bench_check(b, key, NULL, -1);
+				return client_check(b, key, NULL, -1);
 			}
 		}
 		pos = end;
@@ -329,7 +329,7 @@ static long bench_parse(struct bench *b, struct bench_conn *c, enum bench_op op)
 }
 
 /* Reads what the server sent; returns replies completed, or a negative error. */
-static long bench_read(struct bench *b, struct bench_conn *c, enum bench_op op)
+static long client_read(struct client *b, struct client_conn *c, enum client_op op)
 {
 	ssize_t n;
 
@@ -346,11 +346,11 @@ static long bench_read(struct bench *b, struct bench_conn *c, enum bench_op op)
 		return -ECONNRESET;
 	}
 	c->rlen += (size_t)n;
-	return bench_parse(b, c, op);
+	return client_parse(b, c, op);
 }
 
 /* The replies just completed on c: each one's latency since its send. */
-static void bench_record(const struct bench_phase *p, const struct bench_conn *c,
+static void client_record(const struct client_phase *p, const struct client_conn *c,
 			 long got, uint64_t now)
 {
 	for (unsigned k = c->answered - (unsigned)got; k < c->answered; k++)
@@ -358,10 +358,10 @@ static void bench_record(const struct bench_phase *p, const struct bench_conn *c
 			sk_latency_record(p->lat, now - c->start[k]);
 }
 
-int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
+int client_run(struct client *b, const struct client_phase *p, uint64_t *done)
 {
 	const unsigned nconn = b->cfg.clients, pipe = b->cfg.pipeline;
-	const enum bench_op op = p->op;
+	const enum client_op op = p->op;
 	const uint64_t max_ops = p->max_ops;
 	struct epoll_event evs[64];
 	uint64_t issued = 0;
@@ -385,7 +385,7 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 			stopped_at = now;
 		/* idle connections start a batch */
 		for (unsigned i = 0; sending && i < nconn; i++) {
-			struct bench_conn *c = &b->conns[i];
+			struct client_conn *c = &b->conns[i];
 			unsigned n = pipe;
 
 			if (c->batch)
@@ -396,7 +396,7 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 				n = (unsigned)(due - issued);
 			if (!n)
 				break;
-			err = bench_send(b, c, op, n, &sched, issued, now_ns);
+			err = client_send(b, c, op, n, &sched, issued, now_ns);
 			if (err)
 				goto out;
 			issued += n;
@@ -406,12 +406,12 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 		if (!busy && !(sending && sched.rate > 0))
 			break;
 		/* after a stop, in-flight replies get a bounded wait */
-		if (*p->stop && now - stopped_at > BENCH_DRAIN_SECS)
+		if (*p->stop && now - stopped_at > CLIENT_DRAIN_SECS)
 			break;
 		/* nothing due yet: until the next is; else until a reply */
-		wait = (struct timespec){ .tv_nsec = BENCH_WAIT_NS };
+		wait = (struct timespec){ .tv_nsec = CLIENT_WAIT_NS };
 		if (sending && sched.rate > 0 && due == issued)
-			wait = sched_wait(&sched, issued, now_ns, BENCH_WAIT_NS);
+			wait = sched_wait(&sched, issued, now_ns, CLIENT_WAIT_NS);
 
 		int n = sched_epoll_wait(b->epfd, evs, 64, &wait);
 
@@ -421,24 +421,24 @@ int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done)
 		}
 		now_ns = n > 0 ? sk_clock_ns() : now_ns;
 		for (int i = 0; i < n; i++) {
-			struct bench_conn *c = evs[i].data.ptr;
+			struct client_conn *c = evs[i].data.ptr;
 			long got;
 
 			if (evs[i].events & EPOLLOUT) {
-				err = bench_write(b, c, op);
+				err = client_write(b, c, op);
 				if (err)
 					goto out;
 			}
 			if (!(evs[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)))
 				continue;
-			got = bench_read(b, c, op);
+			got = client_read(b, c, op);
 			if (got < 0) {
 				err = (int)got;
 				goto out;
 			}
 			if (!got)
 				continue;
-			bench_record(p, c, got, now_ns);
+			client_record(p, c, got, now_ns);
 			*done += (uint64_t)got;
 			p->on_done(p->arg, (uint64_t)got);
 			if (c->answered == c->batch) {

@@ -13,9 +13,9 @@
 
 #include <stresskit/latency.h>
 
-enum bench_op { BENCH_SET, BENCH_GET, BENCH_OPS };
+enum client_op { CLIENT_SET, CLIENT_GET, CLIENT_OPS };
 
-struct bench_cfg {
+struct client_cfg {
 	struct sockaddr_storage addr;
 	socklen_t addrlen;
 	unsigned clients;
@@ -25,15 +25,15 @@ struct bench_cfg {
 	bool verify;		/* GET must return what SET stored for the key */
 };
 
-struct bench;
+struct client;
 
-/* Connects every client. Returns 0 or -errno; *out is freed by bench_close. */
-int bench_open(const struct bench_cfg *cfg, struct bench **out);
-void bench_close(struct bench *b);
+/* Connects every client. Returns 0 or -errno; *out is freed by client_close. */
+int client_open(const struct client_cfg *cfg, struct client **out);
+void client_close(struct client *b);
 
-/* What one bench_run does. */
-struct bench_phase {
-	enum bench_op op;
+/* What one client_run does. */
+struct client_phase {
+	enum client_op op;
 	double deadline;		/* CLOCK_MONOTONIC seconds */
 	uint64_t max_ops;		/* requests to complete; 0: no limit */
 	const volatile uint32_t *stop;
@@ -51,12 +51,12 @@ struct bench_phase {
  * requests; each one's time from its batch's write to its reply goes into
  * p->lat. With p->rate, requests go out when due (schedule.h), as many
  * as are due on each idle connection up to --redis-pipeline, and each
- * one's time runs from when it was due. Returns 0, -EPROTO for an unexpected reply (bench_error says
+ * one's time runs from when it was due. Returns 0, -EPROTO for an unexpected reply (client_error says
  * which), -EBADMSG when --verify caught a wrong value, or -errno.
  */
-int bench_run(struct bench *b, const struct bench_phase *p, uint64_t *done);
+int client_run(struct client *b, const struct client_phase *p, uint64_t *done);
 
-/* What went wrong in the last failed bench_run, for the log. */
-const char *bench_error(const struct bench *b);
+/* What went wrong in the last failed client_run, for the log. */
+const char *client_error(const struct client *b);
 
 #endif

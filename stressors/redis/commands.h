@@ -22,7 +22,7 @@ struct redis_arg {
 struct cmd_env {
 	struct store *store;
 	struct reply *out;
-	const struct redis_config *cfg;
+	const struct server_config *cfg;
 	const struct redis_stats *stats;
 	bool close;		/* QUIT: close once the reply is written */
 };

@@ -81,10 +81,12 @@ void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 	}
 	if (admin_section(want, "stats"))
 		INFO_ADD("# Stats\r\ntotal_connections_received:%llu\r\n"
-			 "total_commands_processed:%llu\r\nrejected_connections:%llu\r\n\r\n",
+			 "total_commands_processed:%llu\r\nrejected_connections:%llu\r\n"
+			 "expired_keys:%llu\r\n\r\n",
 			 (unsigned long long)st->connections,
 			 (unsigned long long)st->commands,
-			 (unsigned long long)st->rejected);
+			 (unsigned long long)st->rejected,
+			 (unsigned long long)s->expired);
 	if (admin_section(want, "keyspace")) {
 		INFO_ADD("# Keyspace\r\n");
 		if (s->keys)
@@ -102,7 +104,7 @@ void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 /* CONFIG GET pattern...: glob-matched, case-insensitive, as Redis 7. */
 void cmd_config(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
-	const struct redis_config *c = e->cfg;
+	const struct server_config *c = e->cfg;
 	char port[16], bulk[24], args[24], qbuf[24], clients[24], pat[256];
 	const char *table[][2] = {
 		{ "appendonly", "no" },

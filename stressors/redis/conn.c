@@ -11,7 +11,7 @@
 
 #define CONN_SHRINK_OVER	(1024 * 1024)	/* give back buffers grown past this */
 
-void conn_shared_init(struct conn_shared *sh, const struct redis_config *cfg)
+void conn_shared_init(struct conn_shared *sh, const struct server_config *cfg)
 {
 	memset(sh, 0, sizeof(*sh));
 	sh->cfg = cfg;

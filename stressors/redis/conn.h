@@ -25,7 +25,7 @@
 
 /* What every connection of one server shares. */
 struct conn_shared {
-	const struct redis_config *cfg;
+	const struct server_config *cfg;
 	struct store store;
 	struct redis_stats stats;
 	struct redis_arg *argv;		/* what a command runs with, grown to the longest */
@@ -49,7 +49,7 @@ enum conn_flush {
 /* Writes up to len bytes; returns how many, -EAGAIN or another -errno. */
 typedef ssize_t (*conn_write_fn)(void *ctx, const void *buf, size_t len);
 
-void conn_shared_init(struct conn_shared *sh, const struct redis_config *cfg);
+void conn_shared_init(struct conn_shared *sh, const struct server_config *cfg);
 void conn_shared_free(struct conn_shared *sh);
 
 void conn_init(struct conn *c);

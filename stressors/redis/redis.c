@@ -15,7 +15,7 @@
 #include <stresskit/stressor.h>
 
 #include <errno.h>
-#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,13 +33,13 @@ struct redis_opts {
 	uint64_t pipeline;
 	uint64_t data_size;
 	uint64_t keyspace;
-	struct opt_list test;		/* enum bench_op, in order */
-	const char *target;
+	struct opt_list test;		/* enum client_op, in order */
+	struct sk_host_port target;	/* .len 0: an own server */
 	uint64_t rate;
 };
 
-/* --redis-test's choices, in enum bench_op's order */
-static const char *const redis_op_names[BENCH_OPS + 1] = { "set", "get", NULL };
+/* --redis-test's choices, in enum client_op's order */
+static const char *const redis_op_names[CLIENT_OPS + 1] = { "set", "get", NULL };
 
 static const struct stressor_opt redis_opts[] = {
 	{ .name = "redis-clients", .type = OPT_COUNT,
@@ -62,9 +62,9 @@ static const struct stressor_opt redis_opts[] = {
 	  .offset = offsetof(struct redis_opts, test),
 	  .choices = redis_op_names, .def_str = "set,get",
 	  .help = "tests in order, each an equal share of the run (redis-benchmark -t)" },
-	{ .name = "redis-target", .type = OPT_STRING,
-	  .offset = offsetof(struct redis_opts, target), .flags = OPT_HOST_PORT,
-	  .help = "HOST:PORT of a server to drive instead of an own one" },
+	{ .name = "redis-target", .type = OPT_PARSED, .parser = &sk_opt_host_port,
+	  .offset = offsetof(struct redis_opts, target),
+	  .help = "a redis server to drive instead of an own one" },
 	{ .name = "redis-rate", .type = OPT_COUNT,
 	  .offset = offsetof(struct redis_opts, rate),
 	  .min = 0, .max = 100000000, .def = 0,
@@ -72,65 +72,9 @@ static const struct stressor_opt redis_opts[] = {
 	OPT_TABLE_END,
 };
 
-/* What prepare() works out once for every instance. */
-struct redis_plan {
-	const struct opt_list *phase;	/* --redis-test: enum bench_op, in order */
-	unsigned n_phases;
-	struct sockaddr_storage target;	/* ss_family 0: an own server */
-	socklen_t target_len;
-};
-
-/* HOST:PORT, [V6ADDR]:PORT */
-static int redis_parse_target(const char *spec, struct redis_plan *p)
-{
-	struct addrinfo hints = { .ai_socktype = SOCK_STREAM }, *res;
-	char host[256];
-	const char *colon = strrchr(spec, ':');
-	size_t hlen;
-
-	if (!colon || colon == spec || !colon[1] || strlen(spec) >= sizeof(host))
-		goto bad;
-	hlen = (size_t)(colon - spec);
-	if (spec[0] == '[' && colon[-1] == ']') {
-		spec++;
-		hlen -= 2;
-	}
-	memcpy(host, spec, hlen);
-	host[hlen] = '\0';
-	if (strspn(colon + 1, "0123456789") != strlen(colon + 1) || atoi(colon + 1) < 1 ||
-	    atoi(colon + 1) > 65535)
-		goto bad;
-	if (getaddrinfo(host, colon + 1, &hints, &res)) {
-		sk_usage_error("--redis-target %s: cannot resolve %s", spec, host);
-		return -EINVAL;
-	}
-	memcpy(&p->target, res->ai_addr, res->ai_addrlen);
-	p->target_len = res->ai_addrlen;
-	freeaddrinfo(res);
-	return 0;
-bad:
-	sk_usage_error("--redis-target %s: expected HOST:PORT", spec);
-	return -EINVAL;
-}
-
-static int redis_prepare(struct stressor_ctx *ctx)
-{
-	const struct redis_opts *o = ctx->opts;
-	struct redis_plan *p = calloc(1, sizeof(*p));
-
-	if (!p)
-		return SK_NO_RESOURCE;
-	ctx->priv = p;
-	p->phase = &o->test;
-	p->n_phases = o->test.n;
-	if (o->target && redis_parse_target(o->target, p))
-		return SK_USAGE;
-	return SK_OK;
-}
-
 /* What the server helper gets from its instance. */
 struct redis_server_arg {
-	struct redis_config cfg;
+	struct server_config cfg;
 	int lfd;
 };
 
@@ -139,7 +83,7 @@ static int redis_server_main(void *argp, const volatile sig_atomic_t *stop)
 {
 	const struct redis_server_arg *a = argp;
 
-	return redis_serve(&a->cfg, a->lfd, stop) ? SK_FAILED : SK_OK;
+	return server_serve(&a->cfg, a->lfd, stop) ? SK_FAILED : SK_OK;
 }
 
 /*
@@ -152,9 +96,9 @@ static int redis_server_listen(struct redis_server_arg *a,
 	struct sockaddr_in *sin = (struct sockaddr_in *)addr;
 	int port;
 
-	redis_config_defaults(&a->cfg);
+	server_config_defaults(&a->cfg);
 	a->cfg.port = 0;
-	a->lfd = redis_listen(&a->cfg, &port);
+	a->lfd = server_listen(&a->cfg, &port);
 	if (a->lfd < 0)
 		return a->lfd;
 	memset(addr, 0, sizeof(*addr));
@@ -187,16 +131,15 @@ static void redis_count(void *arg, uint64_t n)
  * When phase i of the round starting at t0 ends, and its share of
  * --NAME-ops; warm: of the --warmup round instead, which has no ops share.
  */
-static void redis_phase_bounds(const struct instance *in, const struct redis_plan *p,
-			       unsigned i, double t0, bool warm, double *deadline,
-			       uint64_t *ops)
+static void redis_phase_bounds(const struct instance *in, unsigned n, unsigned i,
+			       double t0, bool warm, double *deadline, uint64_t *ops)
 {
 	const double timeout = warm ? in->ctx->warmup : in->ctx->timeout;
 	const uint64_t max = in->max_ops == UINT64_MAX || warm ? 0 : in->max_ops;
 
-	*ops = max ? max * (i + 1) / p->n_phases - max * i / p->n_phases : 0;
+	*ops = max ? max * (i + 1) / n - max * i / n : 0;
 	if (timeout > 0)
-		*deadline = t0 + timeout * (i + 1) / p->n_phases;
+		*deadline = t0 + timeout * (i + 1) / n;
 	else if (max)
 		*deadline = 1e300;
 	else
@@ -225,18 +168,17 @@ static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
-	const struct redis_plan *p = in->ctx->priv;
-	struct bench_cfg cfg = {
+	struct client_cfg cfg = {
 		.clients = (unsigned)o->clients, .pipeline = (unsigned)o->pipeline,
 		.data_size = o->data_size, .keyspace = o->keyspace,
 		.verify = in->ctx->verify,
 	};
 	struct sk_latency *own = NULL, *lat;
-	uint64_t done[BENCH_OPS] = { 0 };
-	double secs[BENCH_OPS] = { 0 }, t0;
+	uint64_t done[CLIENT_OPS] = { 0 };
+	double secs[CLIENT_OPS] = { 0 }, t0;
 	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
 	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
-	struct bench *b = NULL;
+	struct client *b = NULL;
 	int status = SK_OK, err, wstatus;
 	pid_t server = -1;
 
@@ -251,9 +193,9 @@ static int redis_run(struct instance *in)
 			return SK_NO_RESOURCE;
 		sk_latency_reset(own, "request");
 	}
-	if (p->target.ss_family) {
-		cfg.addr = p->target;
-		cfg.addrlen = p->target_len;
+	if (o->target.len) {	/* resolved when the line was read */
+		cfg.addr = o->target.addr;
+		cfg.addrlen = o->target.len;
 	} else {
 		struct redis_server_arg arg;
 
@@ -268,7 +210,7 @@ static int redis_run(struct instance *in)
 			goto out;
 		}
 	}
-	err = bench_open(&cfg, &b);
+	err = client_open(&cfg, &b);
 	if (err == -ENOMEM) {
 		instance_fail(in, "no memory for %llu connections' buffers",
 			      (unsigned long long)o->clients);
@@ -280,10 +222,10 @@ static int redis_run(struct instance *in)
 	}
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
-		for (unsigned i = 0; i < p->n_phases && instance_continue(in); i++) {
-			enum bench_op op = (enum bench_op)p->phase->v[i];
+		for (unsigned i = 0; i < o->test.n && instance_continue(in); i++) {
+			enum client_op op = (enum client_op)o->test.v[i];
 			double start = sk_now();
-			struct bench_phase ph = {
+			struct client_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
 				.arg = in, .lat = lat,
 				/* read at each reply: --warmup ends mid-phase */
@@ -292,15 +234,15 @@ static int redis_run(struct instance *in)
 			};
 			uint64_t n;
 
-			redis_phase_bounds(in, p, i, warm ? t0 : t0 + in->ctx->warmup, warm,
-					   &ph.deadline, &ph.max_ops);
-			err = bench_run(b, &ph, &n);
+			redis_phase_bounds(in, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
+					   warm, &ph.deadline, &ph.max_ops);
+			err = client_run(b, &ph, &n);
 			if (!warm) {
 				done[op] += n;
 				secs[op] += sk_now() - start;
 			}
 			if (err) {
-				instance_fail(in, "%s: %s", redis_op_names[op], bench_error(b));
+				instance_fail(in, "%s: %s", redis_op_names[op], client_error(b));
 				status = err == -EBADMSG || err == -EPROTO ? SK_FAILED :
 					 sk_status_from_errno(-err);
 				goto out;
@@ -315,15 +257,15 @@ static int redis_run(struct instance *in)
 			break;
 	}
 
-	if (secs[BENCH_SET] > 0)
-		instance_metric(in, "SET requests per sec", done[BENCH_SET] / secs[BENCH_SET],
+	if (secs[CLIENT_SET] > 0)
+		instance_metric(in, "SET requests per sec", done[CLIENT_SET] / secs[CLIENT_SET],
 				MEAN_GEOMETRIC, true);
-	if (secs[BENCH_GET] > 0)
-		instance_metric(in, "GET requests per sec", done[BENCH_GET] / secs[BENCH_GET],
+	if (secs[CLIENT_GET] > 0)
+		instance_metric(in, "GET requests per sec", done[CLIENT_GET] / secs[CLIENT_GET],
 				MEAN_GEOMETRIC, true);
 	if (o->rate)
-		redis_rate_report(in, o->rate, done[BENCH_SET] + done[BENCH_GET],
-				  secs[BENCH_SET] + secs[BENCH_GET]);
+		redis_rate_report(in, o->rate, done[CLIENT_SET] + done[CLIENT_GET],
+				  secs[CLIENT_SET] + secs[CLIENT_GET]);
 	/* with --latency the core reports the merged histogram under these names */
 	if (own && own->total) {
 		instance_metric(in, "usecs p50 request latency",
@@ -332,7 +274,7 @@ static int redis_run(struct instance *in)
 				(double)sk_latency_percentile(own, 99) / 1e3, MEAN_GEOMETRIC, false);
 	}
 out:
-	bench_close(b);
+	client_close(b);
 	if (server > 0) {
 		err = sk_reap_helper(server, true, SK_HELPER_GRACE, &wstatus);
 		if (status == SK_OK && (err || !WIFEXITED(wstatus) || WEXITSTATUS(wstatus))) {
@@ -342,12 +284,6 @@ out:
 	}
 	free(own);
 	return status;
-}
-
-static void redis_cleanup(struct stressor_ctx *ctx)
-{
-	free(ctx->priv);
-	ctx->priv = NULL;
 }
 
 static const struct stressor redis_stressor = {
@@ -362,15 +298,11 @@ static const struct stressor redis_stressor = {
 		     "(geometric mean of the instances); with --latency, every request goes\n"
 		     "into the shared histogram (series 'request', --latency-sample does not\n"
 		     "apply) and the p50/p90/p99/p99.9/max lines are of all instances' requests.\n"
-		     "--redis-rate N is an open loop (wrk2's -R, memtier's --rate-limiting):\n"
-		     "request i of a test is due at its start + i/N and goes out then on an\n"
-		     "idle connection, and its latency runs from when it was due, so a server\n"
-		     "stall shows as the whole backlog it built, not as a few slow replies.\n"
-		     "redis-benchmark is a closed loop: a client sends its next batch when the\n"
-		     "last is answered, so a stall also stops the sending and hides in the\n"
-		     "samples (coordinated omission), as it does here without --redis-rate.\n"
-		     "With it, the rate scheduled and achieved are reported (total of the\n"
-		     "instances); under 90% of it an instance says it was overloaded.",
+		     "--redis-rate N is an open loop: request i of a test is due at its\n"
+		     "start + i/N and goes out then on an idle connection, and its latency\n"
+		     "runs from when it was due, so a server stall shows as the whole\n"
+		     "backlog it built. The rate scheduled and achieved are reported (total\n"
+		     "of the instances); under 90% of it an instance says it was overloaded.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS,
 	.needs     = "libjudy epoll",
@@ -382,8 +314,6 @@ static const struct stressor redis_stressor = {
 				 "epoll_pwait2",
 				 "fcntl", "shutdown", "openat", "newfstatat",
 				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
-	.prepare   = redis_prepare,
 	.run       = redis_run,
-	.cleanup   = redis_cleanup,
 };
 STRESSOR_REGISTER(redis_stressor);

@@ -25,26 +25,29 @@
 #define SERVER_EVENTS		256
 #define SERVER_TICK_MS		100
 #define SERVER_DRAIN_MAX	(64 * 1024)	/* input dropped before a hard close */
+/* expired keys removed a round: bounded, so a mass expiry cannot stall the
+ * replies; an idle server still sweeps each tick, as Redis's active expiry */
+#define SERVER_EXPIRE_MAX	1000
 
-struct client {
+struct server_client {
 	int fd;
 	bool blocked;		/* output pending: reading paused, EPOLLOUT on */
 	bool draining;		/* replied and shut down for writing: input dropped */
 	size_t drained;
 	struct conn conn;	/* buffers and parser: conn.c */
-	struct client *prev, *next;
+	struct server_client *prev, *next;
 };
 
 struct server {
-	const struct redis_config *cfg;
+	const struct server_config *cfg;
 	int epfd, lfd;
 	struct conn_shared sh;	/* store, counters, argv */
-	struct client *clients;
-	struct client *pending[SERVER_EVENTS];	/* read this round, replies to write */
+	struct server_client *clients;
+	struct server_client *pending[SERVER_EVENTS];	/* read this round, replies to write */
 	size_t n_pending;
 };
 
-void redis_config_defaults(struct redis_config *c)
+void server_config_defaults(struct server_config *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->bind = "127.0.0.1";
@@ -68,7 +71,7 @@ static int server_local_port(int fd)
 		     ((struct sockaddr_in *)&sa)->sin_port);
 }
 
-int redis_listen(const struct redis_config *cfg, int *port)
+int server_listen(const struct server_config *cfg, int *port)
 {
 	struct addrinfo hints = {
 		.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM,
@@ -99,7 +102,7 @@ out:
 	return err;
 }
 
-static void server_close(struct server *s, struct client *c)
+static void server_close(struct server *s, struct server_client *c)
 {
 	epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
 	close(c->fd);
@@ -114,7 +117,7 @@ static void server_close(struct server *s, struct client *c)
 	s->sh.stats.clients--;
 }
 
-static int server_watch(struct server *s, struct client *c, bool out)
+static int server_watch(struct server *s, struct server_client *c, bool out)
 {
 	struct epoll_event ev = {
 		.events = out ? EPOLLOUT : EPOLLIN, .data.ptr = c,
@@ -126,7 +129,7 @@ static int server_watch(struct server *s, struct client *c, bool out)
 /* conn_flush's writer: the client's socket. */
 static ssize_t server_send(void *ctx, const void *buf, size_t len)
 {
-	const struct client *c = ctx;
+	const struct server_client *c = ctx;
 	ssize_t n;
 
 	do
@@ -138,7 +141,7 @@ static ssize_t server_send(void *ctx, const void *buf, size_t len)
 }
 
 /* Writes what is pending. Returns false when the client was closed. */
-static bool server_flush(struct server *s, struct client *c)
+static bool server_flush(struct server *s, struct server_client *c)
 {
 	switch (conn_flush(&c->conn, server_send, c)) {
 	case CONN_BLOCKED:
@@ -165,7 +168,7 @@ static bool server_flush(struct server *s, struct client *c)
 	return true;
 }
 
-static void server_drain(struct server *s, struct client *c)
+static void server_drain(struct server *s, struct server_client *c)
 {
 	char sink[4096];
 	ssize_t n = read(c->fd, sink, sizeof(sink));
@@ -177,7 +180,7 @@ static void server_drain(struct server *s, struct client *c)
 		server_close(s, c);
 }
 
-static void server_read(struct server *s, struct client *c)
+static void server_read(struct server *s, struct server_client *c)
 {
 	ssize_t n;
 
@@ -200,7 +203,7 @@ static void server_read(struct server *s, struct client *c)
 		server_close(s, c);
 		return;
 	}
-	/* replies leave once every ready client was read: see redis_serve */
+	/* replies leave once every ready client was read: see server_serve */
 	s->pending[s->n_pending++] = c;
 }
 
@@ -211,7 +214,7 @@ static void server_accept(struct server *s)
 	for (int i = 0; i < 64; i++) {
 		int fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC), one = 1;
 		struct epoll_event ev = { .events = EPOLLIN };
-		struct client *c;
+		struct server_client *c;
 
 		if (fd < 0)
 			return;
@@ -241,13 +244,13 @@ static void server_accept(struct server *s)
 	}
 }
 
-const char *const redis_serve_syscalls[] = {
+const char *const server_serve_syscalls[] = {
 	"getsockname", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
 	"accept4", "setsockopt", "read", "recvfrom", "sendto", "shutdown", NULL,
 };
 
-int redis_serve(const struct redis_config *cfg, int lfd,
-		const volatile sig_atomic_t *stop)
+int server_serve(const struct server_config *cfg, int lfd,
+		 const volatile sig_atomic_t *stop)
 {
 	struct server s = { .cfg = cfg, .lfd = lfd };
 	struct epoll_event ev = { .events = EPOLLIN, .data.ptr = NULL };
@@ -272,7 +275,7 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 			break;
 		}
 		for (int i = 0; i < n; i++) {
-			struct client *c = evs[i].data.ptr;
+			struct server_client *c = evs[i].data.ptr;
 
 			if (!c)
 				server_accept(&s);
@@ -290,6 +293,8 @@ int redis_serve(const struct redis_config *cfg, int lfd,
 		for (size_t i = 0; i < s.n_pending; i++)
 			server_flush(&s, s.pending[i]);
 		s.n_pending = 0;
+		if (s.sh.store.expires)
+			store_expire(&s.sh.store, store_now_ms(), SERVER_EXPIRE_MAX);
 	}
 out:
 	while (s.clients)

@@ -14,7 +14,7 @@
 #define REDIS_QBUF_MAX_DEFAULT		(1024ULL * 1024 * 1024)	/* Redis's 1gb */
 #define REDIS_MAX_CLIENTS_DEFAULT	10000
 
-struct redis_config {
+struct server_config {
 	const char *bind;		/* address, "127.0.0.1" */
 	int port;			/* 0: ephemeral */
 	struct resp_limits lim;
@@ -23,7 +23,7 @@ struct redis_config {
 };
 
 /* Defaults: 127.0.0.1:6379 and Redis's limits. */
-void redis_config_defaults(struct redis_config *c);
+void server_config_defaults(struct server_config *c);
 
 /* What INFO reports. */
 struct redis_stats {
@@ -39,17 +39,17 @@ struct redis_stats {
  * Binds and listens on cfg->bind:cfg->port; returns the socket or -errno.
  * *port gets the port bound (the ephemeral one when cfg->port is 0).
  */
-int redis_listen(const struct redis_config *cfg, int *port);
+int server_listen(const struct server_config *cfg, int *port);
 
 /*
  * Serves on listening socket lfd until *stop becomes non-zero (checked at
  * least every 100 ms). Returns 0, or -errno when the loop itself failed.
  */
-int redis_serve(const struct redis_config *cfg, int lfd,
-		const volatile sig_atomic_t *stop);
+int server_serve(const struct server_config *cfg, int lfd,
+		 const volatile sig_atomic_t *stop);
 
-/* What redis_serve() calls beyond the core's base set, NULL-terminated:
+/* What server_serve() calls beyond the core's base set, NULL-terminated:
  * the allow-list of `stresskit redis-server` once it listens. */
-extern const char *const redis_serve_syscalls[];
+extern const char *const server_serve_syscalls[];
 
 #endif

@@ -40,7 +40,7 @@ static void server_main_usage(FILE *f)
 }
 
 /* One --name VALUE pair into cfg; a line on stderr and -EINVAL when bad. */
-static int server_main_option(struct redis_config *cfg, const char *name,
+static int server_main_option(struct server_config *cfg, const char *name,
 			      const char *val)
 {
 	uint64_t v = 0;
@@ -81,12 +81,12 @@ static int server_main_option(struct redis_config *cfg, const char *name,
 
 static int server_main(int argc, char **argv)
 {
-	struct redis_config cfg;
+	struct server_config cfg;
 	struct sigaction sa;
 	bool sandbox = true;
 	int lfd, port, rc;
 
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	for (int i = 1; i < argc; i++) {
 		char *name = argv[i], *eq = strchr(name, '=');
 		const char *val;
@@ -111,7 +111,7 @@ static int server_main(int argc, char **argv)
 		if (server_main_option(&cfg, name, val))
 			return SK_USAGE;
 	}
-	lfd = redis_listen(&cfg, &port);
+	lfd = server_listen(&cfg, &port);
 	if (lfd < 0) {
 		sk_log_fail("redis-server: cannot listen on %s:%d: %s", cfg.bind, cfg.port,
 			 strerror(-lfd));
@@ -127,7 +127,7 @@ static int server_main(int argc, char **argv)
 	fflush(stdout);
 	/* Confined from here: a hostile client can reach only the calls that
 	 * serving needs. Accepts queue in the backlog until then. */
-	rc = sandbox ? sk_sandbox_enter("redis-server", redis_serve_syscalls) : 0;
+	rc = sandbox ? sk_sandbox_enter("redis-server", server_serve_syscalls) : 0;
 	if (rc == -ENOSYS) {
 		sk_log_warn("redis-server: built without libseccomp, serving unconfined");
 	} else if (rc) {
@@ -135,7 +135,7 @@ static int server_main(int argc, char **argv)
 		close(lfd);
 		return SK_FAILED;
 	}
-	rc = redis_serve(&cfg, lfd, &server_main_stop);
+	rc = server_serve(&cfg, lfd, &server_main_stop);
 	close(lfd);
 	if (rc) {
 		sk_log_fail("redis-server: event loop failed: %s", strerror(-rc));

@@ -4,6 +4,14 @@
  * ours; a value is one malloc of header + bytes. JudyHS cannot be walked,
  * so values are also on a list that FLUSHALL frees.
  *
+ * The expiry index is a JudyL from expiry time (ms) to the first of a
+ * list of the values due then; each value keeps a copy of its key, which
+ * is what removing it from the JudyHS needs once the index finds it.
+ * Every operation that can allocate in the index (reserving an expiry
+ * time's slot) happens before the store changes, so a failure leaves it
+ * as it was; a slot left empty by a failed delete is skipped and freed
+ * by the next sweep.
+ *
  * libjudy is called through its function interface with a JError_t, never
  * its macros, whose default error handler prints and exit()s.
  */
@@ -28,6 +36,52 @@ int64_t store_now_ms(void)
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Makes sure the index has a slot for ms: the one step that allocates. */
+static int store_expiry_reserve(struct store *s, int64_t ms)
+{
+	JError_t je;
+
+	if (JudyLIns(&s->expiry, (Word_t)ms, &je) == PPJERR)
+		return -ENOMEM;
+	return 0;
+}
+
+/* Puts v at the head of its expiry time's list; the slot is reserved. */
+static void store_expiry_link(struct store *s, struct store_value *v)
+{
+	PPvoid_t slot = (PPvoid_t)JudyLGet(s->expiry, (Word_t)v->expire_ms, PJE0);
+	struct store_value *head = *slot;
+
+	v->eprev = NULL;
+	v->enext = head;
+	if (head)
+		head->eprev = v;
+	*slot = v;
+}
+
+static void store_expiry_unlink(struct store *s, struct store_value *v)
+{
+	JError_t je;
+
+	if (v->enext)
+		v->enext->eprev = v->eprev;
+	if (v->eprev) {
+		v->eprev->enext = v->enext;
+		return;
+	}
+	if (v->enext) {
+		*(PPvoid_t)JudyLGet(s->expiry, (Word_t)v->expire_ms, PJE0) = v->enext;
+		return;
+	}
+	/* the last value due then: a failed delete leaves an empty slot */
+	if (JudyLDel(&s->expiry, (Word_t)v->expire_ms, &je) == JERR) {
+		PPvoid_t slot = (PPvoid_t)JudyLGet(s->expiry, (Word_t)v->expire_ms, PJE0);
+
+		if (slot)
+			*slot = NULL;
+	}
+}
+
 static void store_link(struct store *s, struct store_value *v)
 {
 	v->prev = NULL;
@@ -37,8 +91,10 @@ static void store_link(struct store *s, struct store_value *v)
 	s->all = v;
 	s->keys++;
 	s->bytes += v->len;
-	if (v->expire_ms)
+	if (v->expire_ms) {
 		s->expires++;
+		store_expiry_link(s, v);
+	}
 }
 
 static void store_unlink(struct store *s, struct store_value *v)
@@ -51,13 +107,16 @@ static void store_unlink(struct store *s, struct store_value *v)
 		v->next->prev = v->prev;
 	s->keys--;
 	s->bytes -= v->len;
-	if (v->expire_ms)
+	if (v->expire_ms) {
 		s->expires--;
+		store_expiry_unlink(s, v);
+	}
 }
 
 void store_flush(struct store *s)
 {
 	struct store_value *v = s->all, *next;
+	uint64_t expired = s->expired;
 
 	for (; v; v = next) {
 		next = v->next;
@@ -65,7 +124,9 @@ void store_flush(struct store *s)
 	}
 	/* freeing never allocates: it cannot fail */
 	JudyHSFreeArray(&s->judy, PJE0);
+	JudyLFreeArray(&s->expiry, PJE0);
 	store_init(s);
+	s->expired = expired;	/* a statistic: FLUSHALL keeps it, as Redis's */
 }
 
 /* Removes key from the array and frees its value; the key must exist. */
@@ -75,10 +136,10 @@ static void store_remove(struct store *s, const void *key, size_t klen,
 	JError_t je;
 
 	store_unlink(s, v);
-	free(v);
 	/*
 	 * Deleting can allocate while JudyHS shrinks a node; on failure the
 	 * slot stays with a NULL value, which store_get treats as absent.
+	 * key may be v's own copy: v is freed last.
 	 */
 	if (JudyHSDel(&s->judy, (void *)key, klen, &je) == JERR) {
 		PPvoid_t slot = JudyHSGet(s->judy, (void *)key, klen);
@@ -86,6 +147,7 @@ static void store_remove(struct store *s, const void *key, size_t klen,
 		if (slot)
 			*slot = NULL;
 	}
+	free(v);
 }
 
 struct store_value *store_get(struct store *s, const void *key, size_t klen)
@@ -97,6 +159,7 @@ struct store_value *store_get(struct store *s, const void *key, size_t klen)
 		return NULL;
 	if (v->expire_ms && v->expire_ms <= store_now_ms()) {
 		store_remove(s, key, klen, v);
+		s->expired++;
 		return NULL;
 	}
 	return v;
@@ -109,40 +172,52 @@ int store_set(struct store *s, const void *key, size_t klen,
 	PPvoid_t slot;
 	JError_t je;
 
-	if (vlen > UINT32_MAX)
+	if (vlen > UINT32_MAX || klen > UINT32_MAX || vlen + klen > UINT32_MAX)
 		return -EINVAL;
+	if (expire_ms && store_expiry_reserve(s, expire_ms))
+		return -ENOMEM;
 	/*
 	 * An overwrite with a value of the same length, what a benchmark's SETs
 	 * mostly are, reuses the old allocation: no malloc, free or relinking.
 	 */
 	slot = JudyHSGet(s->judy, (void *)key, klen);
 	if (slot && (old = *slot) && old->len == vlen) {
-		if (old->expire_ms)
-			s->expires--;
-		if (expire_ms)
-			s->expires++;
-		old->expire_ms = expire_ms;
+		if (old->expire_ms != expire_ms) {
+			if (old->expire_ms) {
+				s->expires--;
+				store_expiry_unlink(s, old);
+			}
+			old->expire_ms = expire_ms;
+			if (expire_ms) {
+				s->expires++;
+				store_expiry_link(s, old);
+			}
+		}
 		memcpy(old->data, val, vlen);
 		return 0;
 	}
-	v = malloc(sizeof(*v) + vlen);
+	v = malloc(sizeof(*v) + vlen + klen);
 	if (!v)
 		return -ENOMEM;
 	v->len = (uint32_t)vlen;
+	v->klen = (uint32_t)klen;
 	v->expire_ms = expire_ms;
 	memcpy(v->data, val, vlen);
+	memcpy(v->data + vlen, key, klen);
 	slot = JudyHSIns(&s->judy, (void *)key, klen, &je);
 	if (slot == PPJERR) {
 		free(v);
 		return -ENOMEM;
 	}
+	/* the new value first: unlinking the old one may empty, and so
+	 * delete, the expiry slot reserved for both */
 	old = *slot;
+	*slot = v;
+	store_link(s, v);
 	if (old) {
 		store_unlink(s, old);
 		free(old);
 	}
-	*slot = v;
-	store_link(s, v);
 	return 0;
 }
 
@@ -154,4 +229,29 @@ int store_del(struct store *s, const void *key, size_t klen)
 		return 0;
 	store_remove(s, key, klen, v);
 	return 1;
+}
+
+size_t store_expire(struct store *s, int64_t now_ms, size_t max)
+{
+	size_t n = 0;
+	Word_t ms = 0;
+	PPvoid_t slot;
+	JError_t je;
+
+	while (n < max && (slot = (PPvoid_t)JudyLFirst(s->expiry, &ms, PJE0)) &&
+	       (int64_t)ms <= now_ms) {
+		struct store_value *v = *slot;
+
+		if (!v) {
+			/* left empty by a failed delete: try again */
+			if (JudyLDel(&s->expiry, ms, &je) == JERR)
+				break;
+			continue;
+		}
+		/* the key's own copy: v is freed on the way */
+		store_remove(s, v->data + v->len, v->klen, v);
+		s->expired++;
+		n++;
+	}
+	return n;
 }

@@ -1,6 +1,9 @@
 /*
  * store.h - the key space: binary-safe keys of any length in a JudyHS
- * array, each pointing at one malloc'd value (length + bytes + expiry).
+ * array, each pointing at one malloc'd value (length + bytes + expiry +
+ * a copy of its key). Keys with an expiry are also in the expiry index, a
+ * JudyL keyed by expiry time (ms), so expired keys can be found and removed
+ * without an access, oldest first, as Redis's active expiry does.
  * libjudy's default of exiting on a failed malloc is replaced by errors:
  * every call that can allocate returns -ENOMEM and leaves the store as it was.
  */
@@ -13,17 +16,21 @@
 
 struct store_value {
 	struct store_value *prev, *next;	/* every value, for FLUSHALL */
+	struct store_value *eprev, *enext;	/* the values due in the same ms */
 	int64_t expire_ms;			/* CLOCK_REALTIME ms; 0: never */
 	uint32_t len;
-	char data[];
+	uint32_t klen;
+	char data[];				/* len value bytes, then the key */
 };
 
 struct store {
 	void *judy;		/* JudyHS: key -> struct store_value * */
+	void *expiry;		/* JudyL: expire_ms -> first value due then */
 	struct store_value *all;
 	size_t keys;
 	size_t expires;		/* keys with an expiry */
 	size_t bytes;		/* value bytes held */
+	uint64_t expired;	/* keys removed by their expiry (INFO's expired_keys) */
 };
 
 void store_init(struct store *s);
@@ -48,5 +55,11 @@ int store_set(struct store *s, const void *key, size_t klen,
 
 /* Deletes key; returns 1 when it existed (and had not expired), else 0. */
 int store_del(struct store *s, const void *key, size_t klen);
+
+/*
+ * Removes keys whose expiry is at or before now_ms, oldest first, at most
+ * max of them (a bound on the time one call takes); returns how many.
+ */
+size_t store_expire(struct store *s, int64_t now_ms, size_t max);
 
 #endif

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "registry.h"
 #include "plan.h"
+#include "no_dns.h"
 
 #define FUZZ_ARGS_MAX 64
 

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "registry.h"
 #include "plan.h"
+#include "no_dns.h"
 
 static int fuzz_fd = -1;
 static char fuzz_path[64];

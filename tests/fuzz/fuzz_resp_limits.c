@@ -10,11 +10,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct redis_config cfg;
+	struct server_config cfg;
 
 	if (size < 5)
 		return 0;
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	cfg.lim.inline_max = (size_t)data[1] + 1;
 	cfg.lim.bulk_max = (size_t)data[2] * 4;
 	cfg.lim.args_max = (size_t)(data[3] & 63) + 1;

@@ -1,7 +1,7 @@
 /*
  * resp_feed.h - what fuzz_resp and fuzz_resp_limits share: the input
  * driven through the server's own connection code (stressors/redis/conn.c)
- * as redis_serve() drives it, with memcpy for read() and a sink for
+ * as server_serve() drives it, with memcpy for read() and a sink for
  * send(). Input byte 0 shapes the "socket": how much one read brings and
  * how much one send takes, and how often a send would block (which makes
  * the connection keep and compact its replies and stop reading, as the
@@ -149,7 +149,7 @@ static void feed_check_replies(const struct feed_sink *k, uint64_t commands)
 static const size_t feed_sizes[8] = { 1, 3, 17, 512, 4096, 16384, 100000, SIZE_MAX };
 
 /* Feeds data through one connection; shape is the socket's (see above). */
-static void feed_run(const struct redis_config *cfg, uint8_t shape,
+static void feed_run(const struct server_config *cfg, uint8_t shape,
 		     const uint8_t *data, size_t size)
 {
 	struct feed_sink sink = { 0 };
@@ -163,7 +163,7 @@ static void feed_run(const struct redis_config *cfg, uint8_t shape,
 	sink.block_every = (shape >> 6) ? (shape >> 6) + 1 : 0;
 	conn_shared_init(&sh, cfg);
 	conn_init(&c);
-	/* one round of redis_serve: read unless blocked, then flush */
+	/* one round of server_serve: read unless blocked, then flush */
 	while (blocked || (size && !c.close_after)) {
 		if (!blocked) {
 			size_t n, before = c.qcap;

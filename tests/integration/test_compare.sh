@@ -123,6 +123,28 @@ t_compare_bad_method() {
 	done
 }
 
+# A file that cannot be read is named with its errno, one that is not JSON
+# as not JSON: neither as a JSON syntax error at "line -1".
+t_compare_unreadable_files() {
+	crafted base.json 100 101 99
+	: >empty.json
+	mkdir dir.json
+	for f in missing.json dir.json empty.json; do
+		expect_exit 1 "$SK" compare base.json $f
+		one_line "$ERR"
+		[ -z "$OUT" ] || fail "output for $f: $OUT"
+		expect_no_match 'line -1' "$ERR"
+	done
+	expect_exit 1 "$SK" compare base.json missing.json
+	[ "$ERR" = "stresskit: error: compare: cannot read missing.json: No such file or directory" ] ||
+		fail "unexpected: $ERR"
+	expect_exit 1 "$SK" compare base.json dir.json
+	[ "$ERR" = "stresskit: error: compare: cannot read dir.json: Is a directory" ] ||
+		fail "unexpected: $ERR"
+	expect_exit 1 "$SK" compare base.json empty.json
+	expect_match '^stresskit: error: compare: empty\.json: not a JSON document: ' "$ERR"
+}
+
 # with_config FILE PY: sets FILE's configuration by a python statement on c
 with_config() {
 	python3 - "$1" "$2" <<'PY'

@@ -124,6 +124,6 @@ t_repeat_specs_bad_input() {
 	[ "$ERR" = "stresskit: error: invalid --repeat-until '2%,2': expected PCT[,MAX], a half-width above 0% and at most 100% of the mean and at most MAX passes (3 to 10000), like 2 or 1.5%,20" ] ||
 		fail "unexpected: $ERR"
 	bad_input --pipe 1 -t 1 --repeat-until 2,5 --repeat 4
-	[ "$ERR" = "stresskit: error: --repeat-until's MAX 5 and --repeat 4 give two maximums: give one" ] ||
+	[ "$ERR" = "stresskit: error: --repeat-until '2,5' and --repeat '4' give two maximums: give one" ] ||
 		fail "unexpected: $ERR"
 }

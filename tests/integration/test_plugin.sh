@@ -218,14 +218,18 @@ t_plugin_api_check() {
 	  sh "$SK_SRC/mk/check-api.sh" stressors/ok.c ok.d ) || fail "a clean stressor failed the API check"
 }
 
-# Every function the headers mark SK_API is exported to plugins, and the
-# binary exports nothing of the core beyond them.
+# Every function and object the headers mark SK_API is exported to
+# plugins, and the binary exports nothing of the core beyond them.
 t_plugin_exports() {
 	command -v nm >/dev/null || { echo "    skip: no nm"; return 0; }
-	sed -n 's/^SK_API [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' "$SK_SRC"/include/stresskit/*.h |
-		sort -u >"$TMP/api"
+	sed -n -e 's/^SK_API [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' \
+		-e 's/^SK_API extern [^(;]*[ *]\([a-z_0-9]*\);$/\1/p' \
+		"$SK_SRC"/include/stresskit/*.h | sort -u >"$TMP/api"
 	[ "$(wc -l <"$TMP/api")" -ge 10 ] || fail "too few SK_API functions read: $(cat "$TMP/api")"
-	nm -D --defined-only "$SK" | awk '$2 == "T" { print $3 }' | sort -u >"$TMP/exported"
+	grep -qx sk_opt_host_port "$TMP/api" || fail "SK_API objects not read: $(cat "$TMP/api")"
+	# functions (T) and objects (D, R, B); not the C library's copies (name@VERSION)
+	nm -D --defined-only "$SK" | awk '$2 ~ /^[TDRB]$/ && $3 !~ /@/ { print $3 }' |
+		sort -u >"$TMP/exported"
 	missing=$(comm -23 "$TMP/api" "$TMP/exported" | tr '\n' ' ')
 	[ -z "$missing" ] || fail "SK_API functions not exported: $missing"
 	extra=$(comm -13 "$TMP/api" "$TMP/exported" | grep -v '^_' | tr '\n' ' ')

@@ -477,3 +477,34 @@ t_redis_server_sandboxed() {
 		fail "--no-sandbox still loads a filter"
 	rs_stop
 }
+
+# Keys with an expiry go without being asked for: the server removes them
+# from its expiry index while idle (INFO's expired_keys counts them), so
+# DBSIZE and the keyspace count only live keys and the memory comes back.
+t_redis_server_active_expiry() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	mem() { cli info memory | sed -n 's/^used_memory:\([0-9]*\).*/\1/p'; }
+	[ "$(cli set keep v)" = OK ] || fail "SET"
+	python3 -c "
+for i in range(5000): print('SET k%d %s PX 2000' % (i, 'x' * 200))" |
+		redis-cli -p "$RS_PORT" --pipe >/dev/null || fail "redis-cli --pipe"
+	full=$(mem)
+	# nothing touches the keys (INFO does not): only the server's sweep
+	# can remove them; waited for, up to 20 s on a loaded machine
+	i=0
+	while ! cli info stats | grep -q '^expired_keys:5000' && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	expect_match '^expired_keys:5000' "$(cli info stats)"
+	expect_match '^db0:keys=1,expires=0' "$(cli info keyspace)"
+	[ "$(cli dbsize)" = 1 ] || fail "DBSIZE $(cli dbsize)"
+	[ "$(cli get keep)" = v ] || fail "the key without expiry went too"
+	[ "$(mem)" -lt $((full - 5000 * 200 / 2)) ] || fail "memory not returned: $full -> $(mem)"
+	# DBSIZE counts live keys only, whether or not a sweep ran since
+	[ "$(cli set t v PX 1)" = OK ] || fail "SET PX"
+	sleep 0.01
+	[ "$(cli dbsize)" = 1 ] || fail "DBSIZE counted an expired key"
+	rs_stop
+}

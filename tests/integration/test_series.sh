@@ -131,6 +131,19 @@ assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
 '
 }
 
+# A run shorter than two sample intervals has no slope or range to judge:
+# it says so, rather than a slope of 0 that reads as perfectly steady.
+t_steady_state_too_short_to_judge() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.5 --steady-state ops_slope:1% -M --temp-path "$TMP"
+	expect_match 'info: .* pipe: steady state \(ops_slope:1%\) not reached; the run was too short to judge \(2 intervals of --sample-interval needed, [01] ran\)' "$OUT"
+	expect_no_match 'slope 0\.000' "$OUT"
+	expect_exit 0 "$SK" --pipe 1 -t 0.5 -M --temp-path "$TMP"
+	expect_no_match 'slope of the last' "$OUT"
+	# two intervals and more are judged as before
+	expect_exit 0 "$SK" --pipe 1 -t 0.5 --sample-interval 0.1 -M --temp-path "$TMP"
+	expect_match 'pipe +[0-9.]+ %/s slope of the last 10s window: shorter than the window' "$OUT"
+}
+
 t_series_bad_input() {
 	bad_input --pipe 1 -t 1 --sample-interval 0
 	expect_match 'sample-interval' "$ERR"
@@ -140,6 +153,9 @@ t_series_bad_input() {
 	bad_input --pipe 1 -t 1 --steady-state iops:5%
 	bad_input --pipe 1 -t 1 --steady-state-window 0
 	bad_input --pipe 1 -t 1 --steady-state-window 1 --sample-interval 1
+	# two options: both quoted as typed, as the single-option errors are
+	[ "$ERR" = "stresskit: error: --steady-state-window '1' holds fewer than two --sample-interval '1' intervals" ] ||
+		fail "unexpected: $ERR"
 	bad_input --pipe 1 -t 1 --series-csv "$TMP/no/such/dir/s.csv"
 	expect_match 'series-csv' "$ERR"
 }
@@ -167,11 +183,14 @@ assert abs(c["cpu-usec"] - cpu) <= 1e-6 * cpu, (c["cpu-usec"], cpu)
 assert c["voluntary-context-switches"] > 0   # a pipe writer waits for its reader
 assert c["cycles"] is None or c["cycles"] > 0
 e["clocksource"] = "other-clock"
+e["memory"]["available"] = "1 kB"
 json.dump(d, open("s.json", "w"))
 '
 	expect_exit 0 "$SK" compare r.json s.json
 	expect_match 'pipe\.cost\.cpu-usec' "$OUT"
 	expect_match 'note: s\.json: environment clocksource differs: "[^"]*" vs "other-clock"' "$OUT"
+	# free memory, like the load, is the moment's, not the machine's
+	expect_no_match 'memory' "$OUT"
 	expect_exit 0 "$SK" compare r.json r.json
 	expect_no_match 'environment' "$OUT"
 }

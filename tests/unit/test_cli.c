@@ -123,10 +123,11 @@ START_TEST(test_repeat_specs)
 		{ "--repeat-until 5,2", "invalid --repeat-until '5,2': expected PCT[,MAX], "
 		  "a half-width above 0% and at most 100% of the mean and at most MAX "
 		  "passes (3 to 10000), like 2 or 1.5%,20" },
-		{ "--repeat-until 5,4 --repeat 6", "--repeat-until's MAX 4 and --repeat 6 "
+		/* two options: each quoted as typed */
+		{ "--repeat-until 5%,4 --repeat 06", "--repeat-until '5%,4' and --repeat '06' "
 		  "give two maximums: give one" },
 		{ "--repeat-until 5 --repeat 2", "--repeat-until needs at least 3 passes: "
-		  "--repeat 2 is too few" },
+		  "--repeat '2' is too few" },
 		/* refused where it stands, though a good one follows */
 		{ "--steady-state ops_slope:0 --steady-state ops_slope:1",
 		  "invalid --steady-state 'ops_slope:0': expected ops_slope:X% or "

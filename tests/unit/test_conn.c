@@ -34,7 +34,7 @@ static ssize_t conn_sink_write(void *ctx, const void *p, size_t len)
 }
 
 /*
- * Feeds s as redis_serve() would, reads of at most chunk bytes, flushing
+ * Feeds s as server_serve() would, reads of at most chunk bytes, flushing
  * after each; stops reading once the connection is to close. Returns the
  * replies, NUL-terminated, in k->buf.
  */
@@ -62,7 +62,7 @@ static void conn_feed(struct conn_shared *sh, struct conn *c, struct conn_sink *
 }
 
 /* The replies to s with cfg, in one read and in reads of 1, 2, 7 bytes. */
-static void conn_expect(const struct redis_config *cfg, const char *s, size_t len,
+static void conn_expect(const struct server_config *cfg, const char *s, size_t len,
 			const char *replies, uint64_t commands, bool closes)
 {
 	static const size_t chunks[] = { (size_t)-1, 1, 2, 7 };
@@ -90,9 +90,9 @@ static void conn_expect(const struct redis_config *cfg, const char *s, size_t le
 
 START_TEST(test_pipeline_quit)
 {
-	struct redis_config cfg;
+	struct server_config cfg;
 
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	/* nothing after QUIT runs: the GET would have answered $1 v */
 	EXPECT(&cfg, "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\nGET k\r\n\r\nPING\r\n"
 		     "*2\r\n$4\r\nECHO\r\n$2\r\nhi\r\nQUIT\r\nGET k\r\n",
@@ -102,9 +102,9 @@ END_TEST
 
 START_TEST(test_limits)
 {
-	struct redis_config cfg;
+	struct server_config cfg;
 
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	cfg.lim.inline_max = 16;
 	cfg.lim.bulk_max = 8;
 	cfg.lim.args_max = 3;
@@ -136,13 +136,13 @@ START_TEST(test_big_bulk)
 {
 	size_t n = 1536 * 1024, hdr;
 	char *s = malloc(n + 64);
-	struct redis_config cfg;
+	struct server_config cfg;
 	struct conn_shared sh;
 	struct conn c;
 	static struct conn_sink k;
 
 	ck_assert(s != NULL);
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	hdr = (size_t)sprintf(s, "*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$%zu\r\n", n);
 	memset(s + hdr, 'x', n);
 	memcpy(s + hdr + n, "\r\nEXISTS k\r\n", 12);
@@ -166,10 +166,10 @@ START_TEST(test_many_args)
 {
 	size_t cap = 2000 * 8 + 64, len;
 	char *s = malloc(cap);
-	struct redis_config cfg;
+	struct server_config cfg;
 
 	ck_assert(s != NULL);
-	redis_config_defaults(&cfg);
+	server_config_defaults(&cfg);
 	len = (size_t)sprintf(s, "*2000\r\n$4\r\nMSET\r\n");
 	for (int i = 0; i < 1999; i++)
 		len += (size_t)sprintf(s + len, "$1\r\n%c\r\n", 'a' + i % 2);

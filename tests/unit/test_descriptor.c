@@ -23,10 +23,10 @@ static int desc_run(struct instance *in)
 static const char *const desc_modes[] = { "a", "b", NULL };
 
 static const struct stressor_opt desc_good_opts[] = {
-	{ "good-size", OPT_SIZE, offsetof(struct desc_opts, size), 1, 100, 10,
-	  NULL, NULL, "h" },
-	{ "good-mode", OPT_CHOICE, offsetof(struct desc_opts, mode), 0, 0, 1,
-	  desc_modes, NULL, "h" },
+	{ .name = "good-size", .type = OPT_SIZE, .offset = offsetof(struct desc_opts, size),
+	  .min = 1, .max = 100, .def = 10, .help = "h" },
+	{ .name = "good-mode", .type = OPT_CHOICE, .offset = offsetof(struct desc_opts, mode),
+	  .def = 1, .choices = desc_modes, .help = "h" },
 	OPT_TABLE_END,
 };
 
@@ -95,19 +95,21 @@ END_TEST
 START_TEST(test_options)
 {
 	static const struct stressor_opt unprefixed[] = {
-		{ "size", OPT_SIZE, 0, 0, 10, 0, NULL, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "size", .type = OPT_SIZE, .max = 10, .help = "h" }, OPT_TABLE_END,
 	};
 	static const struct stressor_opt other[] = {
-		{ "xy-size", OPT_SIZE, 0, 0, 10, 0, NULL, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "xy-size", .type = OPT_SIZE, .max = 10, .help = "h" }, OPT_TABLE_END,
 	};
 	static const struct stressor_opt outside[] = {
-		{ "x-size", OPT_SIZE, 4, 0, 10, 0, NULL, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "x-size", .type = OPT_SIZE, .offset = 4, .max = 10, .help = "h" }, OPT_TABLE_END,
 	};
 	static const struct stressor_opt baddef[] = {
-		{ "x-size", OPT_SIZE, 0, 5, 10, 20, NULL, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "x-size", .type = OPT_SIZE, .min = 5, .max = 10, .def = 20,
+		  .help = "h" }, OPT_TABLE_END,
 	};
 	static const struct stressor_opt nochoice[] = {
-		{ "x-mode", OPT_CHOICE, 0, 0, 0, 2, desc_modes, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "x-mode", .type = OPT_CHOICE, .def = 2, .choices = desc_modes,
+		  .help = "h" }, OPT_TABLE_END,
 	};
 	struct stressor s = desc_valid("x");
 
@@ -136,7 +138,7 @@ static bool desc_is_global(const char *name)
 START_TEST(test_names_collide)
 {
 	static const struct stressor_opt pipe_opts[] = {
-		{ "pipe-data", OPT_SIZE, 0, 0, 10, 0, NULL, NULL, "h" }, OPT_TABLE_END,
+		{ .name = "pipe-data", .type = OPT_SIZE, .max = 10, .help = "h" }, OPT_TABLE_END,
 	};
 	struct stressor pipe = desc_valid("pipe"), pipe_data = desc_valid("pipe-data");
 	struct stressor timeout = desc_valid("timeout"), ok = desc_valid("ok");

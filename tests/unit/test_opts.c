@@ -1,5 +1,7 @@
 /* test_opts.c - typed option tables: defaults, parsing, ranges, help. */
+#include <arpa/inet.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,7 +206,7 @@ static const struct stressor t_parsed_stressor = {
 START_TEST(test_parsed)
 {
 	const struct stressor_opt *pair = &t_parsed_table[0], *none = &t_parsed_table[1];
-	const struct stressor_opt *ops = &t_parsed_table[2], *every = &t_parsed_table[3];
+	const struct stressor_opt *every = &t_parsed_table[3];
 	struct t_parsed v;
 	char err[256], out[64];
 
@@ -391,6 +393,58 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* HOST:PORT read once into the address: numeric hosts only, no DNS here. */
+START_TEST(test_host_port)
+{
+	struct t_hp { uint64_t n; struct sk_host_port hp; } v;
+	const struct stressor_opt rows[] = {
+		{ .name = "th-target", .type = OPT_PARSED, .parser = &sk_opt_host_port,
+		  .offset = offsetof(struct t_hp, hp), .help = "target" },
+		{ .name = "th-checked", .type = OPT_STRING, .flags = OPT_HOST_PORT,
+		  .offset = 0, .help = "checked only" },
+		OPT_TABLE_END,
+	};
+	const struct sockaddr_in *in4 = (const struct sockaddr_in *)&v.hp.addr;
+	const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&v.hp.addr;
+	static const struct { const char *val, *err; } bad[] = {
+		{ "127.0.0.1", "invalid --th-target '127.0.0.1': expected HOST:PORT, like 127.0.0.1:6379" },
+		{ ":6379", "invalid --th-target ':6379': expected HOST:PORT, like 127.0.0.1:6379" },
+		{ "[::1:6379", "invalid --th-target '[::1:6379': expected HOST:PORT, like 127.0.0.1:6379" },
+		{ "127.0.0.1:0", "invalid --th-target '127.0.0.1:0': expected a port from 1 to 65535" },
+		{ "127.0.0.1:65536", "invalid --th-target '127.0.0.1:65536': expected a port from 1 to 65535" },
+		{ "127.0.0.1:+80", "invalid --th-target '127.0.0.1:+80': expected a port from 1 to 65535" },
+		{ "", "--th-target needs a value" },
+	};
+	char err[256], out[64];
+
+	memset(&v, 0xff, sizeof(v));
+	opts_fill_row(&rows[0], &v);
+	ck_assert_uint_eq(v.hp.len, 0);		/* not given */
+	opts_format(&rows[0], &v, out, sizeof(out));
+	ck_assert_str_eq(out, "");
+	ck_assert_int_eq(opts_set(&rows[0], &v, "127.0.0.1:6379", err, sizeof(err)), 0);
+	ck_assert_int_eq(v.hp.addr.ss_family, AF_INET);
+	ck_assert_uint_eq(v.hp.len, sizeof(struct sockaddr_in));
+	ck_assert_uint_eq(ntohs(in4->sin_port), 6379);
+	ck_assert_uint_eq(ntohl(in4->sin_addr.s_addr), INADDR_LOOPBACK);
+	opts_format(&rows[0], &v, out, sizeof(out));
+	ck_assert_str_eq(out, "127.0.0.1:6379");
+	ck_assert_int_eq(opts_set(&rows[0], &v, "[::1]:80", err, sizeof(err)), 0);
+	ck_assert_int_eq(v.hp.addr.ss_family, AF_INET6);
+	ck_assert_uint_eq(ntohs(in6->sin6_port), 80);
+	ck_assert(IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr));
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(opts_set(&rows[0], &v, bad[i].val, err, sizeof(err)), -EINVAL);
+		ck_assert_str_eq(err, bad[i].err);
+		ck_assert_int_eq(v.hp.addr.ss_family, AF_INET6);	/* as it was */
+	}
+	/* the older OPT_STRING row with OPT_HOST_PORT: the same check, the text kept */
+	ck_assert_int_eq(opts_set(&rows[1], &v, "127.0.0.1:0", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "invalid --th-checked '127.0.0.1:0': expected a port from 1 to 65535");
+	ck_assert_int_eq(opts_set(&rows[1], &v, "127.0.0.1:1", err, sizeof(err)), 0);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -404,6 +458,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_parsed);
 	tcase_add_test(tc, test_parsed_bad_default);
+	tcase_add_test(tc, test_host_port);
 	suite_add_tcase(s, tc);
 	return s;
 }

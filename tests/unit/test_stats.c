@@ -150,6 +150,13 @@ START_TEST(test_format_value)
 	ck_assert_str_eq(buf, "0.18");
 	series_format_value(7.958e11, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "7.958e+11");
+	/* small per-op figures keep their digits */
+	series_format_value(0.000123456, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0.000123");
+	series_format_value(0.0312, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0.0312");
+	series_format_value(-4.2e-7, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "-4.2e-07");
 }
 END_TEST
 

@@ -118,6 +118,16 @@ START_TEST(test_opts)
 	ck_assert_str_eq(err, "invalid --sample-interval '0': expected a time of at least "
 			 "10ms, like 1, 0.1, 10ms (suffixes ms s m h d w y)");
 	cli_free(&cfg);
+	/* two options: each quoted as typed, or named as the default */
+	unit_parse_line("--pipe 1 --steady-state-window 0.5m --sample-interval 20s",
+			&cfg, err, sizeof(err));
+	ck_assert_str_eq(err, "--steady-state-window '0.5m' holds fewer than two "
+			 "--sample-interval '20s' intervals");
+	cli_free(&cfg);
+	unit_parse_line("--pipe 1 --sample-interval 6", &cfg, err, sizeof(err));
+	ck_assert_str_eq(err, "--steady-state-window 10s (the default) holds fewer than "
+			 "two --sample-interval '6' intervals");
+	cli_free(&cfg);
 }
 END_TEST
 
@@ -147,12 +157,11 @@ START_TEST(test_sampler_sums)
 	const struct sampler_series *p;
 	struct fake_run f;
 	struct sampler *s;
-	char err[256];
 	double left = 100, start, len;
 	/* per-second counts of instance 0 and 1 */
 	const uint64_t add[4][2] = { { 100, 50 }, { 100, 60 }, { 100, 40 }, { 100, 50 } };
 
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), 0);
+	ck_assert(sampler_window_fits(&o));
 	fake_run_init(&f);
 	s = sampler_new(&o);
 	ck_assert_ptr_nonnull(s);
@@ -227,12 +236,11 @@ START_TEST(test_sampler_steady_stop)
 	};
 	struct fake_run f;
 	struct sampler *s;
-	char err[256];
 	double left = 100, at;
 	const uint64_t rate[] = { 10, 200, 100, 102, 101, 100 };
 	int stopped = -1;
 
-	ck_assert_int_eq(sampler_opts_check(&o, err, sizeof(err)), 0);
+	ck_assert(sampler_window_fits(&o));
 	fake_run_init(&f);
 	s = sampler_new(&o);
 	sampler_begin(s, &f.res, 0.0);

@@ -1,7 +1,9 @@
 /*
  * test_store.c - the JudyHS key space: binary keys, overwrite, delete,
- * lazy expiry, FLUSHALL, and many keys.
+ * lazy and active expiry (the expiry index), FLUSHALL, and many keys.
  */
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,6 +75,78 @@ START_TEST(test_expiry)
 }
 END_TEST
 
+/* Active expiry: the index finds due keys without an access, oldest first. */
+START_TEST(test_active_expiry)
+{
+	struct store s;
+	int64_t base = store_now_ms() + 3600 * 1000;
+	char key[32];
+
+	store_init(&s);
+	for (int i = 0; i < 1000; i++) {
+		int n = snprintf(key, sizeof(key), "e%d", i);
+
+		/* ten keys due in each of 100 ms, in no order */
+		ck_assert_int_eq(store_set(&s, key, (size_t)n, "v", 1, base + (i * 37) % 100), 0);
+	}
+	ck_assert_int_eq(store_set(&s, "keep", 4, "v", 1, 0), 0);
+	ck_assert_uint_eq(s.keys, 1001);
+	ck_assert_uint_eq(s.expires, 1000);
+	ck_assert_uint_eq(store_expire(&s, base - 1, SIZE_MAX), 0);
+	/* at most max a call, the earliest */
+	ck_assert_uint_eq(store_expire(&s, base + 99, 15), 15);
+	ck_assert_uint_eq(s.keys, 986);
+	ck_assert_uint_eq(store_expire(&s, base + 49, SIZE_MAX), 485);
+	ck_assert_uint_eq(s.keys, 501);
+	ck_assert_uint_eq(s.expires, 500);
+	ck_assert_uint_eq(s.bytes, 501);
+	ck_assert_uint_eq(s.expired, 500);
+	for (int i = 0; i < 1000; i++) {
+		int n = snprintf(key, sizeof(key), "e%d", i);
+		bool due = (i * 37) % 100 <= 49;
+
+		ck_assert_int_eq(store_get(&s, key, (size_t)n) == NULL, due);
+	}
+	/* a new expiry moves a key in the index, a plain SET takes it out,
+	 * and a value of another length keeps its place */
+	ck_assert_int_eq(store_set(&s, "e5", 2, "w", 1, base + 1000), 0);
+	ck_assert_int_eq(store_set(&s, "e2", 2, "w", 1, 0), 0);
+	ck_assert_int_eq(store_set(&s, "e7", 2, "longer", 6, base + (7 * 37) % 100), 0);
+	ck_assert_uint_eq(s.keys, 501);
+	ck_assert_uint_eq(store_expire(&s, base + 99, SIZE_MAX), 498);
+	ck_assert_uint_eq(s.keys, 3);
+	ck_assert_ptr_nonnull(store_get(&s, "e5", 2));
+	ck_assert_ptr_nonnull(store_get(&s, "e2", 2));
+	ck_assert_ptr_null(store_get(&s, "e7", 2));
+	ck_assert_uint_eq(store_expire(&s, base + 1000, SIZE_MAX), 1);
+	ck_assert_uint_eq(s.keys, 2);
+	ck_assert_uint_eq(s.expires, 0);
+	ck_assert_ptr_null(s.expiry);
+	store_flush(&s);
+}
+END_TEST
+
+/* Two values due in the same ms replace each other: the slot stays. */
+START_TEST(test_expiry_same_ms)
+{
+	struct store s;
+	int64_t due = store_now_ms() + 3600 * 1000;
+
+	store_init(&s);
+	ck_assert_int_eq(store_set(&s, "a", 1, "1", 1, due), 0);
+	ck_assert_int_eq(store_set(&s, "a", 1, "22", 2, due), 0);
+	ck_assert_int_eq(store_set(&s, "b", 1, "1", 1, due), 0);
+	ck_assert_int_eq(store_del(&s, "a", 1), 1);
+	ck_assert_ptr_nonnull(s.expiry);
+	ck_assert_uint_eq(store_expire(&s, due, SIZE_MAX), 1);
+	ck_assert_uint_eq(s.keys, 0);
+	ck_assert_ptr_null(s.expiry);
+	ck_assert_int_eq(store_set(&s, "c", 1, "1", 1, due), 0);
+	store_flush(&s);
+	ck_assert_ptr_null(s.expiry);
+}
+END_TEST
+
 START_TEST(test_many_keys)
 {
 	struct store s;
@@ -112,6 +186,8 @@ static Suite *store_suite(void)
 
 	tcase_add_test(tc, test_set_get_del);
 	tcase_add_test(tc, test_expiry);
+	tcase_add_test(tc, test_active_expiry);
+	tcase_add_test(tc, test_expiry_same_ms);
 	tcase_add_test(tc, test_many_keys);
 	suite_add_tcase(s, tc);
 	return s;

@@ -32,7 +32,7 @@ static int bad_prepare(struct stressor_ctx *ctx)
 #ifdef BAD_OPT_CLASH
 /* the built-in pipe has --pipe-data-size */
 static const struct stressor_opt bad_opts[] = {
-	{ "pipe-data-size", OPT_COUNT, 0, 0, 10, 0, NULL, NULL, "clashes" },
+	{ .name = "pipe-data-size", .type = OPT_COUNT, .max = 10, .help = "clashes" },
 	OPT_TABLE_END,
 };
 #define BAD_OPTS bad_opts

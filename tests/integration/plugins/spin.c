@@ -10,8 +10,9 @@ struct spin_opts {
 };
 
 static const struct stressor_opt spin_opts[] = {
-	{ "spin-loops", OPT_COUNT, offsetof(struct spin_opts, loops),
-	  1, 1000000, 1000, NULL, NULL, "iterations per bogo-op" },
+	{ .name = "spin-loops", .type = OPT_COUNT,
+	  .offset = offsetof(struct spin_opts, loops),
+	  .min = 1, .max = 1000000, .def = 1000, .help = "iterations per bogo-op" },
 	OPT_TABLE_END,
 };
 

@@ -1,0 +1,55 @@
+/*
+ * shared.c - the run's shared mapping (shared.h) and its start barrier: a
+ * futex on the header's start word, so thousands of instances wait in the
+ * kernel and one FUTEX_WAKE lets them all go.
+ */
+#include "shared.h"
+
+#include <linux/futex.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+struct run_shared *shared_map(size_t n_slots, size_t *len)
+{
+	void *p;
+
+	*len = sizeof(struct run_shared) +
+	       n_slots * (sizeof(struct instance_slot) + sizeof(pid_t));
+	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		 -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+void shared_unmap(struct run_shared *sh, size_t len)
+{
+	if (sh)
+		munmap(sh, len);
+}
+
+struct instance_slot *shared_slot(struct run_shared *sh, size_t i)
+{
+	return (struct instance_slot *)(sh + 1) + i;
+}
+
+pid_t *shared_pids(struct run_shared *sh, size_t n_slots)
+{
+	return (pid_t *)shared_slot(sh, n_slots);
+}
+
+static long shared_futex(uint32_t *word, int op, uint32_t val)
+{
+	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
+
+void shared_release(struct run_shared *sh)
+{
+	__atomic_store_n(&sh->start, 1, __ATOMIC_RELEASE);
+	shared_futex(&sh->start, FUTEX_WAKE, INT32_MAX);
+}
+
+void shared_wait_start(struct run_shared *sh)
+{
+	while (!__atomic_load_n(&sh->start, __ATOMIC_ACQUIRE))
+		shared_futex(&sh->start, FUTEX_WAIT, 0);
+}

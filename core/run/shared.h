@@ -1,0 +1,43 @@
+/*
+ * shared.h - the run's shared mapping, made before the first fork: a
+ * header (the start barrier, the stop flag, --warmup's flag) on its own
+ * cache line, then one instance_slot per instance. Instances count into
+ * their slot with plain stores; the controller reads them.
+ */
+#ifndef STRESSKIT_SHARED_H
+#define STRESSKIT_SHARED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <stresskit/stressor.h>
+
+/*
+ * The header, read by every instance's loop and written once by the
+ * controller.
+ */
+struct run_shared {
+	uint32_t start;		/* futex: 0 until the start barrier opens */
+	uint32_t stop;		/* 1 once the run should stop */
+	uint32_t warming;	/* --warmup: 1 until the controller ends it */
+} __attribute__((aligned(64)));
+
+/* Maps the header, n slots and n pids, shared across fork. NULL on failure. */
+struct run_shared *shared_map(size_t n_slots, size_t *len);
+void shared_unmap(struct run_shared *sh, size_t len);
+struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
+/*
+ * The controller's note of each slot's pid while it forks, after the n
+ * slots: a shared page, which fork neither copies nor write-protects, so
+ * noting a pid costs the next fork nothing (scheduler.c).
+ */
+pid_t *shared_pids(struct run_shared *sh, size_t n_slots);
+
+/* Opens the start barrier, or (stop) tells waiting instances to give up. */
+void shared_release(struct run_shared *sh);
+
+/* Waits until the start barrier opens (or the run is stopped first). */
+void shared_wait_start(struct run_shared *sh);
+
+#endif
