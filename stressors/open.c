@@ -76,8 +76,9 @@ static int open_make(const char *dir, enum open_layout layout, uint32_t index,
 static int open_loop(struct instance *in, const char *path, ino_t ino)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		/* O_RDWR alone, as will-it-scale: the fd is closed at once */
 		int fd = open(path, O_RDWR);
 		struct stat st;
@@ -93,7 +94,7 @@ static int open_loop(struct instance *in, const char *path, ino_t ino)
 			return SK_FAILED;
 		}
 		close(fd);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -54,8 +54,9 @@ static int unlink_dir(const struct instance *in, bool own_dir, char *name, size_
 static int unlink_loop(struct instance *in, int dir, const char *name)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		int fd = openat(dir, name, O_RDWR | O_CREAT, 0600);
 
 		if (fd < 0) {
@@ -76,7 +77,7 @@ static int unlink_loop(struct instance *in, int dir, const char *name)
 		close(fd);
 		if (unlinkat(dir, name, 0) < 0)
 			return instance_syscall_failed(in, "unlinkat");
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }
