@@ -168,6 +168,7 @@ static const struct stressor mmap1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap1_run,
+	.version   = "1",
 };
 
 static const struct stressor mmap2_stressor = {
@@ -181,6 +182,7 @@ static const struct stressor mmap2_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap2_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault1_stressor = {
@@ -192,6 +194,7 @@ static const struct stressor page_fault1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault1_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault2_stressor = {
@@ -205,6 +208,7 @@ static const struct stressor page_fault2_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault2_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault3_stressor = {
@@ -218,6 +222,7 @@ static const struct stressor page_fault3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault3_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(mmap1_stressor);

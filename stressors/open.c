@@ -154,6 +154,7 @@ static const struct stressor open1_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open1_run,
+	.version   = "2",
 };
 
 static const struct stressor open2_stressor = {
@@ -165,6 +166,7 @@ static const struct stressor open2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open2_run,
+	.version   = "2",
 };
 
 static const struct stressor open3_stressor = {
@@ -176,6 +178,7 @@ static const struct stressor open3_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open3_run,
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(open1_stressor);

@@ -165,6 +165,7 @@ static const struct stressor pthread_mutex1_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex1_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex2_stressor = {
@@ -177,6 +178,7 @@ static const struct stressor pthread_mutex2_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
 	.syscalls  = MUTEX_SYSCALLS,
 	.run       = pthread_mutex2_run,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex3_stressor = {
@@ -191,6 +193,7 @@ static const struct stressor pthread_mutex3_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex3_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex4_stressor = {
@@ -205,6 +208,7 @@ static const struct stressor pthread_mutex4_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex4_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex5_stressor = {
@@ -219,6 +223,7 @@ static const struct stressor pthread_mutex5_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex5_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(pthread_mutex1_stressor);

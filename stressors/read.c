@@ -190,6 +190,7 @@ static const struct stressor read1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = read1_run,
+	.version   = "1",
 };
 
 static const struct stressor read2_stressor = {
@@ -206,6 +207,7 @@ static const struct stressor read2_stressor = {
 	.prepare   = read_prepare_shmem,
 	.run       = read2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor read3_stressor = {
@@ -218,6 +220,7 @@ static const struct stressor read3_stressor = {
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = READ_SYSCALLS,
 	.run       = read3_run,
+	.version   = "1",
 };
 
 static const struct stressor read4_stressor = {
@@ -233,6 +236,7 @@ static const struct stressor read4_stressor = {
 	.prepare   = read_prepare_run_dir,
 	.run       = read4_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor write1_stressor = {
@@ -250,6 +254,7 @@ static const struct stressor write1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = write1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(read1_stressor);

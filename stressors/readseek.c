@@ -166,6 +166,7 @@ static const struct stressor readseek1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = readseek1_run,
+	.version   = "1",
 };
 
 static const struct stressor readseek2_stressor = {
@@ -181,6 +182,7 @@ static const struct stressor readseek2_stressor = {
 	.prepare   = seek_prepare_page,
 	.run       = readseek2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor readseek3_stressor = {
@@ -196,6 +198,7 @@ static const struct stressor readseek3_stressor = {
 	.prepare   = seek_prepare_pages,
 	.run       = readseek3_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor writeseek1_stressor = {
@@ -209,6 +212,7 @@ static const struct stressor writeseek1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = writeseek1_run,
+	.version   = "1",
 };
 
 static const struct stressor writeseek2_stressor = {
@@ -225,6 +229,7 @@ static const struct stressor writeseek2_stressor = {
 	.prepare   = seek_prepare_page,
 	.run       = writeseek2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor writeseek3_stressor = {
@@ -241,6 +246,7 @@ static const struct stressor writeseek3_stressor = {
 	.prepare   = seek_prepare_pages,
 	.run       = writeseek3_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(readseek1_stressor);

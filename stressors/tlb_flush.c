@@ -125,6 +125,7 @@ static const struct stressor tlb_flush1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
+	.version   = "1",
 };
 
 static const struct stressor tlb_flush2_stressor = {
@@ -136,6 +137,7 @@ static const struct stressor tlb_flush2_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush2_run,
+	.version   = "1",
 };
 
 static const struct stressor tlb_flush3_stressor = {
@@ -149,6 +151,7 @@ static const struct stressor tlb_flush3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(tlb_flush1_stressor);

@@ -33,10 +33,14 @@
  * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing"
  * 9: struct sk_host_port and its parser sk_opt_host_port, a HOST:PORT
  * option resolved once, when the line is read
- * 10: struct instance_loop and its inline counters (instance_loop_begin,
+ * 10: struct stressor.version appended (the bogo-op's version; read only
+ * from descriptors registered for 1.10 or newer)
+ * 11: struct instance_loop and its inline counters (instance_loop_begin,
  * _continue, _inc, _add, _ops, _stopping): a tight loop's stop flag, slot,
  * ops limit and count kept in registers */
-#define SK_ABI_MINOR 10
+#define SK_ABI_MINOR 11
+/* The first minor whose struct stressor has .version. */
+#define SK_ABI_MINOR_STRESSOR_VERSION 10
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
