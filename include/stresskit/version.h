@@ -32,8 +32,10 @@
  * snapshot, as before, and it times nothing under --warmup)
  * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing"
  * 9: struct sk_host_port and its parser sk_opt_host_port, a HOST:PORT
- * option resolved once, when the line is read */
-#define SK_ABI_MINOR 9
+ * option resolved once, when the line is read
+ * 10: STRESSOR_OWN_START and instance_ready(): run() sets up before the
+ * start barrier */
+#define SK_ABI_MINOR 10
 
 /*
  * The functions a stressor may call. The binary is linked so that these,
