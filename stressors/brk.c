@@ -75,6 +75,7 @@ static const struct stressor brk1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("brk"),
 	.run       = brk1_run,
+	.version   = "1",
 };
 
 static const struct stressor brk2_stressor = {
@@ -87,6 +88,7 @@ static const struct stressor brk2_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("brk"),
 	.run       = brk2_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(brk1_stressor);

@@ -173,6 +173,7 @@ static const struct stressor context_switch1_stressor = {
 	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", SK_HELPER_SYSCALLS,
 				 "clone3", "rseq"),
 	.run       = context_switch1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(context_switch1_stressor);

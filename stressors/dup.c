@@ -54,6 +54,7 @@ static const struct stressor dup1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "dup", "fcntl"),
 	.run       = dup1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(dup1_stressor);

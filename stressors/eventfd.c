@@ -63,6 +63,7 @@ static const struct stressor eventfd1_stressor = {
 	.classes   = CLASS_OS,
 	.syscalls  = SK_SYSCALLS("eventfd2", "read", "write"),
 	.run       = eventfd1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(eventfd1_stressor);

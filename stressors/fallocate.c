@@ -114,6 +114,7 @@ static const struct stressor fallocate1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = FALLOCATE_SYSCALLS,
 	.run       = fallocate1_run,
+	.version   = "1",
 };
 
 static const struct stressor fallocate2_stressor = {
@@ -128,6 +129,7 @@ static const struct stressor fallocate2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = FALLOCATE_SYSCALLS,
 	.run       = fallocate2_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(fallocate1_stressor);

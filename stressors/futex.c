@@ -73,6 +73,7 @@ static const struct stressor futex1_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("futex"),
 	.run       = futex1_run,
+	.version   = "1",
 };
 
 static const struct stressor futex2_stressor = {
@@ -84,6 +85,7 @@ static const struct stressor futex2_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("futex"),
 	.run       = futex2_run,
+	.version   = "1",
 };
 
 static const struct stressor futex3_stressor = {
@@ -95,6 +97,7 @@ static const struct stressor futex3_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("futex"),
 	.run       = futex3_run,
+	.version   = "1",
 };
 
 static const struct stressor futex4_stressor = {
@@ -106,6 +109,7 @@ static const struct stressor futex4_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("futex"),
 	.run       = futex4_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(futex1_stressor);

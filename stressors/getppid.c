@@ -36,6 +36,7 @@ static const struct stressor getppid1_stressor = {
 	.classes   = CLASS_OS,
 	.syscalls  = SK_SYSCALLS("getppid"),
 	.run       = getppid1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(getppid1_stressor);

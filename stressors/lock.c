@@ -130,6 +130,7 @@ static const struct stressor lock1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "fcntl"),
 	.run       = lock1_run,
+	.version   = "1",
 };
 
 static const struct stressor lock2_stressor = {
@@ -146,6 +147,7 @@ static const struct stressor lock2_stressor = {
 	.prepare   = lock2_prepare,
 	.run       = lock2_run,
 	.cleanup   = lock2_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(lock1_stressor);

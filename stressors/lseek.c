@@ -104,6 +104,7 @@ static const struct stressor lseek1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "ftruncate", "lseek"),
 	.run       = lseek1_run,
+	.version   = "1",
 };
 
 static const struct stressor lseek2_stressor = {
@@ -118,6 +119,7 @@ static const struct stressor lseek2_stressor = {
 	.prepare   = lseek2_prepare,
 	.run       = lseek2_run,
 	.cleanup   = lseek2_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(lseek1_stressor);

@@ -67,6 +67,7 @@ static const struct stressor malloc1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("mmap", "munmap"),
 	.run       = malloc1_run,
+	.version   = "1",
 };
 
 static const struct stressor malloc2_stressor = {
@@ -78,6 +79,7 @@ static const struct stressor malloc2_stressor = {
 	.classes   = CLASS_CPU | CLASS_MEMORY,
 	.syscalls  = SK_SYSCALLS("brk"),
 	.run       = malloc2_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(malloc1_stressor);

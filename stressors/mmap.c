@@ -167,6 +167,7 @@ static const struct stressor mmap1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap1_run,
+	.version   = "1",
 };
 
 static const struct stressor mmap2_stressor = {
@@ -180,6 +181,7 @@ static const struct stressor mmap2_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap2_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault1_stressor = {
@@ -191,6 +193,7 @@ static const struct stressor page_fault1_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault1_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault2_stressor = {
@@ -204,6 +207,7 @@ static const struct stressor page_fault2_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault2_run,
+	.version   = "1",
 };
 
 static const struct stressor page_fault3_stressor = {
@@ -217,6 +221,7 @@ static const struct stressor page_fault3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault3_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(mmap1_stressor);

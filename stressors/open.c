@@ -140,6 +140,7 @@ static const struct stressor open1_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open1_run,
+	.version   = "1",
 };
 
 static const struct stressor open2_stressor = {
@@ -151,6 +152,7 @@ static const struct stressor open2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open2_run,
+	.version   = "1",
 };
 
 static const struct stressor open3_stressor = {
@@ -162,6 +164,7 @@ static const struct stressor open3_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open3_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(open1_stressor);

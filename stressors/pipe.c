@@ -271,5 +271,6 @@ static const struct stressor pipe_stressor = {
 	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", SK_HELPER_SYSCALLS),
 	.prepare   = pipe_prepare,
 	.run       = pipe_run,
+	.version   = "1",
 };
 STRESSOR_REGISTER(pipe_stressor);

@@ -98,6 +98,7 @@ static const struct stressor pipe1_stressor = {
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("pipe2", "read"),
 	.run       = pipe1_run,
+	.version   = "1",
 };
 
 static const struct stressor unix1_stressor = {
@@ -110,6 +111,7 @@ static const struct stressor unix1_stressor = {
 	.classes   = CLASS_NETWORK | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("socketpair", "read"),
 	.run       = unix1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(pipe1_stressor);

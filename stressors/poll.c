@@ -118,6 +118,7 @@ static const struct stressor poll1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.run       = poll1_run,
+	.version   = "1",
 };
 
 static const struct stressor poll2_stressor = {
@@ -133,6 +134,7 @@ static const struct stressor poll2_stressor = {
 	.syscalls  = POLL_SYSCALLS,
 	.prepare   = poll2_prepare,
 	.run       = poll2_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(poll1_stressor);

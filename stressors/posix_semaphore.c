@@ -55,6 +55,7 @@ static const struct stressor posix_semaphore1_stressor = {
 	/* uncontended: no syscall; futex is in the base set anyway */
 	.syscalls  = SK_SYSCALLS("futex"),
 	.run       = posix_semaphore1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(posix_semaphore1_stressor);

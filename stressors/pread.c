@@ -197,6 +197,7 @@ static const struct stressor pread1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = PREAD_SYSCALLS,
 	.run       = pread1_run,
+	.version   = "1",
 };
 
 static const struct stressor pread2_stressor = {
@@ -212,6 +213,7 @@ static const struct stressor pread2_stressor = {
 	.prepare   = pread2_prepare,
 	.run       = pread2_run,
 	.cleanup   = pread_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pread3_stressor = {
@@ -227,6 +229,7 @@ static const struct stressor pread3_stressor = {
 	.prepare   = pread3_prepare,
 	.run       = pread3_run,
 	.cleanup   = pread_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(pread1_stressor);

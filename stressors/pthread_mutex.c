@@ -164,6 +164,7 @@ static const struct stressor pthread_mutex1_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex1_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex2_stressor = {
@@ -176,6 +177,7 @@ static const struct stressor pthread_mutex2_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_CPU | CLASS_OS,
 	.syscalls  = MUTEX_SYSCALLS,
 	.run       = pthread_mutex2_run,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex3_stressor = {
@@ -190,6 +192,7 @@ static const struct stressor pthread_mutex3_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex3_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex4_stressor = {
@@ -204,6 +207,7 @@ static const struct stressor pthread_mutex4_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex4_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pthread_mutex5_stressor = {
@@ -218,6 +222,7 @@ static const struct stressor pthread_mutex5_stressor = {
 	.prepare   = mutex_prepare,
 	.run       = pthread_mutex5_run,
 	.cleanup   = mutex_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(pthread_mutex1_stressor);

@@ -128,6 +128,7 @@ static const struct stressor pwrite1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = PWRITE_SYSCALLS,
 	.run       = pwrite1_run,
+	.version   = "1",
 };
 
 static const struct stressor pwrite2_stressor = {
@@ -144,6 +145,7 @@ static const struct stressor pwrite2_stressor = {
 	.prepare   = pwrite2_prepare,
 	.run       = pwrite2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor pwrite3_stressor = {
@@ -160,6 +162,7 @@ static const struct stressor pwrite3_stressor = {
 	.prepare   = pwrite3_prepare,
 	.run       = pwrite3_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(pwrite1_stressor);

@@ -188,6 +188,7 @@ static const struct stressor read1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = read1_run,
+	.version   = "1",
 };
 
 static const struct stressor read2_stressor = {
@@ -204,6 +205,7 @@ static const struct stressor read2_stressor = {
 	.prepare   = read_prepare_shmem,
 	.run       = read2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor read3_stressor = {
@@ -216,6 +218,7 @@ static const struct stressor read3_stressor = {
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = READ_SYSCALLS,
 	.run       = read3_run,
+	.version   = "1",
 };
 
 static const struct stressor read4_stressor = {
@@ -231,6 +234,7 @@ static const struct stressor read4_stressor = {
 	.prepare   = read_prepare_run_dir,
 	.run       = read4_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor write1_stressor = {
@@ -248,6 +252,7 @@ static const struct stressor write1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = write1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(read1_stressor);

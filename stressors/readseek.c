@@ -165,6 +165,7 @@ static const struct stressor readseek1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = readseek1_run,
+	.version   = "1",
 };
 
 static const struct stressor readseek2_stressor = {
@@ -180,6 +181,7 @@ static const struct stressor readseek2_stressor = {
 	.prepare   = seek_prepare_page,
 	.run       = readseek2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor readseek3_stressor = {
@@ -195,6 +197,7 @@ static const struct stressor readseek3_stressor = {
 	.prepare   = seek_prepare_pages,
 	.run       = readseek3_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor writeseek1_stressor = {
@@ -208,6 +211,7 @@ static const struct stressor writeseek1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = writeseek1_run,
+	.version   = "1",
 };
 
 static const struct stressor writeseek2_stressor = {
@@ -224,6 +228,7 @@ static const struct stressor writeseek2_stressor = {
 	.prepare   = seek_prepare_page,
 	.run       = writeseek2_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 static const struct stressor writeseek3_stressor = {
@@ -240,6 +245,7 @@ static const struct stressor writeseek3_stressor = {
 	.prepare   = seek_prepare_pages,
 	.run       = writeseek3_run,
 	.cleanup   = sk_shared_file_cleanup,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(readseek1_stressor);

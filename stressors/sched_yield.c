@@ -29,6 +29,7 @@ static const struct stressor sched_yield_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("sched_yield"),
 	.run       = sched_yield_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(sched_yield_stressor);

@@ -395,5 +395,6 @@ static const struct stressor sendfile_stressor = {
 				 SK_HELPER_SYSCALLS),
 	.prepare   = sendfile_prepare,
 	.run       = sendfile_run,
+	.version   = "1",
 };
 STRESSOR_REGISTER(sendfile_stressor);

@@ -65,6 +65,7 @@ static const struct stressor signal1_stressor = {
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
 	.syscalls  = SK_SYSCALLS("rt_sigaction", "tgkill", "getpid", "gettid"),
 	.run       = signal1_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(signal1_stressor);

@@ -389,5 +389,6 @@ static const struct stressor splice_stressor = {
 	.syscalls  = SK_SYSCALLS("openat", "pipe2", "fcntl", "splice", "vmsplice",
 				 "read", "pread64", "lseek"),
 	.run       = splice_run,
+	.version   = "1",
 };
 STRESSOR_REGISTER(splice_stressor);

@@ -123,6 +123,7 @@ static const struct stressor tlb_flush1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
+	.version   = "1",
 };
 
 static const struct stressor tlb_flush2_stressor = {
@@ -134,6 +135,7 @@ static const struct stressor tlb_flush2_stressor = {
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush2_run,
+	.version   = "1",
 };
 
 static const struct stressor tlb_flush3_stressor = {
@@ -147,6 +149,7 @@ static const struct stressor tlb_flush3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(tlb_flush1_stressor);

@@ -123,6 +123,7 @@ static const struct stressor unlink1_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink1_run,
+	.version   = "1",
 };
 
 static const struct stressor unlink2_stressor = {
@@ -134,6 +135,7 @@ static const struct stressor unlink2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink2_run,
+	.version   = "1",
 };
 
 STRESSOR_REGISTER(unlink1_stressor);

@@ -20,9 +20,48 @@ extern const struct subcommand *const __stop_sk_subcommands[] __attribute__((wea
 
 static const struct stressor **registry;
 static size_t registry_n;
-/* Per entry, the plugin file it came from; NULL for a built-in. */
-static const char **registry_from;
+/* Per entry, where it came from; NULL until the first plugin's entry. */
+struct registry_source {
+	const char *origin;	/* the plugin file; NULL for a built-in */
+	unsigned abi_minor;	/* the ABI minor its descriptor was built for */
+};
+static struct registry_source *registry_from;
 static const char *registry_loading;
+
+/*
+ * .version, for a descriptor built for abi_minor: older descriptors end
+ * before the field, so it is not read from them.
+ */
+static const char *registry_read_version(const struct stressor *s, unsigned abi_minor)
+{
+	return abi_minor >= SK_ABI_MINOR_STRESSOR_VERSION ? s->version : NULL;
+}
+
+/*
+ * A version, when there is one, is a short word: it is printed in
+ * compare's refusal and in the document. A built-in must have one, so
+ * that no stressor of the tree is compared across a changed bogo-op.
+ */
+static int registry_check_version(const struct stressor *s, const char *v, bool builtin,
+				  char *err, size_t errlen)
+{
+	size_t len = v ? strlen(v) : 0;
+
+	if (!v && !builtin)
+		return 0;
+	if (!v) {
+		snprintf(err, errlen, "stressor %s: .version: missing (a word such as \"1\", "
+			 "bumped when the bogo-op changes)", s->name);
+		return -EINVAL;
+	}
+	if (!len || len > SK_STRESSOR_VERSION_MAX ||
+	    strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") != len) {
+		snprintf(err, errlen, "stressor %s: .version: '%.40s' is not 1 to %d of "
+			 "[A-Za-z0-9._+-]", s->name, v, SK_STRESSOR_VERSION_MAX);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int registry_cmp(const void *a, const void *b)
 {
@@ -67,16 +106,26 @@ int registry_init(char *err, size_t errlen)
 	for (size_t i = 0; i < n; i++)
 		registry[i] = __start_sk_stressors[i];
 	registry_n = n;
+	for (size_t i = 0; i < n; i++) {
+		int rc = registry_check_version(registry[i], registry[i]->version, true,
+						err, errlen);
+
+		if (rc)
+			return rc;
+	}
 	return registry_validate(registry, n, err, errlen);
 }
 
-int registry_add(const struct stressor *s, char *err, size_t errlen)
+int registry_add(const struct stressor *s, unsigned abi_minor, char *err, size_t errlen)
 {
 	const struct stressor **grown, *had;
-	const char **from;
+	struct registry_source *from;
 	size_t at = 0;
 	int rc = descriptor_check(s, err, errlen);
 
+	if (!rc)
+		rc = registry_check_version(s, registry_read_version(s, abi_minor), false,
+					    err, errlen);
 	if (rc)
 		return rc;
 	had = registry_find(s->name);
@@ -89,11 +138,14 @@ int registry_add(const struct stressor *s, char *err, size_t errlen)
 	if (!grown)
 		goto nomem;
 	registry = grown;
-	/* built-ins have no origin: the first plugin makes the array, NULLs */
+	/* built-ins have no origin: the first plugin makes the array */
 	from = registry_from ? realloc(registry_from, (registry_n + 1) * sizeof(*from))
 			     : calloc(registry_n + 1, sizeof(*from));
 	if (!from)
 		goto nomem;
+	if (!registry_from)
+		for (size_t i = 0; i < registry_n; i++)
+			from[i] = (struct registry_source){ NULL, SK_ABI_MINOR };
 	registry_from = from;
 	while (at < registry_n && strcmp(registry[at]->name, s->name) < 0)
 		at++;
@@ -101,7 +153,7 @@ int registry_add(const struct stressor *s, char *err, size_t errlen)
 	memmove(registry_from + at + 1, registry_from + at,
 		(registry_n - at) * sizeof(*registry_from));
 	registry[at] = s;
-	registry_from[at] = registry_loading;
+	registry_from[at] = (struct registry_source){ registry_loading, abi_minor };
 	registry_n++;
 	return 0;
 nomem:
@@ -145,7 +197,16 @@ const char *registry_origin(const struct stressor *s)
 {
 	long i = registry_index(s);
 
-	return i >= 0 && registry_from ? registry_from[i] : NULL;
+	return i >= 0 && registry_from ? registry_from[i].origin : NULL;
+}
+
+const char *registry_version(const struct stressor *s)
+{
+	long i = registry_index(s);
+
+	if (i < 0)
+		return NULL;
+	return registry_read_version(s, registry_from ? registry_from[i].abi_minor : SK_ABI_MINOR);
 }
 
 size_t registry_count(void)

@@ -63,8 +63,16 @@ static void compare_usage(FILE *f)
 		   "             of means excludes 0 (%d resamples, fixed seed)\n"
 		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
 		   "Each row ends with the smallest change its samples could have flagged.\n"
-		   "Files whose run options differ (timeout, instances, stressor options,\n"
-		   "version) are refused unless --force.\n\n"
+		   "Files whose run options differ in what is run or measured are refused\n"
+		   "unless --force: timeout, warmup, mode, instance-mode, verify, sandbox,\n"
+		   "taskset, the run directory's filesystem, --latency and --latency-sample,\n"
+		   "--steady-state (and under it --steady-state-window, --sample-interval),\n"
+		   "--scale and --scale-format, each stressor's instances, ops, options and\n"
+		   "bogo-op version, and the stresskit version unless both files record\n"
+		   "every stressor's version. Options that change only what is reported\n"
+		   "(--sample-interval, --status-interval, --status, --perf, --repeat,\n"
+		   "--repeat-until, --confidence, --scale-steps, --temp-path) are printed\n"
+		   "as a note under the table; output files and --metrics are not compared.\n\n"
 		   "exit codes: 0 done, 1 bad arguments or files, or run options differ,\n"
 		   "%d a regression with --fail-on-regression, or any flagged change\n"
 		   "with --fail-on-change\n",
@@ -331,11 +339,13 @@ static int compare_main(int argc, char **argv)
 			printf(" %zu", sides[i].set.runs);
 		printf("; use --repeat %d)\n", STATS_MIN_RUNS);
 	}
-	/* what differs between the machines, so a change is read with it */
+	/* what differs between the runs and the machines, so a change is
+	 * read with it */
 	for (size_t i = 1; i < n; i++) {
 		const json_t *ea = json_object_get(sides[0].doc, "environment");
 		const json_t *eb = json_object_get(sides[i].doc, "environment");
 
+		compare_options_notes(sides[0].doc, sides[i].doc, sides[i].path);
 		if (ea && eb)
 			environment_diff(ea, eb, sides[i].path);
 	}

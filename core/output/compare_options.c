@@ -1,10 +1,12 @@
 /*
  * compare_options.c - the run options two documents must share (see
- * compare_options.h): the global options that change what a bogo-op
- * costs or how long it is counted, and every selected stressor's
- * instances, bogo-op limit and options, matched by name. Output options
- * (--json, --metrics, --perf ...) change no figure and are not compared;
- * an option one document does not record (an older version) is skipped.
+ * compare_options.h). Each option the configuration records is weighed
+ * once, here: one that changes the workload or what a figure measures
+ * refuses the comparison (unless --force); one that only changes how the
+ * run is watched or reported is printed as a note under the table; output
+ * files and presentation (--json, --metrics, --log-prefix ...) are not
+ * compared. An option one document does not record (an older version) is
+ * skipped.
  */
 #include "compare_options.h"
 
@@ -14,28 +16,74 @@
 
 #include "log.h"
 
-static const char *const compare_global_keys[] = {
-	"timeout", "warmup", "mode", "instance-mode", "verify", "sandbox", "taskset",
+enum compare_weight {
+	COMPARE_REFUSE,		/* another workload, or another thing measured */
+	COMPARE_NOTE,		/* the same figures, watched or reported otherwise */
+	COMPARE_IF_STEADY,	/* refuses when either run stops at steady state */
+	COMPARE_IF_TIMED,	/* refuses when both runs time ops (--latency) */
 };
 
-struct compare_diffs {
-	char text[1024];
-	size_t used;
+static const struct compare_rule {
+	const char *key;
+	enum compare_weight weight;
+} compare_rules[] = {
+	{ "timeout", COMPARE_REFUSE },		/* how long ops are counted */
+	{ "warmup", COMPARE_REFUSE },		/* what is left out of the count */
+	{ "mode", COMPARE_REFUSE },		/* which stressors share the machine */
+	{ "instance-mode", COMPARE_REFUSE },	/* processes or threads */
+	{ "verify", COMPARE_REFUSE },		/* a check in every bogo-op */
+	{ "sandbox", COMPARE_REFUSE },		/* a seccomp filter on every syscall */
+	{ "taskset", COMPARE_REFUSE },		/* which CPUs run the instances */
+	{ "temp-path-filesystem", COMPARE_REFUSE },	/* what a file bogo-op costs */
+	/* --latency reads the clock around every Nth op: a dearer op */
+	{ "latency", COMPARE_REFUSE },
+	{ "latency-sample", COMPARE_IF_TIMED },
+	/* --steady-state ends the run early, at a time its own figures set */
+	{ "steady-state", COMPARE_REFUSE },
+	/* the window and the intervals decide when a steady run stops; without
+	 * --steady-state they only shape the series and the last window's check */
+	{ "steady-state-window", COMPARE_IF_STEADY },
+	{ "sample-interval", COMPARE_IF_STEADY },
+	{ "scale", COMPARE_REFUSE },		/* a sweep or one run */
+	{ "scale-format", COMPARE_REFUSE },	/* will-it-scale adds thread steps */
+	/* a step of a sweep is a run of its own: the common steps compare */
+	{ "scale-steps", COMPARE_NOTE },
+	/* the controller wakes more often, as at a short --sample-interval; the
+	 * bogo-op is the same (perf's software counters cost each context
+	 * switch a little, no more) */
+	{ "status-interval", COMPARE_NOTE },
+	{ "status", COMPARE_NOTE },
+	{ "perf", COMPARE_NOTE },
+	/* how many passes and at which level their intervals are given: each
+	 * pass measures the same thing, and compare's methods take n as it is */
+	{ "repeat", COMPARE_NOTE },
+	{ "repeat-until", COMPARE_NOTE },
+	{ "confidence", COMPARE_NOTE },
+	/* the filesystem is compared above; the path alone is a note */
+	{ "temp-path", COMPARE_NOTE },
 };
 
-/* Notes "name A vs B" when a and b are both there and differ. */
-static void compare_note(struct compare_diffs *d, const char *name,
-			 const json_t *a, const json_t *b)
+/* Called for each option that differs, with both values (JSON, or NULL
+ * for "unversioned") and whether the difference refuses the comparison. */
+typedef void (*compare_visit)(void *arg, const char *name, const char *va,
+			      const char *vb, bool refuse);
+
+struct compare_walk {
+	compare_visit visit;
+	void *arg;
+};
+
+/* Visits "name" when a and b are both there and differ. */
+static void compare_pair(const struct compare_walk *w, const char *name,
+			 const json_t *a, const json_t *b, bool refuse)
 {
 	char *sa, *sb;
 
-	if (!a || !b || json_equal((json_t *)a, (json_t *)b) || d->used >= sizeof(d->text))
+	if (!a || !b || json_equal((json_t *)a, (json_t *)b))
 		return;
-	sa = json_dumps(a, JSON_ENCODE_ANY);
-	sb = json_dumps(b, JSON_ENCODE_ANY);
-	d->used += (size_t)snprintf(d->text + d->used, sizeof(d->text) - d->used,
-				    "%s%s %s vs %s", d->used ? ", " : "", name,
-				    sa ? sa : "?", sb ? sb : "?");
+	sa = json_is_null(a) ? NULL : json_dumps(a, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+	sb = json_is_null(b) ? NULL : json_dumps(b, JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+	w->visit(w->arg, name, sa ? sa : "null", sb ? sb : "null", refuse);
 	free(sa);
 	free(sb);
 }
@@ -52,8 +100,30 @@ static const json_t *compare_stressor(const json_t *list, const char *name)
 	return NULL;
 }
 
-/* Each stressor of a against b's: instances, ops, each option. */
-static void compare_stressors(struct compare_diffs *d, const json_t *la, const json_t *lb)
+/*
+ * The bogo-op's version: two versions are two different bogo-ops, whose
+ * ops/s no %change relates, so they refuse; a stressor unversioned on one
+ * side (a plugin built before ABI 1.10) cannot be told apart, a note.
+ */
+static void compare_version(const struct compare_walk *w, const char *s,
+			    const json_t *ea, const json_t *eb)
+{
+	const json_t *va = json_object_get(ea, "version"), *vb = json_object_get(eb, "version");
+	char name[256], qa[64] = "unversioned", qb[64] = "unversioned";
+
+	if (!va || !vb || json_equal((json_t *)va, (json_t *)vb))
+		return;
+	snprintf(name, sizeof(name), "%s version", s);
+	if (json_is_string(va))
+		snprintf(qa, sizeof(qa), "\"%.40s\"", json_string_value(va));
+	if (json_is_string(vb))
+		snprintf(qb, sizeof(qb), "\"%.40s\"", json_string_value(vb));
+	w->visit(w->arg, name, qa, qb, json_is_string(va) && json_is_string(vb));
+}
+
+/* Each stressor of a against b's: instances, ops, version, each option. */
+static void compare_stressors(const struct compare_walk *w, const json_t *la,
+			      const json_t *lb)
 {
 	const json_t *ea, *eb, *v;
 	json_t *none = json_integer(0);	/* a stressor one side did not run */
@@ -68,47 +138,133 @@ static void compare_stressors(struct compare_diffs *d, const json_t *la, const j
 			continue;
 		eb = compare_stressor(lb, s);
 		snprintf(name, sizeof(name), "%s instances", s);
-		compare_note(d, name, json_object_get(ea, "instances"),
-			     eb ? json_object_get(eb, "instances") : none);
+		compare_pair(w, name, json_object_get(ea, "instances"),
+			     eb ? json_object_get(eb, "instances") : none, true);
 		if (!eb)
 			continue;
 		snprintf(name, sizeof(name), "%s-ops", s);
-		compare_note(d, name, json_object_get(ea, "ops"), json_object_get(eb, "ops"));
-		json_object_foreach(json_object_get(ea, "options"), key, v) {
-			snprintf(name, sizeof(name), "%s", key);
-			compare_note(d, name, v, json_object_get(json_object_get(eb, "options"), key));
-		}
+		compare_pair(w, name, json_object_get(ea, "ops"), json_object_get(eb, "ops"), true);
+		compare_version(w, s, ea, eb);
+		json_object_foreach(json_object_get(ea, "options"), key, v)
+			compare_pair(w, key, v,
+				     json_object_get(json_object_get(eb, "options"), key), true);
 	}
 	json_array_foreach(lb, i, eb) {
 		const char *s = json_string_value(json_object_get(eb, "stressor"));
 
 		if (s && !compare_stressor(la, s)) {
 			snprintf(name, sizeof(name), "%s instances", s);
-			compare_note(d, name, none, json_object_get(eb, "instances"));
+			compare_pair(w, name, none, json_object_get(eb, "instances"), true);
 		}
 	}
 	json_decref(none);
 }
 
-bool compare_options_differ(const json_t *a, const char *path_a,
-			    const json_t *b, const char *path_b)
+/* True when every stressor of the configuration carries a version. */
+static bool compare_all_versioned(const json_t *c)
+{
+	const json_t *list = json_object_get(c, "stressors"), *e;
+	size_t i;
+
+	json_array_foreach(list, i, e)
+		if (!json_is_string(json_object_get(e, "version")))
+			return false;
+	return json_is_array(list);
+}
+
+static bool compare_true(const json_t *c, const char *key)
+{
+	return json_is_true(json_object_get(c, key));
+}
+
+static bool compare_given(const json_t *c, const char *key)
+{
+	const json_t *v = json_object_get(c, key);
+
+	return v && !json_is_null(v);
+}
+
+static bool compare_refuses(enum compare_weight wt, const json_t *ca, const json_t *cb)
+{
+	switch (wt) {
+	case COMPARE_REFUSE:
+		return true;
+	case COMPARE_IF_STEADY:
+		return compare_given(ca, "steady-state") || compare_given(cb, "steady-state");
+	default:
+		return false;
+	}
+}
+
+/* Visits every option of the two documents' runs that differs. */
+static void compare_walk(const json_t *a, const json_t *b, const struct compare_walk *w)
 {
 	const json_t *ca = json_object_get(a, "configuration");
 	const json_t *cb = json_object_get(b, "configuration");
-	struct compare_diffs d = { .used = 0 };
 
 	if (!ca || !cb)
-		return false;
-	compare_note(&d, "stresskit-version",
+		return;
+	/*
+	 * Another stresskit may count another bogo-op: refused, unless both
+	 * documents carry every stressor's version, which then says it.
+	 */
+	compare_pair(w, "stresskit-version",
 		     json_object_get(json_object_get(a, "system-info"), "stresskit-version"),
-		     json_object_get(json_object_get(b, "system-info"), "stresskit-version"));
-	for (size_t i = 0; i < sizeof(compare_global_keys) / sizeof(*compare_global_keys); i++)
-		compare_note(&d, compare_global_keys[i], json_object_get(ca, compare_global_keys[i]),
-			     json_object_get(cb, compare_global_keys[i]));
-	compare_stressors(&d, json_object_get(ca, "stressors"), json_object_get(cb, "stressors"));
+		     json_object_get(json_object_get(b, "system-info"), "stresskit-version"),
+		     !compare_all_versioned(ca) || !compare_all_versioned(cb));
+	for (size_t i = 0; i < sizeof(compare_rules) / sizeof(*compare_rules); i++) {
+		const struct compare_rule *r = &compare_rules[i];
+
+		/* how often ops are timed matters only when both time them */
+		if (r->weight == COMPARE_IF_TIMED &&
+		    !(compare_true(ca, "latency") && compare_true(cb, "latency")))
+			continue;
+		compare_pair(w, r->key, json_object_get(ca, r->key), json_object_get(cb, r->key),
+			     r->weight == COMPARE_IF_TIMED || compare_refuses(r->weight, ca, cb));
+	}
+	compare_stressors(w, json_object_get(ca, "stressors"), json_object_get(cb, "stressors"));
+}
+
+struct compare_refusal {
+	char text[1024];
+	size_t used;
+};
+
+static void compare_add_refusal(void *arg, const char *name, const char *va,
+				const char *vb, bool refuse)
+{
+	struct compare_refusal *d = arg;
+
+	if (!refuse || d->used >= sizeof(d->text))
+		return;
+	d->used += (size_t)snprintf(d->text + d->used, sizeof(d->text) - d->used,
+				    "%s%s %s vs %s", d->used ? ", " : "", name, va, vb);
+}
+
+bool compare_options_differ(const json_t *a, const char *path_a,
+			    const json_t *b, const char *path_b)
+{
+	struct compare_refusal d = { .used = 0 };
+	const struct compare_walk w = { compare_add_refusal, &d };
+
+	compare_walk(a, b, &w);
 	if (!d.used)
 		return false;
 	log_usage_error("compare: %s was run with other options than %s: %s "
 			"(--force compares them anyway)", path_b, path_a, d.text);
 	return true;
+}
+
+static void compare_print_note(void *arg, const char *name, const char *va,
+			       const char *vb, bool refuse)
+{
+	printf("note: %s: option %s differs: %s vs %s (%s)\n", (const char *)arg, name, va, vb,
+	       refuse ? "compared under --force" : "reporting only, compared");
+}
+
+void compare_options_notes(const json_t *a, const json_t *b, const char *label)
+{
+	const struct compare_walk w = { compare_print_note, (void *)label };
+
+	compare_walk(a, b, &w);
 }

@@ -11,11 +11,25 @@
 #include <stdbool.h>
 
 /*
- * True when doc b's run options differ from doc a's, after one error line
- * naming each differing option with both values. A document without a
- * "configuration" (written by hand) has nothing to differ in.
+ * True when doc b's run options differ from doc a's in one that changes
+ * the workload or what is measured (the timeout, warm-up, mode, instance
+ * mode, --verify, --sandbox, --taskset, the run directory's filesystem,
+ * --latency and its sampling, --steady-state and, under it, its window and
+ * --sample-interval, --scale and its format, a stressor's instances,
+ * ops, options or bogo-op version, and stresskit's version unless every
+ * stressor's version is recorded), after one error line naming each with
+ * both values. A document without a "configuration" (written by hand) has
+ * nothing to differ in.
  */
 bool compare_options_differ(const json_t *a, const char *path_a,
 			    const json_t *b, const char *path_b);
+
+/*
+ * Prints one "note: LABEL: option NAME differs: A vs B (...)" line on
+ * stdout for each option that differs: those that change only how the run
+ * was watched or reported (--sample-interval, --status-interval,
+ * --confidence, --repeat ...), and, compared under --force, the others.
+ */
+void compare_options_notes(const json_t *a, const json_t *b, const char *label);
 
 #endif

@@ -2,8 +2,11 @@
  * results_context.c - what a result was measured on and with: the
  * system-info mapping (stress-ng's keys: uname, sysinfo, CPU counts; plus
  * the CPU model and stresskit's version, which a comparison of two
- * machines needs) and the configuration (the command line, the options
- * in force, each selected stressor's options in their own units).
+ * machines needs) and the configuration (the command line, every
+ * option in force, each selected stressor's options in their own units,
+ * its bogo-op's version and the plugin it came from). compare reads the
+ * configuration back (compare_options.c) and decides which differences
+ * make two documents incomparable.
  */
 #include "results.h"
 
@@ -12,8 +15,11 @@
 #include <string.h>
 #include <sys/sysinfo.h>
 #include <sys/utsname.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/magic.h>
 
 #include "opts.h"
 #include "registry.h"
@@ -135,8 +141,39 @@ static json_t *results_command_line(int argc, char *const *argv)
 	return s;
 }
 
+/*
+ * The filesystem the run directory goes on: a file stressor's bogo-op
+ * (open, fallocate, unlink ...) is another operation on tmpfs than on
+ * ext4, which the path alone does not say.
+ */
+static json_t *results_fs_type(const char *path)
+{
+	static const struct {
+		unsigned long magic;
+		const char *name;
+	} results_fs[] = {
+		{ TMPFS_MAGIC, "tmpfs" }, { RAMFS_MAGIC, "ramfs" },
+		{ EXT4_SUPER_MAGIC, "ext2/ext3/ext4" }, { XFS_SUPER_MAGIC, "xfs" },
+		{ BTRFS_SUPER_MAGIC, "btrfs" }, { F2FS_SUPER_MAGIC, "f2fs" },
+		{ OVERLAYFS_SUPER_MAGIC, "overlay" }, { FUSE_SUPER_MAGIC, "fuse" },
+		{ NFS_SUPER_MAGIC, "nfs" }, { SMB2_SUPER_MAGIC, "smb2" },
+	};
+	struct statfs st;
+	char hex[32];
+
+	if (!path || statfs(path, &st) < 0)
+		return json_null();
+	for (size_t i = 0; i < sizeof(results_fs) / sizeof(*results_fs); i++)
+		if ((unsigned long)st.f_type == results_fs[i].magic)
+			return json_string(results_fs[i].name);
+	snprintf(hex, sizeof(hex), "0x%lx", (unsigned long)st.f_type);
+	return json_string(hex);
+}
+
 static json_t *results_stressor_config(const struct plan_entry *e)
 {
+	const char *version = registry_version(e->stressor);
+	const char *plugin = registry_origin(e->stressor);
 	json_t *o = json_object(), *opts = json_object();
 	char val[256];
 
@@ -146,6 +183,9 @@ static json_t *results_stressor_config(const struct plan_entry *e)
 		return NULL;
 	}
 	json_object_set_new(o, "stressor", json_string(e->stressor->name));
+	/* null: a plugin built before ABI 1.10, or one that sets none */
+	json_object_set_new(o, "version", version ? json_string(version) : json_null());
+	json_object_set_new(o, "plugin", plugin ? json_string(plugin) : json_null());
 	json_object_set_new(o, "instances", json_integer(e->instances));
 	json_object_set_new(o, "ops", json_integer((json_int_t)e->max_ops));
 	for (const struct stressor_opt *opt = e->stressor->opts; opt && opt->name; opt++) {
@@ -159,6 +199,58 @@ static json_t *results_stressor_config(const struct plan_entry *e)
 static json_t *results_string_or_null(const char *s)
 {
 	return s ? json_string(s) : json_null();
+}
+
+/* An option that may be off (0): its value, or null. */
+static json_t *results_positive_or_null(double v)
+{
+	return v > 0 ? json_real(v) : json_null();
+}
+
+/* --scale's instance counts in order, once each (will-it-scale format
+ * runs each twice, processes then threads), or null without --scale. */
+static json_t *results_scale_steps(const struct plan *p)
+{
+	json_t *a;
+
+	if (!p->scale)
+		return json_null();
+	a = json_array();
+	for (size_t i = 0; a && i < p->n_runs; i++)
+		if (!i || p->runs[i].entries[0].instances != p->runs[i - 1].entries[0].instances)
+			json_array_append_new(a, json_integer(p->runs[i].entries[0].instances));
+	return a;
+}
+
+/* The options of the time series, steady state, --latency and --scale. */
+static void results_measure_config(json_t *c, const struct plan *p)
+{
+	const struct sampler_opts *s = &p->sampling;
+	char spec[64];
+
+	json_object_set_new(c, "sample-interval", json_real(s->interval));
+	json_object_set_new(c, "status-interval", results_positive_or_null(s->status));
+	json_object_set_new(c, "series-csv", results_string_or_null(s->csv_path));
+	if (s->steady.kind != STEADY_NONE) {
+		steady_format(&s->steady, spec, sizeof(spec));
+		json_object_set_new(c, "steady-state", json_string(spec));
+	} else {
+		json_object_set_new(c, "steady-state", json_null());
+	}
+	json_object_set_new(c, "steady-state-window", json_real(s->window));
+	json_object_set_new(c, "latency", json_boolean(p->base.latency_sample > 0));
+	json_object_set_new(c, "latency-sample", p->base.latency_sample ?
+			    json_integer(p->base.latency_sample) : json_null());
+	json_object_set_new(c, "latency-csv", results_string_or_null(p->latency_csv));
+	json_object_set_new(c, "latency-plot", results_string_or_null(p->latency_plot));
+	json_object_set_new(c, "repeat-until", results_positive_or_null(p->repeat_until));
+	json_object_set_new(c, "confidence", json_real(p->confidence));
+	json_object_set_new(c, "scale", json_boolean(p->scale));
+	json_object_set_new(c, "scale-steps", results_scale_steps(p));
+	json_object_set_new(c, "scale-format", json_string(p->scale_wis ? "will-it-scale" :
+							   "stresskit"));
+	json_object_set_new(c, "scale-csv", results_string_or_null(p->scale_csv));
+	json_object_set_new(c, "scale-plot", results_string_or_null(p->scale_plot));
 }
 
 json_t *results_configuration(const struct plan *p)
@@ -188,6 +280,7 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "quiet", json_boolean(p->quiet));
 	json_object_set_new(c, "verbose", json_boolean(p->base.verbose));
 	json_object_set_new(c, "temp-path", results_string_or_null(p->base.temp_path));
+	json_object_set_new(c, "temp-path-filesystem", results_fs_type(p->base.temp_path));
 	json_object_set_new(c, "taskset", results_string_or_null(r->taskset));
 	json_object_set_new(c, "log-prefix", results_string_or_null(p->log_prefix));
 	json_object_set_new(c, "mode", json_string(p->mode == PLAN_SEQUENTIAL ? "sequential" :
@@ -200,6 +293,15 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "sandbox", json_boolean(p->base.sandbox));
 	json_object_set_new(c, "yaml", results_string_or_null(p->yaml_path));
 	json_object_set_new(c, "json", results_string_or_null(p->json_path));
+	results_measure_config(c, p);
+	json_object_set_new(c, "status", p->status > 0 ? json_integer((json_int_t)p->status) :
+			    json_null());
+	json_object_set_new(c, "progress", json_boolean(p->progress));
+	json_object_set_new(c, "settings", json_boolean(p->show_settings));
+	json_object_set_new(c, "timestamp", json_boolean(r->timestamp));
+	json_object_set_new(c, "no-rand-seed", json_boolean(r->no_rand_seed));
+	json_object_set_new(c, "pathological", json_boolean(r->pathological));
+	json_object_set_new(c, "oom-avoid", json_boolean(r->oom_avoid));
 	for (size_t i = 0; i < p->base.n; i++)
 		json_array_append_new(st, results_stressor_config(&p->base.entries[i]));
 	json_object_set_new(c, "stressors", st);

@@ -110,6 +110,10 @@ static void plan_record(struct plan *p, const struct cli_config *cfg)
 	if (cfg->given[G_EXCLUDE])
 		r->exclude = plan_names(&cfg->exclude, r->text[3], sizeof(r->text[3]));
 	r->job = cfg->job.path;
+	r->no_rand_seed = cfg->no_rand_seed;
+	r->pathological = cfg->pathological;
+	r->oom_avoid = cfg->oom_avoid;
+	r->timestamp = cfg->timestamp;
 }
 
 /* The run length: --timeout, or until the ops are done with --NAME-ops alone. */

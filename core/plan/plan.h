@@ -32,6 +32,8 @@ struct plan_record {
 	int argc;
 	char *const *argv;
 	const char *taskset, *class_list, *with, *exclude, *job;	/* NULL: none */
+	/* stress-ng's options that change nothing here, and --timestamp */
+	bool no_rand_seed, pathological, oom_avoid, timestamp;
 	char text[4][256];	/* the storage of the first four */
 };
 

@@ -229,5 +229,6 @@ static const struct stressor tee_stressor = {
 	.syscalls  = SK_SYSCALLS("openat", "pipe2", "tee", "splice", "read",
 				 SK_HELPER_SYSCALLS),
 	.run       = tee_run,
+	.version   = "1",
 };
 STRESSOR_REGISTER(tee_stressor);

@@ -426,7 +426,19 @@ struct stressor {
 	int (*prepare)(struct stressor_ctx *ctx);	/* parent, before fork */
 	int (*run)(struct instance *in);		/* the instance loop */
 	void (*cleanup)(struct stressor_ctx *ctx);	/* parent, after reap */
+	/*
+	 * The bogo-op's version (ABI 1.10): a short word ("1", "2", at most
+	 * SK_STRESSOR_VERSION_MAX of [A-Za-z0-9._+-]) that the stressor's
+	 * author bumps whenever what one bogo-op does changes. Results record
+	 * it per stressor, and compare refuses to set the ops/s of two
+	 * versions side by side. NULL: unversioned (a plugin may leave it;
+	 * a built-in must set it). Appended last: a plugin built for an
+	 * older minor has no such field, and the loader does not read it.
+	 */
+	const char *version;
 };
+
+#define SK_STRESSOR_VERSION_MAX 32
 
 /*
  * What run() may call under --sandbox, setup included, beyond the core's

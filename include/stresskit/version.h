@@ -32,8 +32,12 @@
  * snapshot, as before, and it times nothing under --warmup)
  * 8: OPT_ITEM_NONE, an item callback's "valid, adds nothing"
  * 9: struct sk_host_port and its parser sk_opt_host_port, a HOST:PORT
- * option resolved once, when the line is read */
-#define SK_ABI_MINOR 9
+ * option resolved once, when the line is read
+ * 10: struct stressor.version appended (the bogo-op's version; read only
+ * from descriptors registered for 1.10 or newer) */
+#define SK_ABI_MINOR 10
+/* The first minor whose struct stressor has .version. */
+#define SK_ABI_MINOR_STRESSOR_VERSION 10
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

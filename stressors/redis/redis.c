@@ -315,5 +315,6 @@ static const struct stressor redis_stressor = {
 				 "fcntl", "shutdown", "openat", "newfstatat",
 				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
 	.run       = redis_run,
+	.version   = "1",
 };
 STRESSOR_REGISTER(redis_stressor);

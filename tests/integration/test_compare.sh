@@ -195,3 +195,89 @@ t_compare_options_real_runs() {
 	one_line "$ERR"
 	expect_match 'pipe-data-size "4K" vs "64"' "$ERR"
 }
+
+# Each kind of option difference on crafted documents: one that changes the
+# workload or what is measured refuses, one that changes only the reporting
+# is a note under the table, and the steady-state and latency options are
+# weighed by what the runs did.
+t_compare_options_weighed() {
+	crafted base.json 100 101 99
+	crafted new.json 110 111 109
+	base='c.update({"sample-interval": 1.0, "status-interval": None, "confidence": 95.0,
+	                "repeat": 3, "repeat-until": None, "status": None, "perf": False,
+	                "steady-state": None, "steady-state-window": 10.0,
+	                "latency": False, "latency-sample": None,
+	                "temp-path": "/tmp", "temp-path-filesystem": "tmpfs",
+	                "scale": False, "scale-format": "stresskit", "scale-steps": None,
+	                "json": "base.json", "metrics": False})
+c["stressors"][0]["version"] = "1"'
+	with_config base.json "$base"
+	# reporting only: compared, one note each, in the option's words
+	with_config new.json "$base"'
+c.update({"sample-interval": 0.1, "status-interval": 1.0, "confidence": 99.0,
+          "repeat": 5, "perf": True, "temp-path": "/var/tmp", "json": "new.json",
+          "metrics": True})'
+	expect_exit 0 "$SK" compare base.json new.json
+	[ -z "$ERR" ] || fail "stderr: $ERR"
+	expect_match 'pipe\.ops_per_sec  improvement' "$(row pipe.ops_per_sec)"
+	for n in 'sample-interval differs: 1.0 vs 0.1' 'status-interval differs: null vs 1.0' \
+		'confidence differs: 95.0 vs 99.0' 'repeat differs: 3 vs 5' \
+		'perf differs: false vs true' 'temp-path differs: "/tmp" vs "/var/tmp"'; do
+		expect_match "^note: new\\.json: option $n \\(reporting only, compared\\)\$" "$OUT"
+	done
+	expect_no_match 'option (json|metrics) ' "$OUT"
+	# the workload or what is measured: refused, each named with both values
+	with_config new.json "$base"'
+c.update({"latency": True, "latency-sample": 16, "steady-state": "ops_slope:1%",
+          "temp-path-filesystem": "ext2/ext3/ext4"})'
+	expect_exit 1 "$SK" compare base.json new.json
+	one_line "$ERR"
+	expect_match '^stresskit: error: compare: new\.json was run with other options than base\.json: temp-path-filesystem "tmpfs" vs "ext2/ext3/ext4", latency false vs true, steady-state null vs "ops_slope:1%" \(--force compares them anyway\)$' "$ERR"
+	[ -z "$OUT" ] || fail "a table despite other options: $OUT"
+	expect_exit 0 "$SK" compare --force base.json new.json
+	expect_match '^note: new\.json: option latency differs: false vs true \(compared under --force\)$' "$OUT"
+	# under --steady-state the intervals and the window decide when it stops
+	with_config new.json "$base"'
+c.update({"steady-state": "ops_slope:1%", "sample-interval": 0.5})'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'steady-state null vs "ops_slope:1%", sample-interval 1.0 vs 0.5 ' "$ERR"
+	with_config base.json "$base"'
+c["steady-state"] = "ops_slope:1%"'
+	with_config new.json "$base"'
+c.update({"steady-state": "ops_slope:1%", "steady-state-window": 20.0})'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'other options than base\.json: steady-state-window 10\.0 vs 20\.0 \(' "$ERR"
+	# both time ops: how many they time matters; one times none: latency says it
+	with_config base.json "$base"'
+c.update({"latency": True, "latency-sample": 16})'
+	with_config new.json "$base"'
+c.update({"latency": True, "latency-sample": 1})'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'other options than base\.json: latency-sample 16 vs 1 \(' "$ERR"
+	# another bogo-op version refuses; the stresskit version, with every
+	# stressor's version recorded, is a note
+	with_config base.json "$base"
+	with_config new.json "$base"'
+c["stressors"][0]["version"] = "2"'
+	expect_exit 1 "$SK" compare base.json new.json
+	expect_match 'other options than base\.json: pipe version "1" vs "2" \(' "$ERR"
+	with_config new.json "$base"'
+d["system-info"]["stresskit-version"] = "1.1"'
+	expect_exit 0 "$SK" compare base.json new.json
+	expect_match '^note: new\.json: option stresskit-version differs: "1\.0" vs "1\.1" \(reporting only, compared\)$' "$OUT"
+}
+
+# Real runs: a reporting option compares with a note, --latency refuses.
+t_compare_options_weighed_real_runs() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --json a.json --temp-path "$TMP"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --status-interval 0.5 --sample-interval 0.1 \
+		--confidence 90 --json b.json --temp-path "$TMP"
+	expect_exit 0 "$SK" compare a.json b.json
+	expect_match '^note: b\.json: option status-interval differs: null vs 0\.5 ' "$OUT"
+	expect_match '^note: b\.json: option sample-interval differs: 1\.0 vs 0\.1 ' "$OUT"
+	expect_match '^note: b\.json: option confidence differs: 95\.0 vs 90\.0 ' "$OUT"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --latency --json c.json --temp-path "$TMP"
+	expect_exit 1 "$SK" compare a.json c.json
+	one_line "$ERR"
+	expect_match 'latency false vs true \(--force' "$ERR"
+}

@@ -116,6 +116,39 @@ t_plugin_example_results() {
 	expect_match 'tee' "$OUT"
 }
 
+# The bogo-op's version: recorded per stressor, read only from a descriptor
+# registered for ABI 1.10 or newer; compare refuses two versions and only
+# notes an unversioned side.
+t_plugin_version() {
+	build_test spin spin.c
+	build_test spin2 spin.c "-DSPIN_VERSION=\"2\""
+	build_test spinold spin.c -DSPIN_OLD_ABI
+	build_test spinnone spin.c -DSPIN_NO_VERSION
+	for v in spin spin2 spinold spinnone; do
+		expect_exit 0 "$SK" --plugin "$TMP/$v.so" --spin 1 --spin-ops 20 --pipe 1 --pipe-ops 20 \
+			--json "$TMP/$v.json" --temp-path "$TMP"
+	done
+	python3 - "$TMP" <<'PY' || fail "versions not recorded as built"
+import json, sys
+want = {"spin": "1", "spin2": "2", "spinold": None, "spinnone": None}
+for f, v in want.items():
+    st = {e["stressor"]: e for e in json.load(open(f"{sys.argv[1]}/{f}.json"))["configuration"]["stressors"]}
+    assert st["spin"]["version"] == v, (f, st["spin"])
+    assert st["spin"]["plugin"] == f"{sys.argv[1]}/{f}.so", st["spin"]
+    assert st["pipe"]["version"] == "1" and st["pipe"]["plugin"] is None, st["pipe"]
+PY
+	expect_exit 0 "$SK" compare "$TMP/spin.json" "$TMP/spin.json"
+	expect_exit 1 "$SK" compare "$TMP/spin.json" "$TMP/spin2.json"
+	one_line "$ERR"
+	expect_match 'other options than .*spin\.json: spin version "1" vs "2" \(--force' "$ERR"
+	expect_exit 0 "$SK" compare --force "$TMP/spin.json" "$TMP/spin2.json"
+	expect_match '^note: .*spin2\.json: option spin version differs: "1" vs "2" \(compared under --force\)$' "$OUT"
+	expect_exit 0 "$SK" compare "$TMP/spin.json" "$TMP/spinold.json"
+	expect_match '^note: .*spinold\.json: option spin version differs: "1" vs unversioned \(reporting only, compared\)$' "$OUT"
+	expect_exit 0 "$SK" compare "$TMP/spinold.json" "$TMP/spinnone.json"
+	expect_no_match 'version' "$OUT"
+}
+
 t_plugin_threads_scale() {
 	build_test spin spin.c
 	expect_exit 0 "$SK" --plugin "$TMP/spin.so" --spin 2 --instance-mode thread -t 1s \
@@ -179,6 +212,8 @@ t_plugin_bad_descriptors() {
 	bad_plugin "$TMP/opt.so" "stressor pipe-data: \\.opts: --pipe-data-size is also stressor pipe's"
 	build_test global bad.c -DBAD_GLOBAL
 	bad_plugin "$TMP/global.so" 'stressor timeout: \.name: --timeout is a global option'
+	build_test version bad.c -DBAD_VERSION
+	bad_plugin "$TMP/version.so" "stressor bad: \\.version: '1 \\(changed\\)' is not 1 to 32 of"
 	# the same plugin twice under two names: the second clashes
 	cp "$TMP/global.so" "$TMP/g2.so"
 	build_test spin spin.c

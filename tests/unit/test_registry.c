@@ -88,6 +88,27 @@ START_TEST(test_every_unit_registered)
 }
 END_TEST
 
+/*
+ * Every built-in has a bogo-op version (registry_init refuses one
+ * without), a short word that registry_version gives back.
+ */
+START_TEST(test_every_builtin_versioned)
+{
+	unit_registry();
+	for (size_t i = 0; i < registry_count(); i++) {
+		const struct stressor *s = registry_at(i);
+		const char *v = registry_version(s);
+
+		if (registry_origin(s))
+			continue;
+		ck_assert_msg(v && *v, "stressor %s has no .version", s->name);
+		ck_assert_ptr_eq(v, s->version);
+		ck_assert_uint_le(strlen(v), SK_STRESSOR_VERSION_MAX);
+	}
+	ck_assert_ptr_null(registry_version(NULL));
+}
+END_TEST
+
 /* The instance-mode flags: each refuses one mode, none refuses neither. */
 START_TEST(test_mode_fits)
 {
@@ -124,6 +145,7 @@ static Suite *registry_suite(void)
 	tcase_add_test(tc, test_validate_sorts);
 	tcase_add_test(tc, test_validate_rejects);
 	tcase_add_test(tc, test_every_unit_registered);
+	tcase_add_test(tc, test_every_builtin_versioned);
 	tcase_add_test(tc, test_supported);
 	tcase_add_test(tc, test_mode_fits);
 	suite_add_tcase(s, tc);

@@ -65,6 +65,9 @@ static const struct stressor bad_stressor __attribute__((unused)) = {
 #endif
 	.prepare   = bad_prepare,
 	.run       = bad_run,
+#ifdef BAD_VERSION
+	.version   = "1 (changed)",
+#endif
 };
 
 #if defined(BAD_ABI)

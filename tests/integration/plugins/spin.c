@@ -37,6 +37,11 @@ static int spin_run(struct instance *in)
 	return SK_OK;
 }
 
+/* the bogo-op's version; -DSPIN_VERSION='"2"' builds a changed one */
+#ifndef SPIN_VERSION
+#define SPIN_VERSION "1"
+#endif
+
 static const struct stressor spin_stressor = {
 	.name      = "spin",
 	.summary   = "a test plugin: add in a loop",
@@ -46,5 +51,18 @@ static const struct stressor spin_stressor = {
 	.syscalls  = SK_NO_SYSCALLS,
 	.prepare   = spin_prepare,
 	.run       = spin_run,
+#ifndef SPIN_NO_VERSION
+	.version   = SPIN_VERSION,
+#endif
 };
+
+#ifdef SPIN_OLD_ABI
+/* what a plugin built against the headers before .version hands in: the
+ * field is past the end of its descriptor, and must not be read */
+__attribute__((constructor)) static void spin_register(void)
+{
+	sk_plugin_register(&spin_stressor, SK_ABI_MAJOR, SK_ABI_MINOR_STRESSOR_VERSION - 1);
+}
+#else
 STRESSOR_REGISTER(spin_stressor);
+#endif
