@@ -39,8 +39,10 @@
  * start barrier
  * 12: struct instance_loop and its inline counters (instance_loop_begin,
  * _continue, _inc, _add, _ops, _stopping): a tight loop's stop flag, slot,
- * ops limit and count kept in registers */
-#define SK_ABI_MINOR 12
+ * ops limit and count kept in registers
+ * 13: instance_loop_batch(): a loop of ops of a few ns checks and counts
+ * once per batch */
+#define SK_ABI_MINOR 13
 /* The first minor whose struct stressor has .version. */
 #define SK_ABI_MINOR_STRESSOR_VERSION 10
 

@@ -334,11 +334,15 @@ START_TEST(test_instance_loop_warmup)
 		instance_loop_inc(&l);
 	ck_assert_uint_eq(slot.ops, 20);
 	ck_assert_uint_eq(instance_loop_ops(&l), 20);
+	ck_assert_uint_eq(instance_loop_batch(&l, 64), 0);
 	/* a new loop starts where the instance is */
 	in.max_ops = 25;
 	l = instance_loop_begin(&in);
 	ck_assert(instance_loop_continue(&l));
+	ck_assert_uint_eq(instance_loop_batch(&l, 64), 5);
+	ck_assert_uint_eq(instance_loop_batch(&l, 3), 3);
 	stop = 1;
+	ck_assert_uint_eq(instance_loop_batch(&l, 64), 0);
 	ck_assert(!instance_loop_continue(&l));
 	ck_assert(instance_loop_stopping(&l));
 }

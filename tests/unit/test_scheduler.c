@@ -48,6 +48,19 @@ static int loop_count_run(struct instance *in)
 	return instance_loop_ops(&l) == instance_ops(in) ? SK_OK : SK_FAILED;
 }
 
+/* The same in batches of up to 7: exact at any limit. */
+static int loop_batch_run(struct instance *in)
+{
+	struct instance_loop l = instance_loop_begin(in);
+	uint64_t n, done = 0;
+
+	while ((n = instance_loop_batch(&l, 7))) {
+		done += n;
+		instance_loop_add(&l, n);
+	}
+	return done == instance_ops(in) ? SK_OK : SK_FAILED;
+}
+
 static int loop_killed_run(struct instance *in)
 {
 	struct instance_loop l = instance_loop_begin(in);
@@ -112,6 +125,7 @@ static int file_prepare(struct stressor_ctx *ctx)
 static const struct stressor s_count = { .name = "count", .run = count_run };
 static const struct stressor s_loop_count = { .name = "loop", .run = loop_count_run };
 static const struct stressor s_loop_killed = { .name = "loopk", .run = loop_killed_run };
+static const struct stressor s_loop_batch = { .name = "loopb", .run = loop_batch_run };
 static const struct stressor s_torn = { .name = "torn", .run = torn_run };
 static const struct stressor s_killed = { .name = "killed", .run = killed_run };
 static const struct stressor s_deaf = { .name = "deaf", .run = deaf_run };
@@ -211,6 +225,12 @@ START_TEST(test_loop_exact_ops)
 		ck_assert_uint_eq(res.s[0].inst[2].ops, 333);
 		scheduler_result_free(&res);
 	}
+	/* batches stop at the limit exactly */
+	run(&s_loop_batch, 3, 1001, 0, &res);
+	ck_assert_int_eq(res.status, SK_OK);
+	ck_assert_uint_eq(res.s[0].inst[0].ops, 334);
+	ck_assert_uint_eq(res.s[0].inst[2].ops, 333);
+	scheduler_result_free(&res);
 	/* an ops limit of 1 per instance, under the first loop's count */
 	run(&s_loop_count, 3, 3, 0, &res);
 	ck_assert_int_eq(res.status, SK_OK);
