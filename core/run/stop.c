@@ -10,7 +10,7 @@
  * once after the stop: an instance still waiting for a CPU is not late
  * (its run delay grows; grace.h).
  * So the grace goes on window by window while instances keep finishing
- * or running (an instance waiting on its helper polls, so it runs too),
+ * or running (an instance waiting on its helper looks every 0.1 s, so it runs too),
  * and only one that ignores the stop is killed and reported.
  */
 #include "stop.h"
