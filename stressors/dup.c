@@ -21,6 +21,8 @@ static int dup1_run(struct instance *in)
 
 	if (fd < 0)
 		return instance_error(in, "memfd_create", fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	while (instance_continue(in)) {
 		int copy = dup(fd);
 
@@ -51,6 +53,7 @@ static const struct stressor dup1_stressor = {
 		     "lives on shmem (tmpfs) whatever --temp-path is. With --verify the\n"
 		     "copy is checked to be a new descriptor (without close-on-exec).",
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "dup", "fcntl"),
 	.run       = dup1_run,

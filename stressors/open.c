@@ -106,6 +106,8 @@ static int open_run_layout(struct instance *in, enum open_layout layout)
 
 	if (err)
 		return instance_error(in, "creating the file to open", err);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	return open_loop(in, path, ino);
 }
 
@@ -138,6 +140,7 @@ static const struct stressor open1_stressor = {
 		     "one close() of a file of the instance's own; all the files are\n"
 		     "in one directory.\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open1_run,
 	.version   = "1",
@@ -150,6 +153,7 @@ static const struct stressor open2_stressor = {
 		     "directory of its own, so only the path above it is shared. One\n"
 		     "bogo-op is one open(O_RDWR) and one close().\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open2_run,
 	.version   = "1",
@@ -162,6 +166,7 @@ static const struct stressor open3_stressor = {
 		     "(one dentry and inode for all). One bogo-op is one open(O_RDWR)\n"
 		     "and one close().\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open3_run,
 	.version   = "1",

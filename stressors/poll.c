@@ -63,6 +63,8 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 			goto out;
 		}
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	while (instance_continue(in)) {
 		int n = poll(pfd, nfiles, 0);
 
@@ -115,6 +117,7 @@ static const struct stressor poll1_stressor = {
 		     "instance owns, for POLLOUT, with a zero timeout.\n"
 		     POLL_HELP_TAIL,
 	.classes   = CLASS_OS | CLASS_IO,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.run       = poll1_run,
@@ -130,6 +133,7 @@ static const struct stressor poll2_stressor = {
 		     "the hard limit.\n"
 		     POLL_HELP_TAIL,
 	.classes   = CLASS_OS | CLASS_IO,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.prepare   = poll2_prepare,

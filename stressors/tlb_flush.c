@@ -80,6 +80,8 @@ static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *
 			goto out;
 		}
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	while (status == SK_OK && instance_continue(in))
 		status = tlb_flush_pass(in, c, fd, page);
 out:
@@ -120,6 +122,7 @@ static const struct stressor tlb_flush1_stressor = {
 		     "up to 128 MiB of memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
@@ -133,6 +136,7 @@ static const struct stressor tlb_flush2_stressor = {
 		     "anonymous memory and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush2_run,
 	.version   = "1",
@@ -146,6 +150,7 @@ static const struct stressor tlb_flush3_stressor = {
 		     "up to 128 MiB of memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,
