@@ -18,12 +18,14 @@ static int dup1_run(struct instance *in)
 	const bool verify = in->ctx->verify;
 	int fd = wis_memfd("stresskit-dup1", 0);
 	int status = SK_OK;
+	struct instance_loop l;
 
 	if (fd < 0)
 		return instance_error(in, "memfd_create", fd);
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
-	while (instance_continue(in)) {
+	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
+	while (instance_loop_continue(&l)) {
 		int copy = dup(fd);
 
 		if (copy < 0) {
@@ -38,7 +40,7 @@ static int dup1_run(struct instance *in)
 			break;
 		}
 		close(copy);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	close(fd);
 	return status;

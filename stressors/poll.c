@@ -53,6 +53,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 	struct pollfd pfd[POLL2_FILES];
 	const bool verify = in->ctx->verify;
 	int status = SK_OK;
+	struct instance_loop l;
 
 	for (unsigned i = 0; i < nfiles; i++)
 		pfd[i] = (struct pollfd){ .fd = -1, .events = POLLOUT };
@@ -65,7 +66,8 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 	}
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
-	while (instance_continue(in)) {
+	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
+	while (instance_loop_continue(&l)) {
 		int n = poll(pfd, nfiles, 0);
 
 		if (n < 0) {
@@ -86,7 +88,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 				goto out;
 			}
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 out:
 	poll_close(pfd, nfiles);
