@@ -138,6 +138,8 @@ static int context_switch1_run(struct instance *in)
 			goto out;
 		}
 	}
+	/* the partner waits on its pipe: the run starts at the barrier */
+	instance_ready(in);
 	status = context_switch_loop(in, &p);
 	/* EOF on its pipe ends the partner */
 	close(p.to[1]);
@@ -169,6 +171,7 @@ static const struct stressor context_switch1_stressor = {
 		     "(--instance-mode thread). With --verify each echo is checked;\n"
 		     "with --latency a round trip is timed (perf bench sched pipe's op).",
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	/* a partner thread: clone3 (or clone), set_robust_list and rseq */
 	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", SK_HELPER_SYSCALLS,
 				 "clone3", "rseq"),

@@ -343,6 +343,8 @@ static int sendfile_run(struct instance *in)
 	}
 	if (status != SK_OK)
 		goto out;
+	/* file open, receiver forked: the run starts at the barrier */
+	instance_ready(in);
 
 	/* the tests' way to show --verify failing: a stream that starts at 8 */
 	err = sendfile_loop(in, out, fd, o->size, chunk,
@@ -386,7 +388,7 @@ static const struct stressor sendfile_stressor = {
 		     "sent over TCP loopback (Mb = 10^6 bits), the bytes sent over each\n"
 		     "instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS | CLASS_FILESYSTEM,
-	.flags     = STRESSOR_NO_THREADS,
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
 	.needs     = "sendfile",
 	.opts      = sendfile_opts,
 	.opts_size = sizeof(struct sendfile_opts),

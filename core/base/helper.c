@@ -72,6 +72,8 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 	}
 	err = errno;
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid > 0)
+		testhook_helper_start();
 	return pid < 0 ? -err : pid;
 }
 

@@ -71,6 +71,16 @@ void testhook_helper_exit(void)
 			;
 }
 
+void testhook_helper_start(void)
+{
+	/* a fork that waited long for a CPU, as at thousands of instances */
+	struct timespec slow = { 1, 0 };
+
+	if (sk_test_hook("SLOW_HELPER_START"))
+		while (nanosleep(&slow, &slow) < 0)
+			;
+}
+
 bool sk_test_hook(const char *name)
 {
 	char var[64];

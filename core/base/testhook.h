@@ -17,6 +17,9 @@
  *                                     2.5 s after its work, before it
  *                                     exits: an instance waits on it
  *                                     past a stop grace window
+ *   STRESSKIT_TEST_SLOW_HELPER_START=1 sk_fork_helper returns to the
+ *                                     instance 1 s after the fork: a
+ *                                     set-up that takes a second
  * The first three are read once per instance, after the start barrier;
  * LATE_START just before the instance notes its start. Stressors ask
  * for their own faults with sk_test_hook() (<stresskit/stressor.h>):
@@ -39,5 +42,8 @@ void testhook_before_start(uint32_t index);
 
 /* Runs the hooks the environment asks of a helper whose work is done. */
 void testhook_helper_exit(void);
+
+/* Delays the return of sk_fork_helper as the environment asks. */
+void testhook_helper_start(void);
 
 #endif

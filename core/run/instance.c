@@ -26,6 +26,9 @@
 #include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
+/* The run's mapping, for instance_ready(): one per process (its threads
+ * share it) */
+static struct run_shared *instance_shared;
 
 static void instance_on_signal(int sig)
 {
@@ -69,6 +72,7 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 	char name[16];
 
 	instance_stop_word = &sh->stop;
+	instance_shared = sh;
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != controller)
 		_exit(SK_SIGNALED);
@@ -77,6 +81,43 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 	prctl(PR_SET_NAME, name);
 	if (taskset)
 		instance_affinity(taskset);
+}
+
+/*
+ * The instance's start: counted ready, it waits for the release, then
+ * notes its start. Everything a run is judged by (start time, elapsed,
+ * warmup, the late-start check) counts from here.
+ */
+static void instance_start(struct instance *in, struct run_shared *sh)
+{
+	struct instance_slot *slot = in->slot;
+
+	shared_note_ready(sh);
+	shared_wait_start(sh);
+	/* An instance that starts after the warmup has none of its own. */
+	if (__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE)) {
+		in->warming = &sh->warming;
+		in->lat_from = UINT64_MAX;	/* as the controller set the slot's */
+	} else {
+		__atomic_store_n(&slot->lat_from, 0, __ATOMIC_RELEASE);
+	}
+	testhook_before_start(in->index);
+	slot->start = sk_now();
+	__atomic_store_n(&slot->state, SLOT_RUNNING, __ATOMIC_RELEASE);
+	testhook_instance(in->index);
+}
+
+/*
+ * STRESSOR_OWN_START: run() sets up, then calls this. A second call, a
+ * call from a stressor without the flag (the core started it already) and
+ * a call from a helper process (no barrier of its own) do nothing.
+ */
+void instance_ready(struct instance *in)
+{
+	if (!instance_shared || in->slot->state != SLOT_FORKED ||
+	    (pid_t)syscall(SYS_gettid) != in->slot->tid)
+		return;
+	instance_start(in, instance_shared);
 }
 
 int instance_body(const struct stressor_ctx *ctx, uint32_t index,
@@ -97,27 +138,35 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	struct rusage ru;
 	int status;
 
-	/* An instance that starts after the warmup has none of its own. */
-	if (__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE)) {
-		in.warming = &sh->warming;
-		in.lat_from = UINT64_MAX;	/* as the controller set the slot's */
-	} else {
-		__atomic_store_n(&slot->lat_from, 0, __ATOMIC_RELEASE);
-	}
-
 	slot->tid = (int32_t)syscall(SYS_gettid);
 	/* Per process or per thread: seccomp filters bind the calling thread. */
 	if (ctx->sandbox && (status = sandbox_instance(&in))) {
 		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
+		shared_note_ready(sh);	/* never will be: the barrier goes on */
 		return SK_FAILED;
 	}
 
-	shared_wait_start(sh);
-	testhook_before_start(index);
-	slot->start = sk_now();
-	slot->state = SLOT_RUNNING;
-	testhook_instance(index);
-	status = sh->stop ? SK_OK : ctx->stressor->run(&in);
+	if (ctx->stressor->flags & STRESSOR_OWN_START) {
+		/* run() sets up, then starts with instance_ready() */
+		shared_wait_setup(sh);
+		status = ctx->stressor->run(&in);
+		/* it returned without: started and stopped here, so the
+		 * barrier counts it and its slot reads as any other's; ops it
+		 * counted have no run time to be divided by */
+		if (slot->state == SLOT_FORKED) {
+			instance_start(&in, sh);
+			if (slot->ops && status == SK_OK) {
+				instance_fail(&in, "run() counted %llu bogo-ops without "
+					      "calling instance_ready(): no run time "
+					      "to rate them by",
+					      (unsigned long long)slot->ops);
+				status = SK_UNTRUSTWORTHY;
+			}
+		}
+	} else {
+		instance_start(&in, sh);
+		status = sh->stop ? SK_OK : ctx->stressor->run(&in);
+	}
 	if (ctx->sandbox && sandbox_tripped())
 		status = SK_FAILED;
 	slot->stop = sk_now();

@@ -156,7 +156,12 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 					perf_open(c, pid, true) : -1;
 		}
 	}
-	for (size_t i = 0; i < total * PERF_N_COUNTERS; i++)
+}
+
+/* An enable reaches the inherited counters of helpers forked since. */
+void perf_enable(struct perf_set *p)
+{
+	for (size_t i = 0; p->fd && i < p->n_inst * PERF_N_COUNTERS; i++)
 		if (p->fd[i] >= 0)
 			ioctl(p->fd[i], PERF_EVENT_IOC_ENABLE, 0);
 }

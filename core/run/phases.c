@@ -41,18 +41,20 @@ void phases_check_start(const struct run_phases *ph, double timeout)
 }
 
 /*
- * fork, run, stop to last exit and reap follow one another, so they add
- * up to the run's wall time; the barrier release (the last instance past
- * the barrier) is the run's first part, shown apart because it is what
- * grows with the instance count.
+ * fork, set-up, run, stop to last exit and reap follow one another, so
+ * they add up to the run's wall time; set-up is the wait for every
+ * instance to be ready at the barrier (ready.c), the run counts from its
+ * opening, and the barrier release (the last instance past it) is the
+ * run's first part, shown apart because it grows with the instance count.
  */
 void phases_report(const struct run_phases *ph)
 {
-	log_debug("phases: fork %.3fs, barrier release %.3fs (%zu of %zu "
-		  "instances started), run %.3fs, stop to last exit %.3fs, "
-		  "reap %.3fs", phases_span(ph->t0, ph->forked),
+	log_debug("phases: fork %.3fs, set-up %.3fs, barrier release %.3fs "
+		  "(%zu of %zu instances started), run %.3fs, stop to last exit "
+		  "%.3fs, reap %.3fs", phases_span(ph->t0, ph->forked),
+		  phases_span(ph->forked, ph->released),
 		  phases_span(ph->released, ph->last_start), ph->started,
-		  ph->requested, phases_span(ph->forked, ph->stopped),
+		  ph->requested, phases_span(ph->released, ph->stopped),
 		  phases_span(ph->stopped, ph->last_exit),
 		  phases_span(ph->last_exit, ph->reaped));
 }

@@ -1,7 +1,8 @@
 /*
  * phases.h - where the time of one run goes, phase by phase (phases.c):
- * fork, start-barrier release, run, stop-to-last-exit, final reap. All
- * but the barrier release are back to back (it is the run's start).
+ * fork, set-up (every instance ready at the barrier), start-barrier
+ * release, run, stop-to-last-exit, final reap. All but the barrier
+ * release are back to back (it is the run's start).
  */
 #ifndef STRESSKIT_PHASES_H
 #define STRESSKIT_PHASES_H
@@ -14,7 +15,7 @@
 struct run_phases {
 	double t0;		/* before the first fork */
 	double forked;		/* after the last fork */
-	double released;	/* start barrier opened */
+	double released;	/* every instance ready, start barrier opened */
 	double last_start;	/* the last instance passed the barrier */
 	double stopped;		/* stop flag set and signalled */
 	double last_exit;	/* every child reaped (or grace over) */

@@ -28,6 +28,7 @@
 #include "plugin.h"
 #include "registry.h"
 #include "run_state.h"
+#include "ready.h"
 #include "rundir.h"
 #include "sampler.h"
 #include "shared.h"
@@ -183,8 +184,10 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 			break;
 		}
 		if (pid == 0) {
-			if (e->max_ops && share == 0)
+			if (e->max_ops && share == 0) {
+				shared_note_ready(st->sh);	/* not waited for */
 				_exit(SK_OK);
+			}
 			instance_main(&st->ctx[i], n, st->sh,
 				      shared_slot(st->sh, *slot + n), share, controller,
 				      st->plan->taskset ? st->plan->taskset->mask : NULL);
@@ -324,6 +327,10 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	/* before fork: an instance reads it at the barrier, and the sampler
 	 * reads no instance's warmup as ended before it ends it itself */
 	st.sh->warming = plan->warmup > 0;
+	/* --perf opens its counters before anything is set up: a helper
+	 * forked in set-up inherits them */
+	st.sh->setup = !plan->perf;
+	st.sh->ready_expect = UINT32_MAX;	/* set after the last fork */
 	for (size_t i = 0; i < total && plan->warmup > 0; i++)
 		shared_slot(st.sh, i)->lat_from = UINT64_MAX;
 	tick_begin(&st);
@@ -342,6 +349,14 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 
 	if (plan->perf)
 		perf_attach(plan->perf, res);
+	/* every instance set up and at the barrier; a stop signal meanwhile
+	 * releases them into a run that is already over */
+	if (ready_wait(&st, slot)) {
+		res->interrupted = true;
+		__atomic_store_n(&st.sh->stop, 1, __ATOMIC_RELEASE);
+	}
+	if (plan->perf)
+		perf_enable(plan->perf);
 	st.ph.released = sk_now();
 	shared_release(st.sh);
 	/* The timeout counts from the start barrier's opening, so that every
@@ -351,7 +366,8 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	deadline = plan->timeout > 0 ?
 		   st.ph.released + plan->warmup + plan->timeout : 0;
 	if (plan->warmup > 0) {
-		res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
+		if (!res->interrupted)
+			res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
 		scheduler_warmup(&st, false);
 	}
 	scheduler_sample_begin(&st);

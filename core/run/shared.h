@@ -15,12 +15,18 @@
 
 /*
  * The header, read by every instance's loop and written once by the
- * controller.
+ * controller; the ready count, written once by each instance before the
+ * start, is on a line of its own so that it does not bounce the loop's.
  */
 struct run_shared {
 	uint32_t start;		/* futex: 0 until the start barrier opens */
 	uint32_t stop;		/* 1 once the run should stop */
 	uint32_t warming;	/* --warmup: 1 until the controller ends it */
+	uint32_t setup;		/* futex: 0 until instances may set up (--perf
+				   attaches its counters first) */
+	/* futex: instances set up and waiting at the barrier (or gone) */
+	uint32_t ready __attribute__((aligned(64)));
+	uint32_t ready_expect;	/* the count that wakes the controller */
 } __attribute__((aligned(64)));
 
 /* Maps the header, n slots and n pids, shared across fork. NULL on failure. */
@@ -33,6 +39,19 @@ struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
  * noting a pid costs the next fork nothing (scheduler.c).
  */
 pid_t *shared_pids(struct run_shared *sh, size_t n_slots);
+
+/* Lets instances set up (a no-op when the gate was open from the start). */
+void shared_open_setup(struct run_shared *sh);
+
+/* An instance waits until it may set up (before its run() sets up). */
+void shared_wait_setup(struct run_shared *sh);
+
+/*
+ * An instance is ready (set up, about to wait at the barrier) or will
+ * never be: counted once, and the one that completes ready_expect wakes
+ * the controller (ready.c).
+ */
+void shared_note_ready(struct run_shared *sh);
 
 /* Opens the start barrier, or (stop) tells waiting instances to give up. */
 void shared_release(struct run_shared *sh);

@@ -101,11 +101,13 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	/* Blocked before the threads exist, so they inherit the mask. */
 	pthread_sigmask(SIG_BLOCK, &waitset, NULL);
 	/*
-	 * The threads start once the barrier opens: the controller attaches
-	 * its perf counters (inherited) to the worker before it opens it, so
-	 * they count every instance thread. Each thread times itself.
+	 * The threads start before the barrier, so that starting them is
+	 * not timed and an instance's set-up (STRESSOR_OWN_START) is done
+	 * by the release; once the setup gate opens: under --perf the
+	 * controller attaches its counters (inherited) to the worker first,
+	 * so they count every instance thread. Each thread times itself.
 	 */
-	shared_wait_start(sh);
+	shared_wait_setup(sh);
 
 	for (uint32_t k = 0; k < n; k++) {
 		struct threads_arg *a = &args[k];
@@ -114,13 +116,17 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 			.ctx = ctx, .sh = sh, .slot = &slots[k], .index = k,
 			.max_ops = run_ops_share(max_ops, n, k),
 		};
-		/* --NAME-ops fewer than instances: this one has nothing to do. */
-		if (max_ops && !a->max_ops)
+		/* --NAME-ops fewer than instances: this one has nothing to
+		 * do, and the barrier does not wait for it */
+		if (max_ops && !a->max_ops) {
+			shared_note_ready(sh);
 			continue;
+		}
 		__atomic_add_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
 		if (pthread_create(&a->thread, NULL, threads_instance, a)) {
 			__atomic_sub_fetch(&threads_live, 1, __ATOMIC_ACQ_REL);
 			log_warn("%s: cannot start thread instance %u", ctx->stressor->name, k);
+			shared_note_ready(sh);
 			status = SK_NO_RESOURCE;
 			continue;
 		}

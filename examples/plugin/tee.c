@@ -177,6 +177,8 @@ static int tee_run(struct instance *in)
 	close(p.in[1]);
 	close(p.out[0]);
 	p.in[1] = p.out[0] = -1;
+	/* set up, helpers included: the run starts here (STRESSOR_OWN_START) */
+	instance_ready(in);
 
 	while (instance_continue(in)) {
 		ssize_t n = tee(p.in[0], p.out[1], INT_MAX, 0);
@@ -222,7 +224,7 @@ static const struct stressor tee_stressor = {
 		     "Metric: MB per sec tee rate (MB = 2^20 bytes), the bytes duplicated\n"
 		     "over each instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
-	.flags     = STRESSOR_NO_THREADS,
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
 	.needs     = "splice",
 	.opts      = tee_opts,
 	.opts_size = sizeof(struct tee_opts),

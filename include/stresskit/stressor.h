@@ -411,7 +411,41 @@ enum {
 	STRESSOR_NO_THREADS = 1u << 0,	/* forks or changes process state */
 	STRESSOR_THREADS_ONLY = 1u << 1,	/* instances share memory as threads:
 					   refuses --instance-mode process */
+	STRESSOR_OWN_START = 1u << 2,	/* run() sets up, then calls
+					   instance_ready() (ABI 1.11) */
 };
+
+/*
+ * STRESSOR_OWN_START (ABI 1.11): set-up that is not part of the run.
+ * Without the flag the core waits at the start barrier, then calls run(),
+ * so whatever run() does before its loop (forking a helper, opening files,
+ * filling buffers) is timed and, at thousands of instances on a few CPUs,
+ * eats the run: the helpers fork while the others already count. With it,
+ * the core calls run() before the barrier; run() sets up, then calls
+ * instance_ready(in), which waits for the barrier to open and returns
+ * when this instance's run starts: its start time, instance_elapsed(),
+ * --warmup and --latency count from there, as without the flag. The
+ * controller opens the barrier once every instance is ready, so the
+ * set-up of the last does not overlap the run of the first.
+ *   - Call it once, in the instance itself, before the loop: a second
+ *     call, or one from a helper process or a thread of the instance,
+ *     does nothing.
+ *   - A run() that fails in set-up returns its status without calling
+ *     it: the core then counts the instance ready and started, so nobody
+ *     waits for it.
+ *   - Do no counted work before it: ops and latencies before the start
+ *     have no run time to be divided by.
+ *   - Set-up runs after the sandbox is loaded (--sandbox: its syscalls
+ *     are in .syscalls) and, with --perf, after the counters are opened
+ *     (a helper forked in set-up is counted), but the counters start at
+ *     the barrier.
+ *   - A set-up that hangs delays the start: the controller opens the
+ *     barrier without it after 10 s in which no instance became ready,
+ *     and says how many were not.
+ * The flag works in both instance modes; a thread instance's set-up runs
+ * in its own thread.
+ */
+SK_API void instance_ready(struct instance *in);
 
 struct stressor {
 	const char *name;		/* --NAME N, --NAME-ops N */

@@ -34,8 +34,10 @@
  * 9: struct sk_host_port and its parser sk_opt_host_port, a HOST:PORT
  * option resolved once, when the line is read
  * 10: struct stressor.version appended (the bogo-op's version; read only
- * from descriptors registered for 1.10 or newer) */
-#define SK_ABI_MINOR 10
+ * from descriptors registered for 1.10 or newer)
+ * 11: STRESSOR_OWN_START and instance_ready(): run() sets up before the
+ * start barrier */
+#define SK_ABI_MINOR 11
 /* The first minor whose struct stressor has .version. */
 #define SK_ABI_MINOR_STRESSOR_VERSION 10
 

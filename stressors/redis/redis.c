@@ -220,6 +220,8 @@ static int redis_run(struct instance *in)
 		status = instance_error(in, "connect", err);
 		goto out;
 	}
+	/* server forked, connections open: the run starts at the barrier */
+	instance_ready(in);
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
 		for (unsigned i = 0; i < o->test.n && instance_continue(in); i++) {
@@ -304,7 +306,7 @@ static const struct stressor redis_stressor = {
 		     "backlog it built. The rate scheduled and achieved are reported (total\n"
 		     "of the instances); under 90% of it an instance says it was overloaded.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
-	.flags     = STRESSOR_NO_THREADS,
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
 	.needs     = "libjudy epoll",
 	.opts      = redis_opts,
 	.opts_size = sizeof(struct redis_opts),
