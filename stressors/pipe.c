@@ -58,13 +58,12 @@ struct pipe_reader_arg {
 };
 
 /*
- * Reads exactly len bytes unless EOF comes first; EINTR (Ctrl-C reaches
- * the reader too) is retried. Returns bytes read, or a negative errno.
+ * Completes a write read short (len bytes in all from buf, got of them
+ * read already) unless EOF comes first; EINTR (Ctrl-C reaches the reader
+ * too) is retried. Returns bytes read in all, or a negative errno.
  */
-static ssize_t pipe_read_full(int fd, char *buf, size_t len)
+static ssize_t pipe_read_rest(int fd, char *buf, size_t got, size_t len)
 {
-	size_t got = 0;
-
 	while (got < len) {
 		ssize_t n = read(fd, buf + got, len - got);
 
@@ -82,7 +81,11 @@ static ssize_t pipe_read_full(int fd, char *buf, size_t len)
 
 /*
  * The reader, a helper process: drains the pipe until EOF (the writer's
- * close), and with --verify checks the sequence.
+ * close), and with --verify checks the sequence. Every write is one read
+ * of len bytes (writes of a page or less are atomic), so an untimed write
+ * under --latency costs the reader one compare and one load over the
+ * plain loop: a timed write is one in --latency-sample, and the reader
+ * must not tax the others (make bench's latency.sh: the cost target).
  */
 static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 {
@@ -91,6 +94,7 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	const size_t len = arg->len;
 	const bool verify = arg->verify;
 	const bool stamped = arg->stamped;
+	const bool whole = verify || stamped;	/* a write is looked at */
 	char *buf;
 	uint64_t expect = 0, stamp;
 
@@ -100,19 +104,20 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	if (!buf)
 		return SK_NO_RESOURCE;
 	for (;;) {
-		ssize_t n;
+		ssize_t n = read(fd, buf, len);
 
-		if (!verify && !stamped) {
-			n = read(fd, buf, len);
-			if (n > 0 || (n < 0 && errno == EINTR))
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
 				continue;
 			break;
 		}
-		n = pipe_read_full(fd, buf, len);
-		if (n <= 0)
-			break;
-		if ((size_t)n < len)
-			break;		/* the writer stopped mid-write */
+		if (!whole)
+			continue;
+		if (__builtin_expect((size_t)n < len, 0)) {
+			n = pipe_read_rest(fd, buf, (size_t)n, len);
+			if (n < 0 || (size_t)n < len)
+				break;		/* the writer stopped mid-write */
+		}
 		if (stamped) {
 			memcpy(&stamp, buf + PIPE_STAMP_AT, sizeof(stamp));
 			if (stamp)
@@ -178,6 +183,7 @@ static int pipe_run(struct instance *in)
 	int status = SK_OK, wstatus, err;
 	char *buf;
 	pid_t reader;
+	struct instance_loop l;
 
 	buf = calloc(1, len);
 	if (!buf)
@@ -202,7 +208,8 @@ static int pipe_run(struct instance *in)
 	/* set up, reader included: the run starts at the barrier */
 	instance_ready(in);
 
-	while (instance_continue(in)) {
+	l = instance_loop_begin(in);
+	while (instance_loop_continue(&l)) {
 		uint64_t t0;
 		ssize_t n;
 
@@ -228,7 +235,7 @@ static int pipe_run(struct instance *in)
 		instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		seq++;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	instance_metric_mb_per_sec(in, "MB per sec pipe write rate", bytes);
 	close(fds[1]);

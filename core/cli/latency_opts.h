@@ -10,12 +10,19 @@
 #include "cli.h"
 
 /*
- * One op in this many is timed by default: chosen so that --latency costs
- * at most 2% of ops/s on the cheapest op timed (pread2's ~0.3 us pread
- * against two ~60 ns clock reads); make bench measures it.
+ * One op in this many is timed by default, so that --latency costs at
+ * most 2% of ops/s (make bench's latency.sh measures it). What costs is
+ * the timed op, not the others (an untimed op adds a countdown and, in
+ * the pipe's reader, one load and compare): its clock reads and records
+ * run cold, each syscall between them having emptied the TLB (PTI without
+ * PCID, as on the VMs this is measured on) and the 4 KiB copies the L1,
+ * so a timed pipe write and its read cost ~1000-1300 cycles against
+ * ~500 when every op is timed. Against a ~2.3 us pipe op that is ~1.5%
+ * at 1 in 16 (1.8-2.6% measured on a quiet machine), ~0.4% at 1 in 64;
+ * 64 still times ~6000 pipe writes a second per instance.
  */
-#define LATENCY_SAMPLE_DEFAULT		16
-#define LATENCY_SAMPLE_DEFAULT_STR	"16"
+#define LATENCY_SAMPLE_DEFAULT		64
+#define LATENCY_SAMPLE_DEFAULT_STR	"64"
 #define LATENCY_SAMPLE_MAX		1000000
 
 /*
