@@ -24,19 +24,20 @@ static int brk_move(struct instance *in, void *addr)
 static int brk_loop(struct instance *in, char *base, long page)
 {
 	int status;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		status = brk_move(in, base + page);
 		if (status)
 			return status;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 		/* always back down; the step counts only while ops are left */
 		status = brk_move(in, base);
 		if (status)
 			return status;
-		if (!instance_continue(in))
+		if (!instance_loop_continue(&l))
 			break;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -69,18 +69,19 @@ static int context_switch_loop(struct instance *in, const struct context_switch_
 	const bool verify = in->ctx->verify;
 	unsigned char seq = 0;
 	int err;
+	struct instance_loop l = instance_loop_begin(in);
 
 	instance_latency_name(in, 0, "round-trip");
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		char c = (char)seq, echo = 0;
 		uint64_t t0 = instance_latency_begin(in);
 
 		err = context_switch_byte(p->to[1], &c, true);
 		if (err)
 			goto failed;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 		/* the echo counts only while ops are left; unread, it is dropped */
-		if (!instance_continue(in))
+		if (!instance_loop_continue(&l))
 			break;
 		err = context_switch_byte(p->back[0], &echo, false);
 		if (err)
@@ -91,7 +92,7 @@ static int context_switch_loop(struct instance *in, const struct context_switch_
 				      (unsigned)(unsigned char)c, (unsigned)(unsigned char)echo);
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 		seq++;
 	}
 	return SK_OK;

@@ -18,10 +18,11 @@ static int dup1_run(struct instance *in)
 	const bool verify = in->ctx->verify;
 	int fd = wis_memfd("stresskit-dup1", 0);
 	int status = SK_OK;
+	struct instance_loop l = instance_loop_begin(in);
 
 	if (fd < 0)
 		return instance_error(in, "memfd_create", fd);
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		int copy = dup(fd);
 
 		if (copy < 0) {
@@ -36,7 +37,7 @@ static int dup1_run(struct instance *in)
 			break;
 		}
 		close(copy);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	close(fd);
 	return status;

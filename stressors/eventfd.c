@@ -29,10 +29,11 @@ static int eventfd1_run(struct instance *in)
 	const bool verify = in->ctx->verify;
 	int fd = eventfd(0, EFD_CLOEXEC);
 	int status = SK_OK, err;
+	struct instance_loop l = instance_loop_begin(in);
 
 	if (fd < 0)
 		return instance_syscall_failed(in, "eventfd");
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		uint64_t one = 1, got = 0;
 
 		err = eventfd_xfer(fd, &one, true);
@@ -48,7 +49,7 @@ static int eventfd1_run(struct instance *in)
 			status = SK_FAILED;
 			break;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	close(fd);
 	return status;

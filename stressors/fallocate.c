@@ -54,14 +54,15 @@ static int fallocate_loop(struct instance *in, int fd)
 {
 	const bool verify = in->ctx->verify;
 	off_t place = 0;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		if (fallocate(fd, 0, place, FALLOCATE_STEP) < 0) {
 			if (errno == EINTR)
 				continue;
 			return instance_syscall_failed(in, "fallocate");
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 		place += FALLOCATE_STEP;
 		if (place < FALLOCATE_FILE_SIZE)
 			continue;

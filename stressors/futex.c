@@ -18,8 +18,9 @@ static int futex_loop(struct instance *in, int op)
 {
 	const bool wait = (op & FUTEX_CMD_MASK) == FUTEX_WAIT;
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		/* will-it-scale's word lives on the stack of the loop body */
 		volatile unsigned int word = 0;
 		long ret;
@@ -36,7 +37,7 @@ static int futex_loop(struct instance *in, int op)
 				      wait ? "WAIT" : "WAKE", ret);
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -13,16 +13,20 @@ static int getppid1_run(struct instance *in)
 	/* the raw call: a C library that caches the result would make no syscall */
 	const pid_t parent = (pid_t)syscall(SYS_getppid);
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		pid_t p = (pid_t)syscall(SYS_getppid);
 
+		/* never fails, but a --sandbox block must end the loop */
+		if (p < 0)
+			return instance_syscall_failed(in, "getppid");
 		if (verify && p != parent) {
 			instance_fail(in, "verify: getppid returned %d, expected %d",
 				      (int)p, (int)parent);
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

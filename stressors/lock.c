@@ -43,21 +43,22 @@ static int lock_set(const struct instance *in, int fd, short type)
 static int lock_loop(struct instance *in, int fd)
 {
 	int err;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		err = lock_set(in, fd, F_WRLCK);
 		if (err == -EINTR)
 			break;
 		if (err)
 			goto failed;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 		/* always unlock; the step counts only while ops are left */
 		err = lock_set(in, fd, F_UNLCK);
 		if (err)
 			goto failed;
-		if (!instance_continue(in))
+		if (!instance_loop_continue(&l))
 			break;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 failed:

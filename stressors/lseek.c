@@ -51,7 +51,9 @@ static void lseek2_cleanup(struct stressor_ctx *ctx)
 
 static int lseek_loop(struct instance *in, int fd)
 {
-	while (instance_continue(in)) {
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l)) {
 		off_t off = lseek(fd, 0, SEEK_SET);
 
 		/* the new offset is the result to check, and it costs nothing */
@@ -61,7 +63,7 @@ static int lseek_loop(struct instance *in, int fd)
 			instance_fail(in, "verify: lseek to 0 returned %lld", (long long)off);
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

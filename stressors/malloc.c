@@ -17,8 +17,9 @@
 static int malloc_loop(struct instance *in, size_t size)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		char *p = malloc(size);
 
 		if (!p) {
@@ -38,7 +39,7 @@ static int malloc_loop(struct instance *in, size_t size)
 			}
 		}
 		free(p);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

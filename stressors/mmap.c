@@ -51,14 +51,14 @@ static bool mmap_check(const char *p, size_t pages, long page)
  * Writes a byte to each page of p, counting each as an op. Returns the
  * pages touched (fewer when the run stopped).
  */
-static size_t mmap_touch(struct instance *in, char *p, size_t pages, long page,
+static size_t mmap_touch(struct instance_loop *l, char *p, size_t pages, long page,
 			 bool verify)
 {
 	size_t i;
 
-	for (i = 0; i < pages && instance_continue(in); i++) {
+	for (i = 0; i < pages && instance_loop_continue(l); i++) {
 		p[i * (size_t)page] = verify ? mmap_mark(i) : 0;
-		instance_ops_inc(in);
+		instance_loop_inc(l);
 	}
 	return i;
 }
@@ -69,8 +69,9 @@ static int mmap_loop(struct instance *in, const struct mmap_case *c, int fd)
 	const size_t pages = MMAP_SIZE / (size_t)page;
 	const bool verify = in->ctx->verify;
 	const int flags = c->flags | (fd < 0 ? MAP_ANONYMOUS : 0);
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		char *p = mmap(NULL, MMAP_SIZE, PROT_READ | PROT_WRITE, flags, fd, 0);
 
 		if (p == MAP_FAILED)
@@ -83,10 +84,10 @@ static int mmap_loop(struct instance *in, const struct mmap_case *c, int fd)
 				return SK_FAILED;
 			}
 			munmap(p, MMAP_SIZE);
-			instance_ops_inc(in);
+			instance_loop_inc(&l);
 			continue;
 		}
-		if (mmap_touch(in, p, pages, page, verify) == pages && verify &&
+		if (mmap_touch(&l, p, pages, page, verify) == pages && verify &&
 		    !mmap_check(p, pages, page)) {
 			munmap(p, MMAP_SIZE);
 			instance_fail(in, "verify: a page lost its write");

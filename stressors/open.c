@@ -6,9 +6,11 @@
  *   open3: one file opened by every instance (one dentry and inode).
  * The point is the path walk and the dentry/inode the instances share, so
  * the files are real paths in the run directory: --temp-path decides the
- * filesystem (/dev/shm for tmpfs, as will-it-scale's /tmp often is).
+ * filesystem (/dev/shm for tmpfs, as will-it-scale's /tmp often is), and
+ * the walk is as long as will-it-scale's whatever its depth (wis_walk_at).
  */
 #include <stresskit/stressor.h>
+#include "wis_common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,7 +25,7 @@ enum open_layout {
 	OPEN_SHARED,		/* open3: run_dir/file */
 };
 
-/* The path instance index opens; returns 0 or -ENAMETOOLONG. */
+/* The path instance index opens in dir; returns 0 or -ENAMETOOLONG. */
 static int open_path(const char *dir, enum open_layout layout, uint32_t index,
 		     char *out, size_t len)
 {
@@ -31,13 +33,13 @@ static int open_path(const char *dir, enum open_layout layout, uint32_t index,
 
 	switch (layout) {
 	case OPEN_FILE_EACH:
-		n = snprintf(out, len, "%s/file-%u", dir, index);
+		n = snprintf(out, len, "%s%sfile-%u", dir, *dir ? "/" : "", index);
 		break;
 	case OPEN_DIR_EACH:
-		n = snprintf(out, len, "%s/dir-%u/file", dir, index);
+		n = snprintf(out, len, "%s%sdir-%u/file", dir, *dir ? "/" : "", index);
 		break;
 	default:
-		n = snprintf(out, len, "%s/file", dir);
+		n = snprintf(out, len, "%s%sfile", dir, *dir ? "/" : "");
 		break;
 	}
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
@@ -73,19 +75,21 @@ static int open_make(const char *dir, enum open_layout layout, uint32_t index,
 	return err;
 }
 
-static int open_loop(struct instance *in, const char *path, ino_t ino)
+/* path: relative to dir, as long a walk as will-it-scale's (wis_walk_at) */
+static int open_loop(struct instance *in, int dir, const char *path, ino_t ino)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		/* O_RDWR alone, as will-it-scale: the fd is closed at once */
-		int fd = open(path, O_RDWR);
+		int fd = openat(dir, path, O_RDWR);
 		struct stat st;
 
 		if (fd < 0) {
 			if (errno == EINTR)
 				continue;
-			return instance_syscall_failed(in, "open");
+			return instance_syscall_failed(in, "openat");
 		}
 		if (verify && (fstat(fd, &st) < 0 || st.st_ino != ino)) {
 			instance_fail(in, "verify: %s is not the file made for it", path);
@@ -93,20 +97,29 @@ static int open_loop(struct instance *in, const char *path, ino_t ino)
 			return SK_FAILED;
 		}
 		close(fd);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }
 
 static int open_run_layout(struct instance *in, enum open_layout layout)
 {
-	char path[PATH_MAX];
+	char path[PATH_MAX], tail[64], rel[PATH_MAX];
 	ino_t ino = 0;
 	int err = open_make(in->ctx->run_dir, layout, in->index, path, sizeof(path), &ino);
+	int dir, status;
 
 	if (err)
 		return instance_error(in, "creating the file to open", err);
-	return open_loop(in, path, ino);
+	err = open_path("", layout, in->index, tail, sizeof(tail));
+	if (err)
+		return instance_error(in, "the file's path", err);
+	dir = wis_walk_at(in->ctx->run_dir, tail, rel, sizeof(rel));
+	if (dir < 0)
+		return instance_error(in, "open the run directory's parent", dir);
+	status = open_loop(in, dir, rel, ino);
+	close(dir);
+	return status;
 }
 
 static int open1_run(struct instance *in)
@@ -126,9 +139,10 @@ static int open3_run(struct instance *in)
 
 #define OPEN_HELP_TAIL							\
 	"The files are in the run directory, so --temp-path decides the\n"	\
-	"filesystem and the path's depth (--temp-path /dev/shm: tmpfs). Runs\n"	\
-	"as processes or threads. With --verify each open file's inode is\n"	\
-	"checked against the file made for it."
+	"filesystem (--temp-path /dev/shm: tmpfs); the path walked is as\n"	\
+	"long as will-it-scale's (/tmp/willitscale.XXXXXX) whatever its\n"	\
+	"depth. Runs as processes or threads. With --verify each open\n"	\
+	"file's inode is checked against the file made for it."
 #define OPEN_SYSCALLS SK_SYSCALLS("openat", "mkdir", "mkdirat", "fstat", "newfstatat")
 
 static const struct stressor open1_stressor = {
@@ -140,7 +154,7 @@ static const struct stressor open1_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open1_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor open2_stressor = {
@@ -152,7 +166,7 @@ static const struct stressor open2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open2_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor open3_stressor = {
@@ -164,7 +178,7 @@ static const struct stressor open3_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open3_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(open1_stressor);

@@ -183,6 +183,7 @@ static int pipe_run(struct instance *in)
 	int status = SK_OK, wstatus, err;
 	char *buf;
 	pid_t reader;
+	struct instance_loop l;
 
 	buf = calloc(1, len);
 	if (!buf)
@@ -207,7 +208,8 @@ static int pipe_run(struct instance *in)
 	/* set up, reader included: the run starts at the barrier */
 	instance_ready(in);
 
-	while (instance_continue(in)) {
+	l = instance_loop_begin(in);
+	while (instance_loop_continue(&l)) {
 		uint64_t t0;
 		ssize_t n;
 
@@ -233,7 +235,7 @@ static int pipe_run(struct instance *in)
 		instance_latency_end(in, t0);
 		bytes += (uint64_t)n;
 		seq++;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	instance_metric_mb_per_sec(in, "MB per sec pipe write rate", bytes);
 	close(fds[1]);

@@ -36,8 +36,9 @@ static int pipe1_loop(struct instance *in, const int fds[2])
 {
 	const bool verify = in->ctx->verify;
 	unsigned char out = 0, back = 0;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n;
 
 		while ((n = write(fds[1], &out, 1)) != 1)
@@ -56,7 +57,7 @@ static int pipe1_loop(struct instance *in, const int fds[2])
 			return SK_FAILED;
 		}
 		out++;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

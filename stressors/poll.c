@@ -53,6 +53,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 	struct pollfd pfd[POLL2_FILES];
 	const bool verify = in->ctx->verify;
 	int status = SK_OK;
+	struct instance_loop l = instance_loop_begin(in);
 
 	for (unsigned i = 0; i < nfiles; i++)
 		pfd[i] = (struct pollfd){ .fd = -1, .events = POLLOUT };
@@ -63,7 +64,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 			goto out;
 		}
 	}
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		int n = poll(pfd, nfiles, 0);
 
 		if (n < 0) {
@@ -84,7 +85,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 				goto out;
 			}
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 out:
 	poll_close(pfd, nfiles);

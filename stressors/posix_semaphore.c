@@ -14,10 +14,11 @@ static int posix_semaphore1_run(struct instance *in)
 	const bool verify = in->ctx->verify;
 	sem_t sem;
 	int status = SK_OK;
+	struct instance_loop l = instance_loop_begin(in);
 
 	if (sem_init(&sem, 0, 1) < 0)
 		return instance_syscall_failed(in, "sem_init");
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		if (sem_wait(&sem) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -37,7 +38,7 @@ static int posix_semaphore1_run(struct instance *in)
 				break;
 			}
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	sem_destroy(&sem);
 	return status;

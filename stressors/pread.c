@@ -116,9 +116,10 @@ static int pread_loop(struct instance *in, int fd, uint32_t page)
 	const bool verify = in->ctx->verify;
 	const char want = pread_fill(page);
 	char buf[PREAD_LEN] __attribute__((aligned(64)));
+	struct instance_loop l = instance_loop_begin(in);
 
 	instance_latency_name(in, 0, "pread");
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		uint64_t t0 = instance_latency_begin(in);
 		ssize_t n = pread(fd, buf, PREAD_LEN, off);
 
@@ -137,7 +138,7 @@ static int pread_loop(struct instance *in, int fd, uint32_t page)
 			return SK_FAILED;
 		}
 		instance_latency_end(in, t0);
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -78,9 +78,10 @@ mutex_loop(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
 	const bool verify = in->ctx->verify && sh;
 	const uint32_t me = in->index + 1;
 	volatile unsigned long stack_counter = 0;
+	struct instance_loop l = instance_loop_begin(in);
 	int err;
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		if ((err = pthread_mutex_lock(m)))
 			goto failed;
 		if (verify)
@@ -98,7 +99,7 @@ mutex_loop(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
 		}
 		if ((err = pthread_mutex_unlock(m)))
 			goto failed;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	(void)stack_counter;
 	return SK_OK;

@@ -55,13 +55,14 @@ static int pwrite_loop(struct instance *in, int fd, off_t off, bool own_page)
 {
 	const bool verify = in->ctx->verify && own_page;
 	char buf[PWRITE_LEN] __attribute__((aligned(64)));
+	struct instance_loop l = instance_loop_begin(in);
 
 	memset(buf, 0, sizeof(buf));
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n;
 
 		if (verify) {
-			uint64_t stamp = instance_ops(in);
+			uint64_t stamp = instance_loop_ops(&l);
 
 			memcpy(buf, &stamp, sizeof(stamp));
 		}
@@ -77,7 +78,7 @@ static int pwrite_loop(struct instance *in, int fd, off_t off, bool own_page)
 		}
 		if (verify && pwrite_check(in, fd, off, buf))
 			return SK_FAILED;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -55,8 +55,9 @@ static int read_prepare_run_dir(struct stressor_ctx *ctx)
 static int read_loop(struct instance *in, int fd, char *buf, size_t len)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n = read(fd, buf, len);
 
 		if (n < 0) {
@@ -71,7 +72,7 @@ static int read_loop(struct instance *in, int fd, char *buf, size_t len)
 				      (unsigned char)buf[0], READ_FILL);
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }
@@ -79,8 +80,9 @@ static int read_loop(struct instance *in, int fd, char *buf, size_t len)
 static int write1_loop(struct instance *in, int fd, const char *buf)
 {
 	uint64_t written = 0;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n = write(fd, buf, READ_LEN);
 
 		if (n < 0) {
@@ -98,7 +100,7 @@ static int write1_loop(struct instance *in, int fd, const char *buf)
 			if (lseek(fd, 0, SEEK_SET) != 0)
 				return instance_syscall_failed(in, "lseek");
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -61,15 +61,16 @@ static int seek_loop(struct instance *in, enum seek_dir dir, int fd, off_t off,
 {
 	const bool verify = in->ctx->verify && (dir == SEEK_READ || own_page);
 	unsigned char buf[SEEK_LEN] __attribute__((aligned(64)));
+	struct instance_loop l = instance_loop_begin(in);
 
 	memset(buf, 0, sizeof(buf));
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n;
 
 		if (lseek(fd, off, SEEK_SET) != off)
 			return instance_syscall_failed(in, "lseek");
 		if (dir == SEEK_WRITE && verify) {
-			uint64_t stamp = instance_ops(in);
+			uint64_t stamp = instance_loop_ops(&l);
 
 			memcpy(buf, &stamp, sizeof(stamp));
 		}
@@ -86,7 +87,7 @@ static int seek_loop(struct instance *in, enum seek_dir dir, int fd, off_t off,
 		}
 		if (verify && seek_check(in, dir, fd, off, buf))
 			return SK_FAILED;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

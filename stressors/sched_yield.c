@@ -11,10 +11,12 @@
 
 static int sched_yield_run(struct instance *in)
 {
-	while (instance_continue(in)) {
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l)) {
 		if (sched_yield() < 0)
 			return instance_syscall_failed(in, "sched_yield");
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

@@ -32,13 +32,14 @@ static int signal1_run(struct instance *in)
 {
 	const bool verify = in->ctx->verify;
 	struct sigaction sa;
+	struct instance_loop l = instance_loop_begin(in);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = signal1_handler;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(SIGNAL1_SIG, &sa, NULL) < 0)
 		return instance_syscall_failed(in, "sigaction");
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		sig_atomic_t before = signal1_taken;
 
 		if (raise(SIGNAL1_SIG) != 0)
@@ -48,7 +49,7 @@ static int signal1_run(struct instance *in)
 			instance_fail(in, "verify: raise() returned before the handler ran");
 			return SK_FAILED;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }

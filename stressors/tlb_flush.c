@@ -39,16 +39,17 @@ static const struct tlb_flush_case tlb_flush3_case = {
 };
 
 /* One pass over a fresh mapping; returns SK_OK when it ended normally. */
-static int tlb_flush_pass(struct instance *in, const struct tlb_flush_case *c,
+static int tlb_flush_pass(struct instance_loop *l, const struct tlb_flush_case *c,
 			  int fd, size_t page)
 {
 	volatile char *addr = mmap(NULL, c->size, PROT_READ | PROT_WRITE,
 				   c->flags, fd, 0);
+	struct instance *in = l->in;
 	int status = SK_OK;
 
 	if (addr == MAP_FAILED)
 		return instance_syscall_failed(in, "mmap");
-	for (size_t off = 0; off < c->size && instance_continue(in); off += page) {
+	for (size_t off = 0; off < c->size && instance_loop_continue(l); off += page) {
 		addr[off] = 1;
 		if (madvise((void *)(addr + off), page, MADV_DONTNEED) < 0) {
 			status = instance_syscall_failed(in, "madvise");
@@ -60,7 +61,7 @@ static int tlb_flush_pass(struct instance *in, const struct tlb_flush_case *c,
 			status = SK_FAILED;
 			break;
 		}
-		instance_ops_inc(in);
+		instance_loop_inc(l);
 	}
 	munmap((void *)addr, c->size);
 	return status;
@@ -69,6 +70,7 @@ static int tlb_flush_pass(struct instance *in, const struct tlb_flush_case *c,
 static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *c)
 {
 	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	struct instance_loop l = instance_loop_begin(in);
 	int fd = -1, status = SK_OK;
 
 	if (!(c->flags & MAP_ANONYMOUS)) {
@@ -80,8 +82,8 @@ static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *
 			goto out;
 		}
 	}
-	while (status == SK_OK && instance_continue(in))
-		status = tlb_flush_pass(in, c, fd, page);
+	while (status == SK_OK && instance_loop_continue(&l))
+		status = tlb_flush_pass(&l, c, fd, page);
 out:
 	if (fd >= 0)
 		close(fd);

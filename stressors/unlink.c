@@ -9,11 +9,13 @@
  * The case is about the filesystem, so the directory is the stressor's run
  * directory, on the filesystem --temp-path names; the core removes it,
  * and whatever a killed instance left in it, on every exit path. The
- * name is resolved relative to its directory (openat, unlinkat), so the
- * run directory's depth (/tmp/stresskit-PID-XXXXXX/NAME/I/) adds no path
- * walk to the op: will-it-scale's path is /tmp/willitscale.XXXXXX[/NAME].
+ * name is resolved relative to the run directory's parent (openat,
+ * unlinkat; wis_walk_at), so the walk is as long as will-it-scale's
+ * /tmp/willitscale.XXXXXX[/willitscale] whatever the run directory's
+ * depth (/tmp/stresskit-PID-XXXXXX/NAME/I/).
  */
 #include <stresskit/stressor.h>
+#include "wis_common.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,39 +25,37 @@
 #include <unistd.h>
 
 /*
- * Opens the directory instance in works in (the run directory, or for
- * own_dir a directory of its own in it) and sets *name to the file's
- * name in it. Returns the directory's fd or a negative errno.
+ * Makes, for own_dir, the instance's directory in the run directory, and
+ * sets name to the path of the instance's file relative to the directory
+ * whose fd it returns (wis_walk_at): "unlink1/unlink1-I", or
+ * "unlink2/I/willitscale". Returns the fd or a negative errno.
  */
 static int unlink_dir(const struct instance *in, bool own_dir, char *name, size_t len)
 {
-	char path[PATH_MAX];
-	int n, fd;
+	char path[PATH_MAX], tail[32];
+	int n;
 
 	if (own_dir) {
 		n = snprintf(path, sizeof(path), "%s/%u", in->ctx->run_dir, in->index);
-		if (n < 0 || (size_t)n >= sizeof(path))
+		if (n < 0 || (size_t)n >= (int)sizeof(path))
 			return -ENAMETOOLONG;
 		if (mkdir(path, 0700) < 0 && errno != EEXIST)
 			return -errno;
-		n = snprintf(name, len, "willitscale");
+		n = snprintf(tail, sizeof(tail), "%u/willitscale", in->index);
 	} else {
-		n = snprintf(path, sizeof(path), "%s", in->ctx->run_dir);
-		if (n < 0 || (size_t)n >= sizeof(path))
-			return -ENAMETOOLONG;
-		n = snprintf(name, len, "unlink1-%u", in->index);
+		n = snprintf(tail, sizeof(tail), "unlink1-%u", in->index);
 	}
-	if (n < 0 || (size_t)n >= len)
+	if (n < 0 || (size_t)n >= (int)sizeof(tail))
 		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
+	return wis_walk_at(in->ctx->run_dir, tail, name, len);
 }
 
 static int unlink_loop(struct instance *in, int dir, const char *name)
 {
 	const bool verify = in->ctx->verify;
+	struct instance_loop l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		int fd = openat(dir, name, O_RDWR | O_CREAT, 0600);
 
 		if (fd < 0) {
@@ -76,14 +76,14 @@ static int unlink_loop(struct instance *in, int dir, const char *name)
 		close(fd);
 		if (unlinkat(dir, name, 0) < 0)
 			return instance_syscall_failed(in, "unlinkat");
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	return SK_OK;
 }
 
 static int unlink_run(struct instance *in, bool own_dir)
 {
-	char name[32];
+	char name[PATH_MAX];
 	int dir = unlink_dir(in, own_dir, name, sizeof(name));
 	int status;
 
@@ -123,7 +123,7 @@ static const struct stressor unlink1_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink1_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor unlink2_stressor = {
@@ -135,7 +135,7 @@ static const struct stressor unlink2_stressor = {
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink2_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(unlink1_stressor);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -45,6 +46,40 @@ static inline int wis_reopen(int fd, int flags)
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	nfd = open(path, flags | O_CLOEXEC);
 	return nfd < 0 ? -errno : nfd;
+}
+
+/*
+ * The path walk of will-it-scale's filesystem cases: its files are
+ * /tmp/willitscale.XXXXXX (two lookups from /) or, a directory each,
+ * /tmp/willitscale.XXXXXX/willitscale (three). Ours are in the run
+ * directory, deeper and deeper with --temp-path
+ * (/tmp/stresskit-PID-XXXXXX/NAME/...), and every component costs the
+ * op a lookup. So an op walks from a descriptor of the run directory's
+ * parent, its first component the run directory's own name: rel is
+ * "NAME/tail", as many lookups as will-it-scale's path with one per
+ * component in tail, whatever --temp-path is. Returns the parent's fd
+ * (O_PATH: for *at() calls only) or a negative errno.
+ */
+static inline int wis_walk_at(const char *run_dir, const char *tail,
+			      char *rel, size_t len)
+{
+	const char *base = strrchr(run_dir, '/');
+	char parent[4096];
+	size_t plen;
+	int n, fd;
+
+	if (!base || !base[1])
+		return -EINVAL;
+	plen = base == run_dir ? 1 : (size_t)(base - run_dir);
+	if (plen >= sizeof(parent))
+		return -ENAMETOOLONG;
+	memcpy(parent, run_dir, plen);
+	parent[plen] = '\0';
+	n = snprintf(rel, len, "%s/%s", base + 1, tail);
+	if (n < 0 || (size_t)n >= len)
+		return -ENAMETOOLONG;
+	fd = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
 }
 
 #endif

@@ -299,6 +299,93 @@ static inline uint64_t instance_ops(const struct instance *in)
 }
 
 /*
+ * A tight loop's view of its instance (ABI 1.12): the stop flag, the slot,
+ * the --NAME-ops limit and the count, read once when the loop begins and
+ * kept in registers. instance_continue() and instance_ops_inc() read them
+ * through the instance, and the compiler must load them again after every
+ * call it cannot see into (a libc call, a syscall wrapper): for an op of a
+ * few tens of ns those loads are a measurable share of it. The counts are
+ * the same as instance_ops_inc()'s: the torn-counter busy bracket, the
+ * exact --NAME-ops limit, --warmup closed by the count that first sees the
+ * controller's flag down. Use it for the whole loop:
+ *	struct instance_loop l = instance_loop_begin(in);
+ *
+ *	while (instance_loop_continue(&l)) {
+ *		one op;
+ *		instance_loop_inc(&l);
+ *	}
+ * Begin it where the loop starts: after instance_ready() with
+ * STRESSOR_OWN_START (the start sets the warmup and may end the run).
+ * Between begin and the loop's end count only through l (a count made
+ * through in is not seen by l); after it, in is up to date and another
+ * loop may begin. Under --sandbox a thread instance's blocked syscall
+ * ends an instance_continue() loop at once; here it ends the loop through
+ * the failed call (EPERM), so an op's result must be checked.
+ */
+struct instance_loop {
+	struct instance *in;
+	const volatile uint32_t *stop;
+	struct instance_slot *slot;
+	uint64_t ops;			/* slot->ops: this instance alone writes it */
+	uint64_t limit;			/* in->max_ops */
+	const volatile uint32_t *warming;	/* in->warming */
+};
+
+static inline struct instance_loop instance_loop_begin(struct instance *in)
+{
+	struct instance_loop l = {
+		.in = in,
+		.stop = in->stop,
+		.slot = in->slot,
+		.ops = in->slot->ops,
+		.limit = in->max_ops,
+		.warming = in->warming,
+	};
+
+	return l;
+}
+
+/* instance_continue() for the loop. */
+static inline bool instance_loop_continue(const struct instance_loop *l)
+{
+	return !__atomic_load_n(l->stop, __ATOMIC_RELAXED) && l->ops < l->limit;
+}
+
+/* instance_ops_add() for the loop: the same bracket and warmup boundary. */
+static inline void instance_loop_add(struct instance_loop *l, uint64_t n)
+{
+	struct instance_slot *s = l->slot;
+
+	l->ops += n;
+	s->busy = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	s->ops = l->ops;
+	__atomic_store_n(&s->busy, 0, __ATOMIC_RELEASE);
+	if (__builtin_expect(l->warming != NULL, 0) &&
+	    !__atomic_load_n(l->warming, __ATOMIC_ACQUIRE)) {
+		instance_warmup_over(l->in);
+		l->warming = NULL;
+	}
+}
+
+static inline void instance_loop_inc(struct instance_loop *l)
+{
+	instance_loop_add(l, 1);
+}
+
+/* instance_ops() for the loop. */
+static inline uint64_t instance_loop_ops(const struct instance_loop *l)
+{
+	return l->ops;
+}
+
+/* instance_stopping() for the loop. */
+static inline bool instance_loop_stopping(const struct instance_loop *l)
+{
+	return __atomic_load_n(l->stop, __ATOMIC_RELAXED);
+}
+
+/*
  * --latency: times one op in --latency-sample. begin returns the start in
  * ns when this op is sampled, else 0 (and always 0 without --latency, at
  * the cost of one load and branch, or during --warmup, whose ops stay out

@@ -36,8 +36,11 @@
  * 10: struct stressor.version appended (the bogo-op's version; read only
  * from descriptors registered for 1.10 or newer)
  * 11: STRESSOR_OWN_START and instance_ready(): run() sets up before the
- * start barrier */
-#define SK_ABI_MINOR 11
+ * start barrier
+ * 12: struct instance_loop and its inline counters (instance_loop_begin,
+ * _continue, _inc, _add, _ops, _stopping): a tight loop's stop flag, slot,
+ * ops limit and count kept in registers */
+#define SK_ABI_MINOR 12
 /* The first minor whose struct stressor has .version. */
 #define SK_ABI_MINOR_STRESSOR_VERSION 10
 

@@ -297,6 +297,53 @@ START_TEST(test_instance_warmup)
 }
 END_TEST
 
+/*
+ * The same boundary through instance_loop: the count that first sees the
+ * flag down closes the warmup, for the instance and the loop alike, and
+ * the loop stops at the ops limit exactly.
+ */
+START_TEST(test_instance_loop_warmup)
+{
+	struct instance_slot slot = { .lat_from = UINT64_MAX };
+	uint32_t warming = 1, stop = 0;
+	struct instance in = {
+		.slot = &slot, .stop = &stop, .max_ops = 20,
+		.lat_from = UINT64_MAX, .warming = &warming,
+	};
+	struct instance_loop l = instance_loop_begin(&in);
+	uint64_t now = sk_clock_ns();
+
+	for (int i = 0; i < 10; i++)
+		instance_loop_inc(&l);
+	ck_assert_uint_eq(slot.ops, 10);
+	ck_assert_uint_eq(slot.busy, 0);
+	ck_assert_uint_eq(slot.lat_from, UINT64_MAX);
+	warming = 0;
+	instance_loop_add(&l, 2);
+	ck_assert(in.warming == NULL);
+	ck_assert(l.warming == NULL);
+	ck_assert_uint_eq(slot.warm_ops, 12);
+	ck_assert_uint_ge(slot.lat_from, now);
+	ck_assert_uint_eq(slot.lat_from, in.lat_from);
+	/* closed once: a later count moves neither */
+	now = slot.lat_from;
+	instance_loop_inc(&l);
+	ck_assert_uint_eq(slot.warm_ops, 12);
+	ck_assert_uint_eq(slot.lat_from, now);
+	while (instance_loop_continue(&l))
+		instance_loop_inc(&l);
+	ck_assert_uint_eq(slot.ops, 20);
+	ck_assert_uint_eq(instance_loop_ops(&l), 20);
+	/* a new loop starts where the instance is */
+	in.max_ops = 25;
+	l = instance_loop_begin(&in);
+	ck_assert(instance_loop_continue(&l));
+	stop = 1;
+	ck_assert(!instance_loop_continue(&l));
+	ck_assert(instance_loop_stopping(&l));
+}
+END_TEST
+
 static Suite *latency_suite(void)
 {
 	Suite *s = suite_create("latency");
@@ -306,6 +353,7 @@ static Suite *latency_suite(void)
 	tcase_add_test(tc, test_percentiles_known);
 	tcase_add_test(tc, test_percentiles_random);
 	tcase_add_test(tc, test_instance_warmup);
+	tcase_add_test(tc, test_instance_loop_warmup);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_bounds_overflow);
 	tcase_add_test(tc, test_instance_sampling);

@@ -27,6 +27,36 @@ static int count_run(struct instance *in)
 	return SK_OK;
 }
 
+/*
+ * The same count through instance_loop, in two loops (the second picks up
+ * where the first left off) and with counts of 1 and 2: ops stay exact.
+ */
+static int loop_count_run(struct instance *in)
+{
+	struct instance_loop l = instance_loop_begin(in);
+
+	for (uint32_t k = 0; k <= in->index && instance_loop_continue(&l); k++)
+		instance_loop_inc(&l);
+	l = instance_loop_begin(in);
+	while (instance_loop_continue(&l)) {
+		instance_loop_inc(&l);
+		if (!instance_loop_continue(&l))
+			break;
+		instance_loop_add(&l, 1);
+	}
+	instance_metric(in, count_desc, (double)instance_ops(in), MEAN_TOTAL, true);
+	return instance_loop_ops(&l) == instance_ops(in) ? SK_OK : SK_FAILED;
+}
+
+static int loop_killed_run(struct instance *in)
+{
+	struct instance_loop l = instance_loop_begin(in);
+
+	instance_loop_add(&l, 5);
+	raise(SIGKILL);
+	return SK_OK;
+}
+
 static int torn_run(struct instance *in)
 {
 	instance_ops_add(in, 5);
@@ -80,6 +110,8 @@ static int file_prepare(struct stressor_ctx *ctx)
 }
 
 static const struct stressor s_count = { .name = "count", .run = count_run };
+static const struct stressor s_loop_count = { .name = "loop", .run = loop_count_run };
+static const struct stressor s_loop_killed = { .name = "loopk", .run = loop_killed_run };
 static const struct stressor s_torn = { .name = "torn", .run = torn_run };
 static const struct stressor s_killed = { .name = "killed", .run = killed_run };
 static const struct stressor s_deaf = { .name = "deaf", .run = deaf_run };
@@ -161,6 +193,35 @@ START_TEST(test_exact_ops)
 	ck_assert_uint_eq(sum.n_metrics, 1);
 	ck_assert_double_eq(sum.metrics[0].value, 1001);
 	ck_assert_str_eq(sum.metrics[0].desc, count_desc);
+	scheduler_result_free(&res);
+}
+END_TEST
+
+/* instance_loop counts as instance_ops_inc does, as processes and threads. */
+START_TEST(test_loop_exact_ops)
+{
+	struct run_result res;
+
+	for (int threads = 0; threads < 2; threads++) {
+		plan_threads = threads;
+		run(&s_loop_count, 3, 1001, 0, &res);
+		ck_assert_int_eq(res.status, SK_OK);
+		ck_assert_uint_eq(res.s[0].inst[0].ops, 334);
+		ck_assert_uint_eq(res.s[0].inst[1].ops, 334);
+		ck_assert_uint_eq(res.s[0].inst[2].ops, 333);
+		scheduler_result_free(&res);
+	}
+	/* an ops limit of 1 per instance, under the first loop's count */
+	run(&s_loop_count, 3, 3, 0, &res);
+	ck_assert_int_eq(res.status, SK_OK);
+	for (int k = 0; k < 3; k++)
+		ck_assert_uint_eq(res.s[0].inst[k].ops, 1);
+	scheduler_result_free(&res);
+	/* a count is in the slot as soon as it is made */
+	run(&s_loop_killed, 1, 0, 5, &res);
+	ck_assert(!res.s[0].inst[0].torn);
+	ck_assert_uint_eq(res.s[0].inst[0].ops, 5);
+	ck_assert_int_eq(res.s[0].inst[0].term_signal, SIGKILL);
 	scheduler_result_free(&res);
 }
 END_TEST
@@ -318,6 +379,11 @@ START_TEST(test_warmup)
 	ck_assert(res.s[0].inst[0].warm_ops > 0);
 	ck_assert(res.s[0].inst[0].ops > 0);
 	scheduler_result_free(&res);
+	run(&s_loop_count, 1, 0, 0.2, &res);
+	ck_assert_int_eq(res.status, SK_OK);
+	ck_assert(res.s[0].inst[0].warm_ops > 0);
+	ck_assert(res.s[0].inst[0].ops > 0);
+	scheduler_result_free(&res);
 }
 END_TEST
 
@@ -329,6 +395,7 @@ static Suite *scheduler_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, test_exact_ops);
+	tcase_add_test(tc, test_loop_exact_ops);
 	tcase_add_test(tc, test_timeout);
 	tcase_add_test(tc, test_torn);
 	tcase_add_test(tc, test_killed);
