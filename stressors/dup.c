@@ -18,10 +18,13 @@ static int dup1_run(struct instance *in)
 	const bool verify = in->ctx->verify;
 	int fd = wis_memfd("stresskit-dup1", 0);
 	int status = SK_OK;
-	struct instance_loop l = instance_loop_begin(in);
+	struct instance_loop l;
 
 	if (fd < 0)
 		return instance_error(in, "memfd_create", fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
+	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
 	while (instance_loop_continue(&l)) {
 		int copy = dup(fd);
 
@@ -52,6 +55,7 @@ static const struct stressor dup1_stressor = {
 		     "lives on shmem (tmpfs) whatever --temp-path is. With --verify the\n"
 		     "copy is checked to be a new descriptor (without close-on-exec).",
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "dup", "fcntl"),
 	.run       = dup1_run,

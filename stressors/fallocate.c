@@ -83,6 +83,8 @@ static int fallocate_run_fd(struct instance *in, int fd, const char *what)
 
 	if (fd < 0)
 		return instance_error(in, what, fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = fallocate_loop(in, fd);
 	close(fd);
 	return status;
@@ -112,6 +114,7 @@ static const struct stressor fallocate1_stressor = {
 		     "1 MiB. The file is a memfd, so it lives on shmem (tmpfs) whatever\n"
 		     "--temp-path is. " FALLOCATE_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = FALLOCATE_SYSCALLS,
 	.run       = fallocate1_run,
@@ -128,6 +131,7 @@ static const struct stressor fallocate2_stressor = {
 		     "without fallocate() makes it not implemented (exit 4).\n"
 		     FALLOCATE_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = FALLOCATE_SYSCALLS,
 	.run       = fallocate2_run,
 	.version   = "1",

@@ -99,6 +99,8 @@ static int lock_run_fd(struct instance *in, int fd, const char *what)
 
 	if (fd < 0)
 		return instance_error(in, what, fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = lock_loop(in, fd);
 	close(fd);
 	return status;
@@ -128,6 +130,7 @@ static const struct stressor lock1_stressor = {
 		     "or releasing a write lock on byte 0 of a file of the instance's\n"
 		     "own, so no lock is contended.\n" LOCK_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "fcntl"),
 	.run       = lock1_run,
@@ -143,6 +146,7 @@ static const struct stressor lock2_stressor = {
 		     "for that lock; as threads they are one lock owner and never wait.\n"
 		     LOCK_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("openat", "fcntl"),
 	.prepare   = lock2_prepare,

@@ -74,6 +74,8 @@ static int lseek_run_fd(struct instance *in, int fd, const char *what)
 
 	if (fd < 0)
 		return instance_error(in, what, fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = lseek_loop(in, fd);
 	close(fd);
 	return status;
@@ -103,6 +105,7 @@ static const struct stressor lseek1_stressor = {
 	.help      = "will-it-scale lseek1: one bogo-op is one lseek(fd, 0, SEEK_SET)\n"
 		     "on a 4 KiB file of the instance's own.\n" LSEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("memfd_create", "ftruncate", "lseek"),
 	.run       = lseek1_run,
@@ -116,6 +119,7 @@ static const struct stressor lseek2_stressor = {
 		     "instance opens it on its own (its own open file) and loops\n"
 		     "lseek(fd, 0, SEEK_SET), one bogo-op each.\n" LSEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SK_SYSCALLS("openat", "lseek"),
 	.prepare   = lseek2_prepare,

@@ -107,6 +107,8 @@ static int mmap_run_case(struct instance *in, const struct mmap_case *c)
 		if (fd < 0)
 			return instance_error(in, "memfd_create", fd);
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = mmap_loop(in, c, fd);
 	if (fd >= 0)
 		close(fd);
@@ -166,6 +168,7 @@ static const struct stressor mmap1_stressor = {
 		     "128 MiB of anonymous memory, never touched. " MMAP_HELP_MODES
 		     "\nWith --verify the first and last bytes must read 0.",
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap1_run,
 	.version   = "1",
@@ -179,6 +182,7 @@ static const struct stressor mmap2_stressor = {
 		     MMAP_HELP_FILE MMAP_HELP_MODES
 		     "\nWith --verify the first and last bytes must read 0.",
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = mmap2_run,
@@ -192,6 +196,7 @@ static const struct stressor page_fault1_stressor = {
 		     "writes a byte to each page and unmaps it; one bogo-op is one page\n"
 		     "faulted in. " MMAP_HELP_MODES MMAP_HELP_TOUCH,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault1_run,
 	.version   = "1",
@@ -205,6 +210,7 @@ static const struct stressor page_fault2_stressor = {
 		     "and unmaps it; one bogo-op is one page faulted in.\n"
 		     MMAP_HELP_FILE MMAP_HELP_MODES MMAP_HELP_TOUCH,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault2_run,
@@ -219,6 +225,7 @@ static const struct stressor page_fault3_stressor = {
 		     "pages) and unmaps it; one bogo-op is one page faulted in.\n"
 		     MMAP_HELP_FILE MMAP_HELP_MODES MMAP_HELP_TOUCH,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault3_run,

@@ -117,6 +117,8 @@ static int open_run_layout(struct instance *in, enum open_layout layout)
 	dir = wis_walk_at(in->ctx->run_dir, tail, rel, sizeof(rel));
 	if (dir < 0)
 		return instance_error(in, "open the run directory's parent", dir);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = open_loop(in, dir, rel, ino);
 	close(dir);
 	return status;
@@ -152,6 +154,7 @@ static const struct stressor open1_stressor = {
 		     "one close() of a file of the instance's own; all the files are\n"
 		     "in one directory.\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open1_run,
 	.version   = "2",
@@ -164,6 +167,7 @@ static const struct stressor open2_stressor = {
 		     "directory of its own, so only the path above it is shared. One\n"
 		     "bogo-op is one open(O_RDWR) and one close().\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open2_run,
 	.version   = "2",
@@ -176,6 +180,7 @@ static const struct stressor open3_stressor = {
 		     "(one dentry and inode for all). One bogo-op is one open(O_RDWR)\n"
 		     "and one close().\n" OPEN_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = OPEN_SYSCALLS,
 	.run       = open3_run,
 	.version   = "2",

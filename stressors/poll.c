@@ -53,7 +53,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 	struct pollfd pfd[POLL2_FILES];
 	const bool verify = in->ctx->verify;
 	int status = SK_OK;
-	struct instance_loop l = instance_loop_begin(in);
+	struct instance_loop l;
 
 	for (unsigned i = 0; i < nfiles; i++)
 		pfd[i] = (struct pollfd){ .fd = -1, .events = POLLOUT };
@@ -64,6 +64,9 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 			goto out;
 		}
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
+	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
 	while (instance_loop_continue(&l)) {
 		int n = poll(pfd, nfiles, 0);
 
@@ -116,6 +119,7 @@ static const struct stressor poll1_stressor = {
 		     "instance owns, for POLLOUT, with a zero timeout.\n"
 		     POLL_HELP_TAIL,
 	.classes   = CLASS_OS | CLASS_IO,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.run       = poll1_run,
@@ -131,6 +135,7 @@ static const struct stressor poll2_stressor = {
 		     "the hard limit.\n"
 		     POLL_HELP_TAIL,
 	.classes   = CLASS_OS | CLASS_IO,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.prepare   = poll2_prepare,

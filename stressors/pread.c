@@ -160,6 +160,8 @@ static int pread_run_mode(struct instance *in, enum pread_sharing mode)
 			return instance_syscall_failed(in, "open /proc/self/fd");
 		file = fd;
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = pread_loop(in, fd, page);
 	close(file);
 	return status;
@@ -195,6 +197,7 @@ static const struct stressor pread1_stressor = {
 		     "of its own, so nothing is shared between instances.\n"
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PREAD_SYSCALLS,
 	.run       = pread1_run,
@@ -209,6 +212,7 @@ static const struct stressor pread2_stressor = {
 		     "reads page 0, so all contend on one page-cache folio.\n"
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PREAD_SYSCALLS,
 	.prepare   = pread2_prepare,
@@ -225,6 +229,7 @@ static const struct stressor pread3_stressor = {
 		     "own page (instance i reads page i).\n"
 		     PREAD_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PREAD_SYSCALLS,
 	.prepare   = pread3_prepare,

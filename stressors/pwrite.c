@@ -91,6 +91,8 @@ static int pwrite_run_page(struct instance *in, uint32_t page, bool own_page)
 
 	if (fd < 0)
 		return instance_error(in, "open the file", fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = pwrite_loop(in, fd, (off_t)page * sysconf(_SC_PAGESIZE), own_page);
 	close(fd);
 	return status;
@@ -126,6 +128,7 @@ static const struct stressor pwrite1_stressor = {
 		     "each write is read back and compared.\n"
 		     PWRITE_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PWRITE_SYSCALLS,
 	.run       = pwrite1_run,
@@ -141,6 +144,7 @@ static const struct stressor pwrite2_stressor = {
 		     "checks each write's length only: the page is everyone's.\n"
 		     PWRITE_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PWRITE_SYSCALLS,
 	.prepare   = pwrite2_prepare,
@@ -158,6 +162,7 @@ static const struct stressor pwrite3_stressor = {
 		     "read back and compared.\n"
 		     PWRITE_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = PWRITE_SYSCALLS,
 	.prepare   = pwrite3_prepare,

@@ -126,6 +126,8 @@ static int read_run_case(struct instance *in, const struct read_case *c)
 		return SK_NO_RESOURCE;
 	}
 	memset(buf, 0, len);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = c->write ? write1_loop(in, fd, buf) : read_loop(in, fd, buf, len);
 	free(buf);
 	close(fd);
@@ -187,6 +189,7 @@ static const struct stressor read1_stressor = {
 		     "read finds the end. One bogo-op is one read() call.\n"
 		     READ_HELP_SHMEM,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = read1_run,
@@ -202,6 +205,7 @@ static const struct stressor read2_stressor = {
 		     "bogo-op is one read() call.\n"
 		     READ_HELP_SHMEM,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.prepare   = read_prepare_shmem,
@@ -218,6 +222,7 @@ static const struct stressor read3_stressor = {
 		     "seeking back to 0 at the end. One bogo-op is one read() call.\n"
 		     READ_HELP_DIRECT,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = READ_SYSCALLS,
 	.run       = read3_run,
 	.version   = "1",
@@ -232,6 +237,7 @@ static const struct stressor read4_stressor = {
 		     "read() call.\n"
 		     READ_HELP_DIRECT,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = READ_SYSCALLS,
 	.prepare   = read_prepare_run_dir,
 	.run       = read4_run,
@@ -251,6 +257,7 @@ static const struct stressor write1_stressor = {
 		     READ_WIS_TMP
 		     "Runs as processes or as threads (--instance-mode thread).",
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = READ_SYSCALLS,
 	.run       = write1_run,

@@ -106,6 +106,8 @@ static int seek_run(struct instance *in, enum seek_dir dir, uint32_t page,
 
 	if (fd < 0)
 		return instance_error(in, "open the file", fd);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = seek_loop(in, dir, fd, (off_t)page * sysconf(_SC_PAGESIZE), own_page);
 	close(fd);
 	return status;
@@ -163,6 +165,7 @@ static const struct stressor readseek1_stressor = {
 		     "4 KiB file of its own.\n"
 		     READSEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = readseek1_run,
@@ -177,6 +180,7 @@ static const struct stressor readseek2_stressor = {
 		     "seeks to 0 and reads it.\n"
 		     READSEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.prepare   = seek_prepare_page,
@@ -193,6 +197,7 @@ static const struct stressor readseek3_stressor = {
 		     "own page (instance i reads page i).\n"
 		     READSEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.prepare   = seek_prepare_pages,
@@ -209,6 +214,7 @@ static const struct stressor writeseek1_stressor = {
 		     "write is read back and compared.\n"
 		     WRITESEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.run       = writeseek1_run,
@@ -224,6 +230,7 @@ static const struct stressor writeseek2_stressor = {
 		     "write's length only: the page is everyone's.\n"
 		     WRITESEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.prepare   = seek_prepare_page,
@@ -241,6 +248,7 @@ static const struct stressor writeseek3_stressor = {
 		     "is read back and compared.\n"
 		     WRITESEEK_HELP_OP SEEK_HELP_TAIL,
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = SEEK_SYSCALLS,
 	.prepare   = seek_prepare_pages,

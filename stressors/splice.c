@@ -319,6 +319,9 @@ static int splice_run(struct instance *in)
 	if (status != SK_OK)
 		goto out;
 	instance_latency_name(in, 0, "pass");
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
+
 	while (instance_continue(in)) {
 		loff_t at;
 		ssize_t n;
@@ -383,6 +386,7 @@ static const struct stressor splice_stressor = {
 		     "Metric: MB per sec splice rate (MB = 2^20 bytes), the bytes that\n"
 		     "reached the sink over each instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "splice vmsplice",
 	.opts      = splice_opts,
 	.opts_size = sizeof(struct splice_opts),

@@ -70,7 +70,7 @@ static int tlb_flush_pass(struct instance_loop *l, const struct tlb_flush_case *
 static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *c)
 {
 	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	struct instance_loop l = instance_loop_begin(in);
+	struct instance_loop l;
 	int fd = -1, status = SK_OK;
 
 	if (!(c->flags & MAP_ANONYMOUS)) {
@@ -82,6 +82,9 @@ static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *
 			goto out;
 		}
 	}
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
+	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
 	while (status == SK_OK && instance_loop_continue(&l))
 		status = tlb_flush_pass(&l, c, fd, page);
 out:
@@ -122,6 +125,7 @@ static const struct stressor tlb_flush1_stressor = {
 		     "up to 128 MiB of memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
@@ -135,6 +139,7 @@ static const struct stressor tlb_flush2_stressor = {
 		     "anonymous memory and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush2_run,
 	.version   = "1",
@@ -148,6 +153,7 @@ static const struct stressor tlb_flush3_stressor = {
 		     "up to 128 MiB of memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,

@@ -89,6 +89,8 @@ static int unlink_run(struct instance *in, bool own_dir)
 
 	if (dir < 0)
 		return instance_error(in, "open the directory", dir);
+	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
+	instance_ready(in);
 	status = unlink_loop(in, dir, name);
 	close(dir);
 	return status;
@@ -121,6 +123,7 @@ static const struct stressor unlink1_stressor = {
 		     "of its own name; all the files are in one directory.\n"
 		     UNLINK_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink1_run,
 	.version   = "2",
@@ -133,6 +136,7 @@ static const struct stressor unlink2_stressor = {
 		     "in a directory of its own.\n"
 		     UNLINK_HELP_TAIL,
 	.classes   = CLASS_FILESYSTEM | CLASS_IO | CLASS_OS,
+	.flags     = STRESSOR_OWN_START,
 	.syscalls  = UNLINK_SYSCALLS,
 	.run       = unlink2_run,
 	.version   = "2",

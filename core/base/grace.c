@@ -7,8 +7,9 @@
  * without any (everyone left ignores the stop) ends it early. A cap of
  * GRACE_WINDOWS_MAX windows bounds the wait whatever happens.
  * Progress is judged by what finished, by CPU time and by being runnable:
- * an instance that runs, waits for a CPU, or waits on its helper (sk_reap_helper polls, so it runs too, and
- * judges the helper the same way), is on its way out. Only a window in
+ * an instance that runs, waits for a CPU, or waits on its helper
+ * (sk_reap_helper looks every 0.1 s, so it runs too, and judges the
+ * helper the same way), is on its way out. Only a window in
  * which nothing finished and nothing ran ends the grace: then whoever is
  * left sleeps through the stop. One that spends more CPU after the stop
  * than a stop costs (the budget) is busy ignoring it, and counts no more.

@@ -16,9 +16,9 @@
  * the pipe's reader, one load and compare): its clock reads and records
  * run cold, each syscall between them having emptied the TLB (PTI without
  * PCID, as on the VMs this is measured on) and the 4 KiB copies the L1,
- * so a timed pipe write and its read cost ~1000-1300 cycles against
- * ~500 when every op is timed. Against a ~2.3 us pipe op that is ~1.5%
- * at 1 in 16 (1.8-2.6% measured on a quiet machine), ~0.4% at 1 in 64;
+ * so a timed pipe write and its read cost ~900-1500 cycles against
+ * ~500 when every op is timed. Against a ~2.3 us pipe op that is 1.2-1.9%
+ * at 1 in 16 (1.8-2.6% measured on a quiet machine), 0.3-0.5% at 1 in 64;
  * 64 still times ~6000 pipe writes a second per instance.
  */
 #define LATENCY_SAMPLE_DEFAULT		64

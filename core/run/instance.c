@@ -73,6 +73,9 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
+	/* the run's group before any helper is forked (stop.c) */
+	if (sh->pgid >= 0)
+		setpgid(0, sh->pgid);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != controller)
 		_exit(SK_SIGNALED);

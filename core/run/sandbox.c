@@ -37,6 +37,8 @@ const char *const sandbox_base[] = {
 	"brk", "mmap", "munmap", "mremap", "madvise", "mprotect", "getrandom",
 	/* closing what the stressor opened during setup */
 	"close",
+	/* sk_reap_helper sleeps on its helper's pidfd */
+	"pidfd_open", "ppoll",
 	NULL,
 };
 

@@ -24,6 +24,8 @@ struct run_shared {
 	uint32_t warming;	/* --warmup: 1 until the controller ends it */
 	uint32_t setup;		/* futex: 0 until instances may set up (--perf
 				   attaches its counters first) */
+	int32_t pgid;		/* the run's process group: 0 before the first
+				   fork, -1 when there is none (stop.c) */
 	/* futex: instances set up and waiting at the barrier (or gone) */
 	uint32_t ready __attribute__((aligned(64)));
 	uint32_t ready_expect;	/* the count that wakes the controller */

@@ -10,7 +10,7 @@
  * once after the stop: an instance still waiting for a CPU is not late
  * (its run delay grows; grace.h).
  * So the grace goes on window by window while instances keep finishing
- * or running (an instance waiting on its helper polls, so it runs too),
+ * or running (an instance waiting on its helper looks every 0.1 s, so it runs too),
  * and only one that ignores the stop is killed and reported.
  */
 #include "stop.h"
@@ -108,9 +108,13 @@ size_t stop_reap(struct run_state *st, bool block)
 }
 
 /*
- * The parent's setpgid alone is enough: nothing is signalled before every
- * fork is done, and no child execs. A live member keeps the group's id
- * from being reused, and the group is only signalled while one lives.
+ * Both sides call setpgid, the usual way: the child (instance_setup,
+ * with the group the mapping names) before it forks a helper, which
+ * would otherwise stay in the controller's group (an instance sets up
+ * while the controller still forks); the parent so that the group
+ * exists before the next fork. No child execs. A live member keeps the
+ * group's id from being reused, and the group is only signalled while
+ * one lives.
  */
 void stop_join_group(struct run_state *st, pid_t pid)
 {
@@ -120,10 +124,11 @@ void stop_join_group(struct run_state *st, pid_t pid)
 		log_debug("setpgid: %s; the stop signals each child in turn",
 			  strerror(errno));
 		st->pgid_failed = true;
+		st->sh->pgid = -1;
 		return;
 	}
 	if (!st->pgid)
-		st->pgid = pid;
+		st->sh->pgid = st->pgid = pid;
 }
 
 /*

@@ -77,12 +77,15 @@ t_stop_controller_realtime() {
 	"$SK" --pipe 2 -t 1.5 --temp-path "$TMP" >"$TMP.out" 2>&1 &
 	pid=$!
 	kids=
+	controller=
+	# polled until seen real-time: under heavy load one look can land
+	# before the raise or after the run's restore
 	for _ in $(seq 50); do
 		sleep 0.05
 		kids=$(pgrep -g "$(ps -o pgid= $(pgrep -P "$pid" | head -n 1) 2>/dev/null | tr -d ' ')" 2>/dev/null | tr '\n' ' ')
-		[ "$(echo $kids | wc -w)" -ge 4 ] && break
+		[ "$controller" = 1 ] || controller=$(sched_policy "$pid" 2>/dev/null)
+		[ "$(echo $kids | wc -w)" -ge 4 ] && [ "$controller" = 1 ] && break
 	done
-	controller=$(sched_policy "$pid")
 	policies=
 	for k in $kids; do
 		policies="$policies$(sched_policy "$k" 2>/dev/null)"

@@ -2,7 +2,7 @@
  * ready.c - a test plugin for STRESSOR_OWN_START: run() sets up for
  * --ready-setup seconds (a sleep), then calls instance_ready() as
  * --ready-mode says: once; twice (again after its loop, which must not
- * start it again); never (it counts, then returns); or it fails its
+ * start it again: the metric "start moved by the second call" is 0); never (it counts, then returns); or it fails its
  * set-up and returns without calling it. One bogo-op is one add.
  */
 #include <stresskit/stressor.h>
@@ -36,6 +36,7 @@ static int ready_run(struct instance *in)
 		.tv_nsec = (long)((o->setup - (double)(time_t)o->setup) * 1e9),
 	};
 	volatile uint64_t sum = 0;
+	double start;
 
 	while (nanosleep(&ts, &ts) < 0)
 		;
@@ -47,8 +48,13 @@ static int ready_run(struct instance *in)
 		sum += instance_ops(in);
 		instance_ops_inc(in);
 	}
-	if (o->mode == READY_TWICE)
+	/* a second call must not start the run again: the start stays */
+	if (o->mode == READY_TWICE) {
+		start = in->slot->start;
 		instance_ready(in);
+		instance_metric(in, "start moved by the second call",
+				in->slot->start - start, MEAN_ARITHMETIC, false);
+	}
 	return SK_OK;
 }
 
