@@ -46,7 +46,11 @@ bool grace_cpu_progress(double at_stop, double before, double now,
  * stands still then, as a deaf sleeper's does; its state tells them
  * apart (the run delay in schedstat would not: it grows only once the
  * process gets the CPU). One read of a small file per live process and
- * window.
+ * window. An uninterruptible sleep (D) counts as waiting too: at 4096 pipe
+ * pairs, thousands of exits queue for seconds on the one shared mapping's
+ * i_mmap lock (unlink_file_vma) and the anon_vma lock they share with the
+ * controller, their CPU clocks standing still; a process that ignores its
+ * stop sleeps interruptibly (S) or spins, never waits in D for seconds.
  */
 bool grace_runnable(pid_t pid)
 {
@@ -66,7 +70,7 @@ bool grace_runnable(pid_t pid)
 	buf[n] = '\0';
 	/* "pid (comm) S ...": comm may hold spaces and parentheses */
 	paren = strrchr(buf, ')');
-	return paren && paren[1] == ' ' && paren[2] == 'R';
+	return paren && paren[1] == ' ' && (paren[2] == 'R' || paren[2] == 'D');
 }
 
 /*

@@ -31,8 +31,9 @@ double grace_next(double start, double window, double now, bool progress);
 bool grace_cpu_progress(double at_stop, double before, double now,
 			double budget, bool waiting);
 
-/* Whether process pid (its main thread) is runnable: running or waiting
- * for a CPU, not asleep (/proc/PID/stat's state R). */
+/* Whether process pid (its main thread) is waiting, not ignoring a stop:
+ * running or waiting for a CPU (/proc/PID/stat's state R), or in an
+ * uninterruptible kernel wait (D: an exit queued on a lock). */
 bool grace_runnable(pid_t pid);
 
 /* The CPU seconds every thread of process pid has used, or -1 when the

@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -142,6 +143,35 @@ static double helper_wait(int pidfd, double left, struct timespec *nap)
 }
 
 /*
+ * Says where a helper about to be killed as stuck sleeps: its state and
+ * the kernel function it waits in, so that a kill at thousands of
+ * instances can be told from a helper that truly ignored its EOF.
+ */
+static void helper_say_where(pid_t pid, double waited)
+{
+	char path[40], stat[256] = "", wchan[64] = "?";
+	const char *paren;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((f = fopen(path, "re"))) {
+		if (!fgets(stat, sizeof(stat), f))
+			stat[0] = '\0';
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "/proc/%d/wchan", (int)pid);
+	if ((f = fopen(path, "re"))) {
+		if (!fgets(wchan, sizeof(wchan), f))
+			snprintf(wchan, sizeof(wchan), "?");
+		fclose(f);
+	}
+	paren = strrchr(stat, ')');
+	sk_log_info("helper %d made no progress in %.1fs: state %c, waiting in %s",
+		    (int)pid, waited, paren && paren[1] == ' ' ? paren[2] : '?',
+		    wchan[0] && wchan[0] != '0' ? wchan : "user space");
+}
+
+/*
  * Looks with waitpid(WNOHANG) each time the helper's pidfd says it
  * exited, or HELPER_LOOK passed (helper_wait): no signal is needed
  * (SIGCHLD and SIGALRM belong to the instance), and the pidfd and ppoll
@@ -188,6 +218,7 @@ static int helper_reap(pid_t pid, int pidfd, bool terminate, double timeout,
 			late = 0;
 		}
 		if (!deadline) {
+			helper_say_where(pid, sk_now() - origin);
 			kill(pid, SIGKILL);
 			while (waitpid(pid, &ws, 0) < 0)
 				if (errno != EINTR)

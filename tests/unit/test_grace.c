@@ -116,6 +116,32 @@ START_TEST(test_runnable)
 }
 END_TEST
 
+/*
+ * A process in an uninterruptible kernel wait counts as waiting: a vfork
+ * parent waits in D until its child exits, as an exit waits in D on a
+ * lock that thousands of exits queue for.
+ */
+START_TEST(test_uninterruptible_waits)
+{
+	pid_t parent = fork();
+
+	if (parent == 0) {
+		pid_t child = vfork();
+
+		if (child == 0) {
+			usleep(300000);
+			_exit(0);
+		}
+		_exit(child < 0);
+	}
+	ck_assert(parent > 0);
+	/* the vfork parent sleeps in D for the child's 300 ms */
+	usleep(100000);
+	ck_assert(grace_runnable(parent));
+	waitpid(parent, NULL, 0);
+}
+END_TEST
+
 static Suite *grace_suite(void)
 {
 	Suite *s = suite_create("grace");
@@ -126,6 +152,7 @@ static Suite *grace_suite(void)
 	tcase_add_test(tc, test_capped);
 	tcase_add_test(tc, test_zero_window);
 	tcase_add_test(tc, test_runnable);
+	tcase_add_test(tc, test_uninterruptible_waits);
 	tcase_add_test(tc, test_cpu_progress);
 	tcase_add_test(tc, test_cpu_unknown);
 	tcase_add_test(tc, test_cpu_time_reads);
