@@ -16,6 +16,7 @@
  */
 #include "grace.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +40,36 @@ bool grace_cpu_progress(double at_stop, double before, double now,
 	return (now > before || waiting) && now - at_stop <= budget;
 }
 
+int grace_proc_read(pid_t pid, const char *file, char *buf, size_t len)
+{
+	char path[48];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return n < 0 ? -errno : -ENODATA;
+	buf[n] = '\0';
+	return 0;
+}
+
+char grace_state(pid_t pid)
+{
+	char buf[256];
+	const char *paren;
+
+	if (grace_proc_read(pid, "stat", buf, sizeof(buf)) < 0)
+		return '\0';
+	/* "pid (comm) S ...": comm may hold spaces and parentheses */
+	paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' ? paren[2] : '\0';
+}
+
 /*
  * A preempted process can wait seconds for a CPU while pairs of processes
  * that wake each other (a pipe's writer and reader, a client and its
@@ -54,23 +85,9 @@ bool grace_cpu_progress(double at_stop, double before, double now,
  */
 bool grace_runnable(pid_t pid)
 {
-	char path[40], buf[256];
-	const char *paren;
-	ssize_t n;
-	int fd;
+	char state = grace_state(pid);
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	/* "pid (comm) S ...": comm may hold spaces and parentheses */
-	paren = strrchr(buf, ')');
-	return paren && paren[1] == ' ' && (paren[2] == 'R' || paren[2] == 'D');
+	return state == 'R' || state == 'D';
 }
 
 /*

@@ -10,7 +10,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -149,26 +148,13 @@ static double helper_wait(int pidfd, double left, struct timespec *nap)
  */
 static void helper_say_where(pid_t pid, double waited)
 {
-	char path[40], stat[256] = "", wchan[64] = "?";
-	const char *paren;
-	FILE *f;
+	char wchan[64], state = grace_state(pid);
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((f = fopen(path, "re"))) {
-		if (!fgets(stat, sizeof(stat), f))
-			stat[0] = '\0';
-		fclose(f);
-	}
-	snprintf(path, sizeof(path), "/proc/%d/wchan", (int)pid);
-	if ((f = fopen(path, "re"))) {
-		if (!fgets(wchan, sizeof(wchan), f))
-			snprintf(wchan, sizeof(wchan), "?");
-		fclose(f);
-	}
-	paren = strrchr(stat, ')');
+	if (grace_proc_read(pid, "wchan", wchan, sizeof(wchan)) < 0 ||
+	    wchan[0] == '0')
+		snprintf(wchan, sizeof(wchan), "user space");
 	sk_log_info("helper %d made no progress in %.1fs: state %c, waiting in %s",
-		    (int)pid, waited, paren && paren[1] == ' ' ? paren[2] : '?',
-		    wchan[0] && wchan[0] != '0' ? wchan : "user space");
+		    (int)pid, waited, state ? state : '?', wchan);
 }
 
 /*
