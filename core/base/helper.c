@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "grace.h"
+#include "proc_name.h"
 #include "testhook.h"
 
 /* Status of a helper whose instance was gone before it could notice. */
@@ -45,14 +46,12 @@ static void helper_on_term(int sig)
 static void helper_child(const char *name, pid_t parent, const sigset_t *old)
 {
 	struct sigaction term = { .sa_handler = helper_on_term };
-	char comm[16];
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the instance died between fork() and PDEATHSIG: nobody would kill us */
 	if (getppid() != parent)
 		_exit(HELPER_ORPHANED);
-	snprintf(comm, sizeof(comm), "stresskit-%s", name);
-	prctl(PR_SET_NAME, comm);
+	proc_name_set(name);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGALRM, SIG_IGN);

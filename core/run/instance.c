@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "proc_name.h"
 #include "run.h"
 #include "sandbox.h"
 #include "testhook.h"
@@ -69,8 +70,6 @@ static void instance_affinity(const uint64_t *taskset)
 void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 		    pid_t controller, const uint64_t *taskset)
 {
-	char name[16];
-
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
 	/* the run's group before any helper is forked (stop.c) */
@@ -80,8 +79,7 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 	if (getppid() != controller)
 		_exit(SK_SIGNALED);
 	instance_signals();
-	snprintf(name, sizeof(name), "stresskit-%s", ctx->stressor->name);
-	prctl(PR_SET_NAME, name);
+	proc_name_set(ctx->stressor->name);
 	if (taskset)
 		instance_affinity(taskset);
 }
