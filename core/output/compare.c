@@ -53,10 +53,19 @@ static void compare_usage(FILE *f)
 		   "                         BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
 		   "stressor.metric's mean over runs with \u00b1%%stddev (population, shown\n"
-		   "above %.0f%%) and the %%change from BASE. A row is flagged improvement or\n"
-		   "regression when |%%change| >= %.0f%% and the method finds the change real;\n"
-		   "every method needs %d runs a side (--repeat %d):\n"
-		   "  lkp        each side's median outside the other side's range (default)\n"
+		   "above %.0f%%) and the %%change of the means from BASE. Every figure both\n"
+		   "files hold has a row: lkp's (NAME.ops, NAME.ops_per_sec, the extra metrics\n"
+		   "and latency percentiles), NAME.cost.* (CPU usecs and context switches per\n"
+		   "bogo-op), NAME.perf-stat.*, the rest of stress-ng's table (NAME.max-rss),\n"
+		   "NAME.latency.SERIES.mean-usecs, NAME.fairness.*, NAME.steady-state.* and\n"
+		   "times.*. A row is flagged improvement or regression by the figure's\n"
+		   "direction (a cost, latency, RSS or spread that grows is a regression;\n"
+		   "times and counts are flagged changed) when |%%change| >= %.0f%% and the\n"
+		   "method finds the change real; every method needs %d runs a side\n"
+		   "(--repeat %d):\n"
+		   "  lkp        each side's median outside the other side's range (default;\n"
+		   "             the columns are means, the detail gives each side's median\n"
+		   "             and [min, max], which are what it judged)\n"
 		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
 		   "  welch      Welch's t-test gives p < A\n"
 		   "  bootstrap  the (1 - A) percentile bootstrap interval of the difference\n"
@@ -109,7 +118,7 @@ static int compare_load(struct compare_side *side)
 				jerr.text, jerr.line);
 		return -EINVAL;
 	}
-	rc = series_from_doc(doc, &side->set, err, sizeof(err));
+	rc = series_from_doc_all(doc, &side->set, err, sizeof(err));
 	if (rc) {
 		log_usage_error("compare: %s: %s", side->path, err);
 		json_decref(doc);
@@ -184,7 +193,7 @@ static void compare_row(const struct compare_side *sides, size_t n,
 			int *regressions, int *changes)
 {
 	struct stats bs, ns;
-	char cell[64], flags[256] = "", detail[512] = "", one[160];
+	char cell[64], flags[256] = "", detail[1024] = "", one[256];
 	size_t used = 0, dused = 0;
 	bool any = false;
 

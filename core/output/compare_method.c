@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "series.h"
 #include "student.h"
 
 static const char *const compare_method_names[] = {
@@ -181,6 +182,7 @@ void compare_method_judge(enum compare_method m, double alpha,
 	*v = (struct compare_verdict){
 		.verdict = STATS_TOO_FEW, .change_pct = stats_change_pct(&sa, &sb),
 		.p = NAN, .lo_pct = NAN, .hi_pct = NAN, .min_pct = NAN,
+		.base = sa, .new = sb,
 	};
 	if (na < STATS_MIN_RUNS || nb < STATS_MIN_RUNS)
 		return;
@@ -208,7 +210,7 @@ void compare_method_judge(enum compare_method m, double alpha,
 void compare_method_detail(enum compare_method m, const struct compare_verdict *v,
 			   char *buf, size_t len)
 {
-	char min[32];
+	char min[32], bm[32], blo[32], bhi[32], nm[32], nlo[32], nhi[32];
 
 	buf[0] = '\0';
 	if (v->verdict == STATS_TOO_FEW)
@@ -219,7 +221,14 @@ void compare_method_detail(enum compare_method m, const struct compare_verdict *
 		snprintf(min, sizeof(min), "min change %.1f%%", v->min_pct);
 	switch (m) {
 	case COMPARE_LKP:
-		snprintf(buf, len, "%s", min);
+		series_format_value(v->base.median, bm, sizeof(bm));
+		series_format_value(v->base.min, blo, sizeof(blo));
+		series_format_value(v->base.max, bhi, sizeof(bhi));
+		series_format_value(v->new.median, nm, sizeof(nm));
+		series_format_value(v->new.min, nlo, sizeof(nlo));
+		series_format_value(v->new.max, nhi, sizeof(nhi));
+		snprintf(buf, len, "median %s [%s, %s] vs %s [%s, %s], %s",
+			 bm, blo, bhi, nm, nlo, nhi, min);
 		break;
 	case COMPARE_CI:
 		snprintf(buf, len, "\u00b1%.1f%% vs \u00b1%.1f%%, %s", v->lo_pct, v->hi_pct, min);

@@ -33,6 +33,7 @@ struct compare_verdict {
 	double p;		/* welch: the two-sided p-value */
 	double lo_pct, hi_pct;	/* bootstrap: the interval of the change; ci: each side's half-width */
 	double min_pct;		/* the smallest |change| these samples could flag */
+	struct stats base, new;	/* each side's median and range: what lkp judges */
 };
 
 /* "lkp", "ci", "welch", "bootstrap"; returns 0 or -EINVAL. */
@@ -51,7 +52,11 @@ void compare_method_judge(enum compare_method m, double alpha,
 			  const double *a, size_t na, const double *b, size_t nb,
 			  struct compare_verdict *out);
 
-/* The row's detail: "p=0.0031, min change 1.2%" and the like; "" when too few. */
+/*
+ * The row's detail: "p=0.0031, min change 1.2%" and the like; "" when too
+ * few. lkp's names what it judged, each side's median and [min, max], as
+ * the row's columns are means.
+ */
 void compare_method_detail(enum compare_method m, const struct compare_verdict *v,
 			   char *buf, size_t len);
 

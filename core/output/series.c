@@ -33,8 +33,8 @@ static struct series *series_get(struct series_set *set, const char *key,
 	return s;
 }
 
-static int series_add(struct series_set *set, const char *stressor,
-		      const char *metric, enum series_direction dir, const json_t *v)
+int series_push(struct series_set *set, const char *stressor,
+		const char *metric, enum series_direction dir, const json_t *v)
 {
 	char key[256];
 	struct series *s;
@@ -89,7 +89,7 @@ static bool series_name(const json_t *metrics, const json_t *e, char *out,
 }
 
 static int series_entry(struct series_set *set, const json_t *metrics,
-			const json_t *e)
+			const json_t *e, bool all)
 {
 	const json_t *x, *perf = json_object_get(e, "perf");
 	const char *key;
@@ -100,9 +100,9 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 
 	if (!series_name(metrics, e, name, sizeof(name)))
 		return -EINVAL;
-	rc = series_add(set, name, "ops", SERIES_HIGHER_BETTER,
+	rc = series_push(set, name, "ops", SERIES_HIGHER_BETTER,
 			json_object_get(e, "bogo-ops"));
-	rc = rc ? rc : series_add(set, name, "ops_per_sec", SERIES_HIGHER_BETTER,
+	rc = rc ? rc : series_push(set, name, "ops_per_sec", SERIES_HIGHER_BETTER,
 				  json_object_get(e, "bogo-ops-per-second-real-time"));
 	json_array_foreach(json_object_get(e, "extra-metrics"), i, x) {
 		const char *desc = json_string_value(json_object_get(x, "description"));
@@ -111,7 +111,7 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 		if (!desc || rc)
 			continue;
 		series_lkp_name(desc, metric, sizeof(metric));
-		rc = series_add(set, name, metric,
+		rc = series_push(set, name, metric,
 				json_is_false(json_object_get(x, "higher-is-better")) ?
 				SERIES_LOWER_BETTER : SERIES_HIGHER_BETTER,
 				json_object_get(x, "value"));
@@ -123,7 +123,7 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 		if (rc)
 			break;
 		snprintf(metric, sizeof(metric), "cost.%s", key);
-		rc = series_add(set, name, metric, strcmp(key, "insn-per-cycle") ?
+		rc = series_push(set, name, metric, strcmp(key, "insn-per-cycle") ?
 				SERIES_LOWER_BETTER : SERIES_HIGHER_BETTER, val);
 	}
 	json_object_foreach((json_t *)perf, key, val) {
@@ -132,13 +132,13 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 		if (rc)
 			break;
 		snprintf(metric, sizeof(metric), "perf-stat.%s", key);
-		rc = series_add(set, name, metric, SERIES_NEUTRAL, val);
+		rc = series_push(set, name, metric, SERIES_NEUTRAL, val);
 	}
-	return rc;
+	return rc || !all ? rc : series_figures_entry(set, name, e);
 }
 
-int series_from_doc(const json_t *doc, struct series_set *set,
-		    char *err, size_t errlen)
+static int series_read(const json_t *doc, struct series_set *set, bool all,
+		       char *err, size_t errlen)
 {
 	const json_t *runs = json_object_get(doc, "runs"), *run, *e;
 	size_t i, j;
@@ -158,7 +158,7 @@ int series_from_doc(const json_t *doc, struct series_set *set,
 			return -EINVAL;
 		}
 		json_array_foreach(metrics, j, e) {
-			rc = series_entry(set, metrics, e);
+			rc = series_entry(set, metrics, e, all);
 			if (rc) {
 				snprintf(err, errlen, rc == -ENOMEM ? "out of memory" :
 					 "run %zu: a metrics entry without a stressor", i + 1);
@@ -167,8 +167,29 @@ int series_from_doc(const json_t *doc, struct series_set *set,
 			}
 		}
 	}
+	/* a pass's --times figures after its stressors' */
+	json_array_foreach(runs, i, run) {
+		rc = all ? series_figures_times(set, run) : 0;
+		if (rc) {
+			snprintf(err, errlen, "out of memory");
+			series_free(set);
+			return rc;
+		}
+	}
 	set->runs = json_array_size(runs);
 	return 0;
+}
+
+int series_from_doc(const json_t *doc, struct series_set *set,
+		    char *err, size_t errlen)
+{
+	return series_read(doc, set, false, err, errlen);
+}
+
+int series_from_doc_all(const json_t *doc, struct series_set *set,
+			char *err, size_t errlen)
+{
+	return series_read(doc, set, true, err, errlen);
 }
 
 void series_free(struct series_set *set)

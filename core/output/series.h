@@ -38,7 +38,23 @@ struct series_set {
  */
 int series_from_doc(const json_t *doc, struct series_set *set,
 		    char *err, size_t errlen);
+/*
+ * As series_from_doc, and every other figure the document holds
+ * (series_figures.c), for compare: NAME.max-rss, NAME.latency.S.mean-usecs,
+ * NAME.fairness.*, NAME.steady-state.*, times.*.
+ */
+int series_from_doc_all(const json_t *doc, struct series_set *set,
+			char *err, size_t errlen);
 void series_free(struct series_set *set);
+
+/* Appends v (a number; anything else is "not measured" and skipped) to
+ * the series "stressor.metric", made with dir when new; 0 or -ENOMEM. */
+int series_push(struct series_set *set, const char *stressor,
+		const char *metric, enum series_direction dir, const json_t *v);
+
+/* series_figures.c: the figures of one metrics entry, and of a pass's times. */
+int series_figures_entry(struct series_set *set, const char *name, const json_t *e);
+int series_figures_times(struct series_set *set, const json_t *run);
 const struct series *series_find(const struct series_set *set, const char *key);
 
 /* A value as lkp-tests prints it: "638671", "0.18", "7.958e+11". */

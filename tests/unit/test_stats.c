@@ -127,6 +127,81 @@ START_TEST(test_series_from_doc)
 }
 END_TEST
 
+/* compare's reading: every figure, each with its direction, options left out */
+START_TEST(test_series_from_doc_all)
+{
+	const char *text =
+		"{\"runs\": [{\"metrics\": [{\"stressor\": \"pipe\", \"bogo-ops\": 10,"
+		"  \"bogo-ops-per-second-real-time\": 5.0, \"instances-forked\": 2,"
+		"  \"status\": 0, \"sample-interval\": 1.0,"
+		"  \"bogo-ops-per-second-usr-sys-time\": 7.0, \"user-time\": 1.5,"
+		"  \"max-rss\": 1024, \"wall-clock-time\": 2.0,"
+		"  \"latency\": {\"write\": {\"timed-ops\": 9, \"instances\": 2,"
+		"    \"mean-usecs\": 1.25, \"percentiles\": [], \"histogram\": {\"min\": 1}}},"
+		"  \"fairness\": {\"instance-rate-min\": 4, \"instance-rate-cv-pct\": 3,"
+		"    \"interval-rate-cv-pct\": null, \"intervals\": 2},"
+		"  \"steady-state\": {\"limit-pct\": 1, \"window\": 10, \"attained-at\": null,"
+		"    \"slope-pct\": 0.5, \"range-pct\": 2, \"window-intervals\": 3,"
+		"    \"window-bogo-ops-per-second\": 5.5, \"steady\": true},"
+		"  \"cost-per-op\": {\"cpu-usec\": 3.5}}],"
+		" \"times\": {\"user-time\": 1.5, \"total-time-percent\": 40,"
+		"  \"load-average-1-minute\": 2}}]}";
+	static const struct {
+		const char *key;
+		enum series_direction dir;
+	} want[] = {
+		{ "pipe.bogo-ops-per-second-usr-sys-time", SERIES_HIGHER_BETTER },
+		{ "pipe.user-time", SERIES_NEUTRAL },
+		{ "pipe.wall-clock-time", SERIES_NEUTRAL },
+		{ "pipe.max-rss", SERIES_LOWER_BETTER },
+		{ "pipe.latency.write.mean-usecs", SERIES_LOWER_BETTER },
+		{ "pipe.latency.write.timed-ops", SERIES_NEUTRAL },
+		{ "pipe.fairness.instance-rate-min", SERIES_HIGHER_BETTER },
+		{ "pipe.fairness.instance-rate-cv-pct", SERIES_LOWER_BETTER },
+		{ "pipe.steady-state.slope-pct", SERIES_LOWER_BETTER },
+		{ "pipe.steady-state.range-pct", SERIES_LOWER_BETTER },
+		{ "pipe.steady-state.window-bogo-ops-per-second", SERIES_HIGHER_BETTER },
+		{ "pipe.cost.cpu-usec", SERIES_LOWER_BETTER },
+		{ "times.user-time", SERIES_NEUTRAL },
+		{ "times.total-time-percent", SERIES_NEUTRAL },
+	};
+	static const char *const absent[] = {
+		"pipe.instances-forked", "pipe.status", "pipe.sample-interval",
+		"pipe.latency.write.instances", "pipe.fairness.intervals",
+		"pipe.fairness.interval-rate-cv-pct", "pipe.steady-state.limit-pct",
+		"pipe.steady-state.window", "pipe.steady-state.attained-at",
+		"pipe.steady-state.window-intervals", "pipe.steady-state.steady",
+		"times.load-average-1-minute",
+	};
+	json_t *doc = json_loads(text, 0, NULL);
+	struct series_set set;
+	const struct series *s;
+	char err[128];
+
+	ck_assert_ptr_nonnull(doc);
+	ck_assert_int_eq(series_from_doc_all(doc, &set, err, sizeof(err)), 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		s = series_find(&set, want[i].key);
+		ck_assert_msg(s != NULL, "no series %s", want[i].key);
+		ck_assert_msg(s->direction == want[i].dir, "%s: direction %d", want[i].key,
+			      s->direction);
+		ck_assert_uint_eq(s->n, 1);
+	}
+	ck_assert_double_eq(series_find(&set, "pipe.latency.write.mean-usecs")->v[0], 1.25);
+	for (size_t i = 0; i < sizeof(absent) / sizeof(*absent); i++)
+		ck_assert_msg(series_find(&set, absent[i]) == NULL, "%s read", absent[i]);
+	series_free(&set);
+
+	/* --repeat's summary keeps to lkp's figures */
+	ck_assert_int_eq(series_from_doc(doc, &set, err, sizeof(err)), 0);
+	ck_assert_ptr_null(series_find(&set, "pipe.max-rss"));
+	ck_assert_ptr_null(series_find(&set, "times.user-time"));
+	ck_assert_ptr_nonnull(series_find(&set, "pipe.cost.cpu-usec"));
+	series_free(&set);
+	json_decref(doc);
+}
+END_TEST
+
 START_TEST(test_yaml_key)
 {
 	char key[64];
@@ -168,6 +243,7 @@ static Suite *stats_suite(void)
 	tcase_add_test(tc, test_mean_stddev_median);
 	tcase_add_test(tc, test_significance);
 	tcase_add_test(tc, test_series_from_doc);
+	tcase_add_test(tc, test_series_from_doc_all);
 	tcase_add_test(tc, test_yaml_key);
 	tcase_add_test(tc, test_format_value);
 	suite_add_tcase(s, tc);
