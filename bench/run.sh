@@ -9,7 +9,9 @@
 # some modes and task counts (e.g. WIS_MODES=process WIS_TASKS=1).
 set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-BENCHDIR=$2
+# absolute: the benches cd elsewhere (will-it-scale runs in /tmp)
+mkdir -p "$2" || exit 1
+BENCHDIR=$(cd "$2" && pwd)
 pattern=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 export SK BENCHDIR
