@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 #include "grace.h"
+#include "helper_unshare.h"
+#include "proc_name.h"
 #include "testhook.h"
 
 /* Status of a helper whose instance was gone before it could notice. */
@@ -30,6 +33,27 @@
 #define HELPER_LOOK 0.1
 
 static volatile sig_atomic_t helper_stop;
+
+/*
+ * A mapping of the instance's that its helpers go without
+ * (helper_unshare): fork copies no VMA marked MADV_DONTFORK.
+ */
+static void *helper_unshared;
+static size_t helper_unshared_len;
+
+void helper_unshare(void *addr, size_t len)
+{
+	helper_unshared = addr;
+	helper_unshared_len = len;
+}
+
+/* Marks the unshared mapping for the fork to come (on), or not (off). */
+static void helper_mark(bool on)
+{
+	if (helper_unshared_len)
+		madvise(helper_unshared, helper_unshared_len,
+			on ? MADV_DONTFORK : MADV_DOFORK);
+}
 
 static void helper_on_term(int sig)
 {
@@ -45,14 +69,12 @@ static void helper_on_term(int sig)
 static void helper_child(const char *name, pid_t parent, const sigset_t *old)
 {
 	struct sigaction term = { .sa_handler = helper_on_term };
-	char comm[16];
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the instance died between fork() and PDEATHSIG: nobody would kill us */
 	if (getppid() != parent)
 		_exit(HELPER_ORPHANED);
-	snprintf(comm, sizeof(comm), "stresskit-%s", name);
-	prctl(PR_SET_NAME, comm);
+	proc_name_set(name);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
 	signal(SIGALRM, SIG_IGN);
@@ -70,6 +92,7 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
+	helper_mark(true);
 	pid = fork();
 	if (pid == 0) {
 		int status;
@@ -80,6 +103,9 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 		_exit(status);
 	}
 	err = errno;
+	/* only helpers go without it: any other child the instance forks
+	 * gets what it always got */
+	helper_mark(false);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	if (pid > 0)
 		testhook_helper_start();

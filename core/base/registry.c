@@ -209,6 +209,15 @@ const char *registry_version(const struct stressor *s)
 	return registry_read_version(s, registry_from ? registry_from[i].abi_minor : SK_ABI_MINOR);
 }
 
+unsigned registry_abi_minor(const struct stressor *s)
+{
+	long i = registry_index(s);
+
+	if (i < 0)
+		return 0;
+	return registry_from ? registry_from[i].abi_minor : SK_ABI_MINOR;
+}
+
 size_t registry_count(void)
 {
 	return registry_n;

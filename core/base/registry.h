@@ -32,6 +32,10 @@ const char *registry_origin(const struct stressor *s);
  */
 const char *registry_version(const struct stressor *s);
 
+/* The ABI minor the stressor was registered for: SK_ABI_MINOR for a
+ * built-in, 0 for one not registered. */
+unsigned registry_abi_minor(const struct stressor *s);
+
 /*
  * Once every plugin is in: no two stressors take the same command-line
  * name, and none takes a global option's (descriptor_check_names).

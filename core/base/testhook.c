@@ -9,17 +9,43 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/personality.h>
 #include <time.h>
 #include <unistd.h>
 
+/* Whether the environment has any STRESSKIT_TEST_ variable: -1 unknown */
+static int testhook_any = -1;
+
+void testhook_scan(void)
+{
+	static const char prefix[] = "STRESSKIT_TEST_";
+	extern char **environ;
+
+	testhook_any = 0;
+	for (char **e = environ; e && *e; e++)
+		if (!strncmp(*e, prefix, sizeof(prefix) - 1))
+			testhook_any = 1;
+}
+
+/* False at once when no hook is set, as in every run but the tests'. */
+static bool testhook_none(void)
+{
+	if (testhook_any < 0)
+		testhook_scan();
+	return !testhook_any;
+}
+
 /* True when variable name holds index, a decimal number. */
 static bool testhook_wants(const char *name, uint32_t index)
 {
-	const char *v = getenv(name);
+	const char *v;
 	char *end;
 	unsigned long n;
 
+	if (testhook_none())
+		return false;
+	v = getenv(name);
 	if (!v || !*v)
 		return false;
 	n = strtoul(v, &end, 10);
@@ -86,6 +112,8 @@ bool sk_test_hook(const char *name)
 	char var[64];
 	const char *v;
 
+	if (testhook_none())
+		return false;
 	snprintf(var, sizeof(var), "STRESSKIT_TEST_%s", name);
 	v = getenv(var);
 	return v && *v;

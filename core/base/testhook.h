@@ -34,6 +34,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/*
+ * Looks once for any STRESSKIT_TEST_ variable. The controller calls it
+ * before it forks, so that in a run without one (every run but the
+ * tests') no instance or helper looks up the environment or formats a
+ * name: each would touch text and data pages of its own after the fork,
+ * a page fault apiece (scheduler.c). Without the call, the first hook
+ * looks.
+ */
+void testhook_scan(void);
+
 /* Runs the hooks the environment asks of instance index; may not return. */
 void testhook_instance(uint32_t index);
 

@@ -103,7 +103,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
 		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
 		.expect = "a whole number of runs from 1 to 10000",
-		.help = "run the whole plan N times; summary with mean, \u00b1%stddev and a confidence interval of ops/s" } },
+		.help = "run the whole plan N times; a summary of each figure's mean, \u00b1%stddev and confidence interval" } },
 	/* how these two meet --repeat: repeat_cli_check() */
 	[G_REPEAT_UNTIL] = { .metavar = "PCT[,MAX]", .opt = {
 		.name = "repeat-until", .type = OPT_PARSED, .parser = &repeat_until_opt,

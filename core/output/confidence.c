@@ -114,13 +114,13 @@ bool confidence_reached(const json_t *doc, double level, double pct)
 	return all && n >= CONFIDENCE_MIN_PASSES;
 }
 
-static json_t *confidence_json(const struct stats_ci *ci)
+static json_t *confidence_json(const struct stats_ci *ci, const char *figure)
 {
 	json_t *o = json_object();
 
 	if (!o)
 		return NULL;
-	json_object_set_new(o, "figure", json_string(CONFIDENCE_FIGURE));
+	json_object_set_new(o, "figure", json_string(figure));
 	json_object_set_new(o, "passes", json_integer((json_int_t)ci->n));
 	json_object_set_new(o, "level-percent", json_real(ci->level));
 	json_object_set_new(o, "mean", json_real(ci->mean));
@@ -133,6 +133,50 @@ static json_t *confidence_json(const struct stats_ci *ci)
 	json_object_set_new(o, "half-width-percent",
 			    isfinite(ci->half_pct) ? json_real(ci->half_pct) : json_null());
 	return o;
+}
+
+/*
+ * Entry e's "confidence-intervals": the interval of every figure of
+ * --repeat's summary (series.h) under its key there ("ops_per_sec",
+ * "cost.cpu-usec"), so each mean in the summary has its interval.
+ */
+static int confidence_figures(json_t *doc, double level)
+{
+	json_t *top = json_object_get(doc, "metrics"), *e;
+	struct series_set set;
+	char err[128];
+	size_t i;
+	int rc;
+
+	rc = series_from_doc(doc, &set, err, sizeof(err));
+	if (rc)
+		return rc == -ENOMEM ? rc : 0;	/* no passes: nothing to add */
+	json_array_foreach(top, i, e) {
+		const char *name = json_string_value(json_object_get(e, "stressor"));
+		size_t len = name ? strlen(name) : 0;
+		json_t *map = name ? json_object() : NULL;
+
+		for (size_t k = 0; map && k < set.n; k++) {
+			const char *key = set.s[k].key;
+			struct stats_ci ci;
+
+			if (strncmp(key, name, len) || key[len] != '.' ||
+			    stats_confidence(set.s[k].v, set.s[k].n, level, &ci))
+				continue;
+			if (json_object_set_new(map, key + len + 1,
+						confidence_json(&ci, key + len + 1))) {
+				json_decref(map);
+				map = NULL;
+			}
+		}
+		/* set_new takes map, even when it fails */
+		if (name && (!map || json_object_set_new(e, "confidence-intervals", map))) {
+			rc = -ENOMEM;
+			break;
+		}
+	}
+	series_free(&set);
+	return rc;
 }
 
 int confidence_to_doc(json_t *doc, double level, double until_pct,
@@ -149,8 +193,10 @@ int confidence_to_doc(json_t *doc, double level, double until_pct,
 	for (size_t e = 0; n > 1 && e < json_array_size(top); e++)
 		if (!confidence_entry(doc, e, level, &ci, &name) &&
 		    json_object_set_new(json_array_get(top, e), "confidence",
-					confidence_json(&ci)))
+					confidence_json(&ci, CONFIDENCE_FIGURE)))
 			goto oom;
+	if (n > 1 && confidence_figures(doc, level))
+		goto oom;
 	json_object_set_new(rep, "passes", json_integer((json_int_t)n));
 	json_object_set_new(rep, "confidence-level-percent", json_real(level));
 	if (until_pct > 0) {

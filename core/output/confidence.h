@@ -35,8 +35,9 @@ void confidence_report(const json_t *doc, double level);
 bool confidence_reached(const json_t *doc, double level, double pct);
 
 /*
- * After results_finish(): a "confidence" mapping in each top-level
- * metrics entry and the top-level "repeat" mapping (passes, level, and
+ * After results_finish(): a "confidence" mapping (ops/s) and a
+ * "confidence-intervals" mapping (every figure of --repeat's summary) in
+ * each top-level metrics entry, and the top-level "repeat" mapping (passes, level, and
  * with --repeat-until its target, limit and whether it was reached).
  * until_pct 0: no --repeat-until. Returns 0 or -ENOMEM.
  */

@@ -282,7 +282,7 @@ int recorder_end(struct recorder *r, int status)
 		char err[256];
 
 		if (series_from_doc(r->doc, &set, err, sizeof(err)) == 0) {
-			series_print_summary(&set);
+			series_print_summary(&set, r->plan->confidence);
 			series_free(&set);
 		}
 		confidence_report(r->doc, r->plan->confidence);

@@ -238,17 +238,32 @@ void series_format_cell(const struct stats *st, char *buf, size_t len)
 		snprintf(buf, len, "%10s      ", v);
 }
 
-void series_print_summary(const struct series_set *set)
+void series_print_summary(const struct series_set *set, double level)
 {
-	char cell[64];
+	char cell[64], lo[32], hi[32], ci[96];
 
-	log_metric("summary of %zu passes: mean \u00b1%%stddev (population, shown above %.0f%%)",
-		   set->runs, STATS_SHOW_STDDEV_PCT);
+	log_metric("summary of %zu passes: mean \u00b1%%stddev (population, shown above %.0f%%), "
+		   "figure, and the mean's %g%% confidence interval (Student t): "
+		   "\u00b1half-width%% [low..high]", set->runs, STATS_SHOW_STDDEV_PCT, level);
 	for (size_t i = 0; i < set->n; i++) {
+		const struct series *s = &set->s[i];
+		struct stats_ci c;
 		struct stats st;
 
-		stats_compute(set->s[i].v, set->s[i].n, &st);
+		stats_compute(s->v, s->n, &st);
 		series_format_cell(&st, cell, sizeof(cell));
-		log_metric("%s  %s", cell, set->s[i].key);
+		/* two words, no spaces inside: with the cell's five to seven the
+		 * line never has the ten or twelve that LKP's parser takes for a
+		 * stressor's row */
+		ci[0] = '\0';
+		if (!stats_confidence(s->v, s->n, level, &c)) {
+			series_format_value(c.low, lo, sizeof(lo));
+			series_format_value(c.high, hi, sizeof(hi));
+			if (isfinite(c.half_pct))
+				snprintf(ci, sizeof(ci), "  \u00b1%.2f%% [%s..%s]", c.half_pct, lo, hi);
+			else
+				snprintf(ci, sizeof(ci), "  \u00b1-%% [%s..%s]", lo, hi);
+		}
+		log_metric("%s  %s%s", cell, s->key, ci);
 	}
 }

@@ -63,7 +63,10 @@ void series_format_value(double v, char *buf, size_t len);
 /* "value ±  3%" or "value" padded: the column lkp-tests prints. */
 void series_format_cell(const struct stats *st, char *buf, size_t len);
 
-/* --repeat's summary block: mean ±%stddev and key, per series. */
-void series_print_summary(const struct series_set *set);
+/*
+ * --repeat's summary block: mean ±%stddev, key, and the level% Student-t
+ * confidence interval of the mean, per series.
+ */
+void series_print_summary(const struct series_set *set, double level);
 
 #endif

@@ -20,7 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helper_unshare.h"
 #include "log.h"
+#include "proc_name.h"
+#include "registry.h"
 #include "run.h"
 #include "sandbox.h"
 #include "testhook.h"
@@ -66,11 +69,25 @@ static void instance_affinity(const uint64_t *taskset)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
+/*
+ * Whether this instance's helpers go without the run's shared mapping:
+ * they need it only to record latencies (--latency: the slots of every
+ * instance point into the histograms beside it), and a helper of a
+ * stressor built before ABI 1.14 may read its instance's slot or stop
+ * flag. Without it, the fork and exit of each helper skip that mapping
+ * and the one lock its every user takes: at thousands of pipe
+ * instances, exits queued for seconds on it.
+ */
+static bool instance_helpers_unshared(const struct stressor_ctx *ctx,
+				      struct run_shared *sh)
+{
+	return !shared_slot(sh, 0)->latency &&
+	       registry_abi_minor(ctx->stressor) >= SK_ABI_MINOR_HELPER_UNSHARED;
+}
+
 void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 		    pid_t controller, const uint64_t *taskset)
 {
-	char name[16];
-
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
 	/* the run's group before any helper is forked (stop.c) */
@@ -80,8 +97,9 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 	if (getppid() != controller)
 		_exit(SK_SIGNALED);
 	instance_signals();
-	snprintf(name, sizeof(name), "stresskit-%s", ctx->stressor->name);
-	prctl(PR_SET_NAME, name);
+	proc_name_set(ctx->stressor->name);
+	if (instance_helpers_unshared(ctx, sh))
+		helper_unshare(sh, (size_t)sh->len);
 	if (taskset)
 		instance_affinity(taskset);
 }

@@ -35,6 +35,7 @@
 #include "start_check.h"
 #include "status.h"
 #include "stop.h"
+#include "testhook.h"
 #include "threads.h"
 #include "tick.h"
 #include "warmup.h"
@@ -322,6 +323,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	if (status == SK_OK)
 		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
+	testhook_scan();	/* once, not in every instance and helper */
 	priority_raise(&st.prio);
 	t0 = st.t0 = st.ph.t0 = sk_now();
 	/* before fork: an instance reads it at the barrier, and the sampler

@@ -19,7 +19,10 @@ struct run_shared *shared_map(size_t n_slots, size_t *len)
 	       n_slots * (sizeof(struct instance_slot) + sizeof(pid_t));
 	p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
 		 -1, 0);
-	return p == MAP_FAILED ? NULL : p;
+	if (p == MAP_FAILED)
+		return NULL;
+	((struct run_shared *)p)->len = *len;
+	return p;
 }
 
 void shared_unmap(struct run_shared *sh, size_t len)

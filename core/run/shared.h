@@ -26,6 +26,7 @@ struct run_shared {
 				   attaches its counters first) */
 	int32_t pgid;		/* the run's process group: 0 before the first
 				   fork, -1 when there is none (stop.c) */
+	uint64_t len;		/* the mapping's length (helper_unshare) */
 	/* futex: instances set up and waiting at the barrier (or gone) */
 	uint32_t ready __attribute__((aligned(64)));
 	uint32_t ready_expect;	/* the count that wakes the controller */

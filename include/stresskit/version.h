@@ -41,10 +41,15 @@
  * _continue, _inc, _add, _ops, _stopping): a tight loop's stop flag, slot,
  * ops limit and count kept in registers
  * 13: instance_loop_batch(): a loop of ops of a few ns checks and counts
- * once per batch */
-#define SK_ABI_MINOR 13
+ * once per batch
+ * 14: a helper (sk_fork_helper) of a stressor registered for 1.14 or newer
+ * does not map the run's shared mapping unless --latency is on: it must
+ * not touch its instance's counters or stop flag (helper.h) */
+#define SK_ABI_MINOR 14
 /* The first minor whose struct stressor has .version. */
 #define SK_ABI_MINOR_STRESSOR_VERSION 10
+/* The first minor whose helpers go without the run's shared mapping. */
+#define SK_ABI_MINOR_HELPER_UNSHARED 14
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

@@ -37,6 +37,54 @@ assert "repeat" not in d and "confidence" not in d["metrics"][0]
 '
 }
 
+# Every figure of the summary has its interval: printed after its name
+# and kept per figure in the document, recomputed here from the passes.
+t_repeat_confidence_every_figure() {
+	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --confidence 90 --json r.json \
+		--temp-path "$TMP"
+	expect_match 'summary of 3 passes: .*the mean.s 90% confidence interval \(Student t\)' "$OUT"
+	printf '%s\n' "$OUT" | grep -E '  pipe\.[^ ]+  ' >summary || fail "no summary lines: $OUT"
+	[ "$(wc -l <summary)" -ge 6 ] || fail "fewer figures than expected: $(cat summary)"
+	# LKP takes a line of 10 or 12 fields for a stressor's row: never these
+	awk 'NF == 10 || NF == 12 { exit 1 }' summary || fail "a summary line LKP reads as a row"
+	python3 - r.json summary <<'PY' || fail "the figures' intervals are not the passes'"
+import json, math, re, statistics, sys
+d = json.load(open(sys.argv[1]))
+top = d["metrics"][0]
+ci = top["confidence-intervals"]
+t90_2 = 2.919986  # t(0.95, 2), printed tables
+def values(name):
+    out = []
+    for r in d["runs"]:
+        e = r["metrics"][0]
+        if name == "ops":
+            out.append(e["bogo-ops"])
+        elif name == "ops_per_sec":
+            out.append(e["bogo-ops-per-second-real-time"])
+        elif name.startswith("cost."):
+            out.append(e["cost-per-op"][name[5:]])
+        else:
+            out.append(next(x["value"] for x in e["extra-metrics"]
+                            if x["description"].replace(" ", "_") == name))
+    return out
+printed = {}
+for line in open(sys.argv[2]):
+    m = re.search(r"  pipe\.(\S+)  \u00b1([0-9.]+)% \[(\S+)\.\.(\S+)\]$", line)
+    assert m, line
+    printed[m.group(1)] = float(m.group(2))
+assert set(printed) == set(ci), (sorted(printed), sorted(ci))
+assert {"ops", "ops_per_sec", "cost.cpu-usec"} <= set(ci), sorted(ci)
+for name, c in ci.items():
+    v = values(name)
+    m, sd = statistics.mean(v), statistics.stdev(v)
+    h = t90_2 * sd / math.sqrt(3)
+    assert c["figure"] == name and c["passes"] == 3 and c["level-percent"] == 90, c
+    assert abs(c["low"] - (m - h)) <= 1e-6 * abs(m) and abs(c["high"] - (m + h)) <= 1e-6 * abs(m), (name, c, m, h)
+    assert abs(printed[name] - 100 * h / abs(m)) < 0.006, (name, printed[name], c)
+assert ci["ops_per_sec"]["low"] == top["confidence"]["low"]
+PY
+}
+
 # The interval against scipy's, at two levels, in sequential mode.
 t_repeat_confidence_scipy() {
 	p=$(scipy_python)

@@ -84,7 +84,7 @@ t_repeat() {
 	[ "$rows" = 3 ] || fail "expected 3 stress-ng rows, got $rows"
 	expect_match 'summary of 3 passes: mean ±%stddev' "$OUT"
 	# ± pads its %stddev to three digits: ±  5%, ±114% (a loaded machine)
-	expect_match '^stresskit: metrc: \[[0-9]+\] +[0-9.]+( ± *[0-9]+%)? +pipe\.ops_per_sec$' "$OUT"
+	expect_match '^stresskit: metrc: \[[0-9]+\] +[0-9.]+( ± *[0-9]+%)? +pipe\.ops_per_sec  ±[0-9.]+% \[-?[0-9.e+]+\.\.[0-9.e+]+\]$' "$OUT"
 	py '
 import json, statistics
 j = json.load(open("r.json"))
