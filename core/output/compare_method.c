@@ -53,8 +53,8 @@ void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t 
 		snprintf(buf, len, "Welch's t-test: p < %g", alpha);
 		break;
 	case COMPARE_BOOTSTRAP:
-		snprintf(buf, len, "the %g%% percentile bootstrap interval of the difference "
-			 "of means (%d resamples, fixed seed) excludes 0",
+		snprintf(buf, len, "the %g%% expanded percentile bootstrap interval of the "
+			 "difference of means (%d resamples, fixed seed) excludes 0",
 			 100 * (1 - alpha), COMPARE_BOOTSTRAP_RESAMPLES);
 		break;
 	}
@@ -145,12 +145,40 @@ static double compare_quantile(const double *d, size_t n, double p)
 	return i + 1 < n ? d[i] + (pos - (double)i) * (d[i + 1] - d[i]) : d[n - 1];
 }
 
+/*
+ * The level the percentile interval is read at. Resampled means of a few
+ * passes spread by only sqrt((n - 1) / n) of their standard error, with
+ * the normal's tails rather than Student's, so the plain percentile
+ * interval is too narrow: with 3 passes a side it flagged 19% of A/A
+ * rows with 5% noise at alpha 0.05 (1500 simulated pairs; 12% at 5
+ * passes). Hesterberg's expanded percentile interval reads it at the
+ * normal level z' = t(1 - alpha/2, df) * sqrt(s^2/n / bootstrap
+ * variance), df Welch's: 11% at 3 passes (the resamples of 3 values are
+ * few), 5.6% at 5, 4.9% at 10.
+ */
+static double compare_expanded_alpha(const double *a, size_t na, const double *b,
+				     size_t nb, double alpha)
+{
+	double va = stats_sample_var(a, na), vb = stats_sample_var(b, nb);
+	double fa = (double)na, fb = (double)nb;
+	double unbiased = va / fa + vb / fb;
+	double boot = va * (fa - 1) / (fa * fa) + vb * (fb - 1) / (fb * fb);
+	struct welch w;
+
+	if (!(boot > 0))
+		return alpha;	/* no spread: the interval is a point either way */
+	student_welch(0, va, fa, 0, vb, fb, &w);
+	/* 2 (1 - Phi(z')) */
+	return erfc(student_quantile(1 - alpha / 2, w.df) * sqrt(unbiased / boot) / M_SQRT2);
+}
+
 static void compare_bootstrap(const double *a, size_t na, const double *b, size_t nb,
 			      double alpha, struct compare_verdict *v)
 {
 	size_t n = COMPARE_BOOTSTRAP_RESAMPLES;
 	double *d = malloc(n * sizeof(*d)), base = 0;
 	uint64_t state = COMPARE_BOOTSTRAP_SEED;	/* per row: rows do not depend on order */
+	double level = compare_expanded_alpha(a, na, b, nb, alpha);
 
 	for (size_t i = 0; i < na; i++)
 		base += a[i] / (double)na;
@@ -163,8 +191,8 @@ static void compare_bootstrap(const double *a, size_t na, const double *b, size_
 		d[i] = 100.0 * (compare_resample_mean(b, nb, &state) -
 				compare_resample_mean(a, na, &state)) / fabs(base);
 	qsort(d, n, sizeof(*d), compare_dbl_cmp);
-	v->lo_pct = compare_quantile(d, n, alpha / 2);
-	v->hi_pct = compare_quantile(d, n, 1 - alpha / 2);
+	v->lo_pct = compare_quantile(d, n, level / 2);
+	v->hi_pct = compare_quantile(d, n, 1 - level / 2);
 	free(d);
 	v->verdict = v->lo_pct > 0 || v->hi_pct < 0 ? STATS_CHANGED : STATS_SAME;
 	/* moved to centre on 0, the interval flags a shift past either end */
