@@ -134,10 +134,12 @@ wis_tmpfs_ok() {
 # wis_run CASE MODE TASKS SECONDS: one will-it-scale run of TASKS tasks
 # (MODE process or thread) for SECONDS after its own 5 s warm-up, without
 # CPU affinity (-n), as stresskit runs unpinned, in a scratch directory
-# (some cases leave files in the current one). Prints two figures: its
-# "average:" ops/s, and its ops per CPU second over the whole process
-# (every interval's total over the CPU time of it and its tasks, TREE_CPU,
-# warm-up and start-up included as they are for stresskit's).
+# (some cases leave files in the current one). Prints three figures: its
+# "average:" ops/s, its ops per CPU second over the whole process (every
+# interval's total over the CPU time of it and its tasks, TREE_CPU,
+# warm-up and start-up included as they are for stresskit's), and the
+# same over wait4's usr+sys, the clock of stresskit's instances' own
+# figure (see sk_run; it misses context_switch1's partner).
 # With WIS_TMP=shmem (wis_compare_shmem) it runs in a mount namespace of
 # its own with a tmpfs on /tmp, where it keeps its files, since the
 # stresskit case it is compared with keeps its file on shmem.
@@ -145,6 +147,7 @@ wis_run() {
 	m=processes
 	[ "$2" = thread ] && m=threads
 	tf=$(mktemp -p "$BENCHDIR")
+	tf2=$(mktemp -p "$BENCHDIR")
 	tree_cpu_init
 	# Killed if it outlives its warm-up and run by far: its thread mode
 	# cancels tasks asynchronously, and one cancelled inside malloc()
@@ -153,18 +156,22 @@ wis_run() {
 	lim=$(($4 + 20))
 	# shellcheck disable=SC2086
 	if [ "${WIS_TMP:-}" = shmem ]; then
-		out=$(wis_tmpfs $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
+		out=$(wis_tmpfs $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
+			timeout -s KILL "$lim" stdbuf -oL \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	else
-		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" timeout -s KILL "$lim" stdbuf -oL \
+		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
+			timeout -s KILL "$lim" stdbuf -oL \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	fi
 	cpu=$(cpu_seconds "$tf")
-	rm -f "$tf"
-	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" '
+	cpu2=$(cpu_seconds "$tf2")
+	rm -f "$tf" "$tf2"
+	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" -v cpu2="$cpu2" '
 		$1 == "min" { ops += $6 }
 		$1 == "average" { avg = $2 }
-		END { printf "%s %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0) }'
+		END { printf "%s %.0f %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0),
+			(cpu2 > 0 ? ops / cpu2 : 0) }'
 }
 
 # sk_run CASE MODE TASKS SECONDS ARG...: the same for stresskit, run with
@@ -184,7 +191,7 @@ wis_run() {
 # perf stat -t on one will-it-scale thread); comparing stresskit's wait4
 # figure with will-it-scale's task-clock read as a 0.62 "gap" in read3
 # where, on one clock, the two are at parity. The third figure is on the
-# runtime clock, so it reads low for such ops.
+# runtime clock, so it is set beside will-it-scale's on that clock.
 sk_run() {
 	c=$1 mode=$2 n=$3 secs=$4
 	shift 4
@@ -234,20 +241,22 @@ wis_compare() {
 			continue
 		fi
 		for n0 in ${WIS_TASKS:-1 2}; do
-			sk= skc= ski= wis= wisc=
+			sk= skc= ski= wis= wisc= wisr=
 			# interleaved, so a load change on a shared machine hits both
 			for rep in $(seq "$BENCH_REPS"); do
 				# shellcheck disable=SC2086
 				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
 				sk="$sk $1" skc="$skc $2" ski="$ski $3"
-				r=$(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
-				wis="$wis ${r% *}" wisc="$wisc ${r#* }"
+				# shellcheck disable=SC2046
+				set -- $(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
+				wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3"
 			done
 			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski)
-			wis=$(median $wis) wisc=$(median $wisc)
+			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
 			row "$c0 $mode0 x$n0 ops/s: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
 			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
-			row "  the same, stresskit's instances alone" "$ski  ratio $(ratio "$ski" "$wisc")"
+			row "  wait4's clock, stresskit's instances alone" \
+				"$ski  will-it-scale $wisr  ratio $(ratio "$ski" "$wisr")"
 		done
 	done
 }

@@ -34,13 +34,21 @@ struct read_case {
 	int flags;
 	bool direct;		/* O_DIRECT: page-sized, page-aligned */
 	bool write;		/* write1 */
+	bool cached;		/* the file's pages stay in the page cache */
 };
 
-static const struct read_case read1_case = { SK_FILE_SHMEM, O_RDONLY, false, false };
-static const struct read_case read2_case = { SK_FILE_SHMEM, O_RDONLY, false, false };
-static const struct read_case read3_case = { SK_FILE_RUN_DIR, O_RDONLY | O_DIRECT, true, false };
-static const struct read_case read4_case = { SK_FILE_RUN_DIR, O_RDONLY | O_DIRECT, true, false };
-static const struct read_case write1_case = { SK_FILE_SHMEM, O_RDWR, false, true };
+/*
+ * read3's file starts on disk alone: will-it-scale writes it with
+ * O_DIRECT. read4's is written through the page cache and never dropped,
+ * so its pages stay there (clean once the first O_DIRECT read has written
+ * them back), and each O_DIRECT read also writes back and waits on a
+ * mapping that holds pages: ours are read back in before the start.
+ */
+static const struct read_case read1_case = { SK_FILE_SHMEM, O_RDONLY, false, false, false };
+static const struct read_case read2_case = { SK_FILE_SHMEM, O_RDONLY, false, false, false };
+static const struct read_case read3_case = { SK_FILE_RUN_DIR, O_RDONLY | O_DIRECT, true, false, false };
+static const struct read_case read4_case = { SK_FILE_RUN_DIR, O_RDONLY | O_DIRECT, true, false, true };
+static const struct read_case write1_case = { SK_FILE_SHMEM, O_RDWR, false, true, false };
 
 static int read_prepare_shmem(struct stressor_ctx *ctx)
 {
@@ -105,6 +113,32 @@ static int write1_loop(struct instance *in, int fd, const char *buf)
 	return SK_OK;
 }
 
+/* Reads the instance's file through the page cache. Returns 0 or -errno. */
+static int read_into_cache(struct instance *in, const struct read_case *c, char *buf,
+			   size_t len)
+{
+	int fd = sk_instance_file(in, c->where, READ_FILE_SIZE, READ_FILL, O_RDONLY);
+	off_t at = 0;
+
+	if (fd < 0)
+		return fd;
+	while (at < READ_FILE_SIZE) {
+		ssize_t n = read(fd, buf, len);
+
+		if (n <= 0) {
+			int err = n < 0 ? errno : EIO;
+
+			if (err == EINTR)
+				continue;
+			close(fd);
+			return -err;
+		}
+		at += n;
+	}
+	close(fd);
+	return 0;
+}
+
 static int read_run_case(struct instance *in, const struct read_case *c)
 {
 	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -126,6 +160,11 @@ static int read_run_case(struct instance *in, const struct read_case *c)
 		return SK_NO_RESOURCE;
 	}
 	memset(buf, 0, len);
+	if (c->cached && (status = read_into_cache(in, c, buf, len))) {
+		free(buf);
+		close(fd);
+		return instance_error(in, "read the file into the page cache", status);
+	}
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
 	status = c->write ? write1_loop(in, fd, buf) : read_loop(in, fd, buf, len);
@@ -173,13 +212,13 @@ static int write1_run(struct instance *in)
 	"Runs as processes or as threads (--instance-mode thread). With\n"	\
 	"--verify the bytes read are checked against the file's fill byte."
 
-#define READ_HELP_DIRECT						\
-	"The file is on the filesystem --temp-path names (made in the run\n"	\
-	"directory and unlinked at once, written, synced and dropped from\n"	\
-	"the page cache), since the case is about its direct I/O path; a\n"	\
-	"filesystem without O_DIRECT fails the run as not implemented. Runs\n"	\
-	"as processes or as threads (--instance-mode thread). With --verify\n"	\
-	"the bytes read are checked against the file's fill byte."
+#define READ_HELP_DIRECT(cache)					\
+	"The file is on the filesystem --temp-path names, since the case is\n"	\
+	"about its direct I/O path: made in the run directory and unlinked\n"	\
+	"at once, written and synced. " cache					\
+	"A filesystem without O_DIRECT fails the run as not implemented.\n"	\
+	"Runs as processes or as threads (--instance-mode thread). With\n"	\
+	"--verify the bytes read are checked against the file's fill byte."
 
 static const struct stressor read1_stressor = {
 	.name      = "read1",
@@ -220,7 +259,8 @@ static const struct stressor read3_stressor = {
 	.help      = "will-it-scale read3: each instance reads a 1 MiB file of its own\n"
 		     "with O_DIRECT, a page per read() into a page-aligned buffer,\n"
 		     "seeking back to 0 at the end. One bogo-op is one read() call.\n"
-		     READ_HELP_DIRECT,
+		     READ_HELP_DIRECT("Then it is dropped from the page\n"
+				      "cache, as will-it-scale writes its file with O_DIRECT.\n"),
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.syscalls  = READ_SYSCALLS,
@@ -235,14 +275,17 @@ static const struct stressor read4_stressor = {
 		     "instance opens it on its own with O_DIRECT and reads it a page\n"
 		     "per read(), seeking back to 0 at the end. One bogo-op is one\n"
 		     "read() call.\n"
-		     READ_HELP_DIRECT,
+		     READ_HELP_DIRECT("Its pages are left in the page\n"
+				      "cache (read back in before the start), as will-it-scale's\n"
+				      "are, so each O_DIRECT read also writes back and waits on a\n"
+				      "file that has pages.\n"),
 	.classes   = CLASS_IO | CLASS_FILESYSTEM | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.syscalls  = READ_SYSCALLS,
 	.prepare   = read_prepare_run_dir,
 	.run       = read4_run,
 	.cleanup   = sk_shared_file_cleanup,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor write1_stressor = {
