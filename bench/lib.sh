@@ -112,6 +112,35 @@ per_cpu() {
 	awk -v o="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.0f\n", o / s; else print 0 }'
 }
 
+# will-it-scale's suite in three shares, one per wis_*.sh bench, by where
+# stresskit's stressor keeps its file (its --help says): the run directory,
+# so --temp-path decides (wis_a.sh); a memfd on shmem (wis_shm.sh); none
+# (wis_b.sh).
+WIS_SHARE_A="fallocate2 open1 open2 open3 read3 read4 unlink1 unlink2"
+WIS_SHARE_SHM="dup1 fallocate1 lock1 lock2 lseek1 lseek2 mmap2 page_fault2
+	page_fault3 poll1 poll2 pread1 pread2 pread3 pwrite1 pwrite2 pwrite3
+	read1 read2 readseek1 readseek2 readseek3 tlb_flush1 tlb_flush3 write1
+	writeseek1 writeseek2 writeseek3"
+WIS_SHARE_B="brk1 brk2 context_switch1 eventfd1 futex1 futex2 futex3 futex4
+	getppid1 malloc1 malloc2 mmap1 page_fault1 pipe1 posix_semaphore1
+	pthread_mutex1 pthread_mutex2 pthread_mutex3 pthread_mutex4
+	pthread_mutex5 sched_yield signal1 tlb_flush2 unix1"
+
+# wis_cases SHARE DEFAULT...: the cases a wis_*.sh bench runs. Without
+# WIS_CASES, DEFAULT (its own subset); with WIS_CASES=all, its whole SHARE;
+# with WIS_CASES=NAME..., those names that are in its SHARE, so one list
+# given to all three benches runs each case once, in the right one.
+wis_cases() {
+	share=$1
+	shift
+	[ -z "${WIS_CASES:-}" ] && { echo "$*"; return; }
+	# shellcheck disable=SC2086
+	for c in $share; do
+		case " $WIS_CASES " in " all "|*" $c "*) printf '%s ' "$c" ;; esac
+	done
+	echo
+}
+
 # wis_tmpfs CMD ARG...: CMD in a private mount namespace whose /tmp is a
 # fresh tmpfs, run from there (unshare -m as root, else in a user
 # namespace of its own: unshare -rm).

@@ -4,9 +4,12 @@
 # others) keep no file in /tmp, where will-it-scale puts its files and
 # stresskit uses shmem. A case that stresskit runs only as threads
 # (pthread_mutex1) has no process row: will-it-scale's process run of it
-# locks private mutexes.
+# locks private mutexes. WIS_CASES=all runs this bench's share of the
+# whole suite (the cases that keep no file, WIS_SHARE_B in lib.sh);
+# WIS_CASES=NAME... those of the names in it (wis_cases in lib.sh).
 . "$(dirname "$0")/lib.sh"
-cases=${WIS_B_CASES:-pipe1 sched_yield signal1 pthread_mutex1 tlb_flush2}
+cases=${WIS_B_CASES:-$(wis_cases "$WIS_SHARE_B" pipe1 sched_yield signal1 pthread_mutex1 tlb_flush2)}
+[ -n "$cases" ] || exit 0
 
 # shellcheck disable=SC2086
 wis_build $cases || exit 0

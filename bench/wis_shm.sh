@@ -3,9 +3,12 @@
 # same name (wis_compare_shmem in lib.sh: each mode and task count,
 # target >= 0.97). will-it-scale keeps its files in /tmp, so it runs with
 # a tmpfs mounted on /tmp in a mount namespace of its own: both read and
-# write shmem. WIS_SHM_CASES chooses others.
+# write shmem. WIS_SHM_CASES chooses others; WIS_CASES=all runs this
+# bench's share of the whole suite (WIS_SHARE_SHM in lib.sh), WIS_CASES=
+# NAME... those of the names in it (wis_cases in lib.sh).
 . "$(dirname "$0")/lib.sh"
-cases=${WIS_SHM_CASES:-read1 write1 lseek1 dup1}
+cases=${WIS_SHM_CASES:-$(wis_cases "$WIS_SHARE_SHM" read1 write1 lseek1 dup1)}
+[ -n "$cases" ] || exit 0
 
 # shellcheck disable=SC2086
 wis_build $cases || exit 0
