@@ -26,18 +26,32 @@
 #include "registry.h"
 #include "run.h"
 #include "sandbox.h"
+#include "stop_gate.h"
 #include "testhook.h"
 
 static volatile uint32_t *instance_stop_word;
 /* The run's mapping, for instance_ready(): one per process (its threads
  * share it) */
 static struct run_shared *instance_shared;
+/* The instance process itself: a child it forks without sk_fork_helper
+ * keeps this handler, but is no child of the controller's (stop_gate.c) */
+static pid_t instance_pid;
 
+/*
+ * The stop: the flag, then the stop gate, waited on here, before the
+ * interrupted loop can wind anything down (stop_gate.c); the loop's op
+ * in flight is neither counted nor lost, as before.
+ */
 static void instance_on_signal(int sig)
 {
+	int saved = errno;
+
 	(void)sig;
 	if (instance_stop_word)
 		*instance_stop_word = 1;
+	if (instance_shared && getpid() == instance_pid)
+		stop_gate_pass(instance_shared);
+	errno = saved;
 }
 
 /* Signals that stop the run interrupt syscalls: no SA_RESTART. */
@@ -49,7 +63,11 @@ static void instance_signals(void)
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = instance_on_signal;
+	/* one handler at a time: a Ctrl-C during the stop must not wait at
+	 * the gate a second time inside the first wait */
 	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaddset(&sa.sa_mask, stop_signals[i]);
 	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
 		sigaction(stop_signals[i], &sa, NULL);
 	signal(SIGCHLD, SIG_DFL);
@@ -90,6 +108,7 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 {
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
+	instance_pid = getpid();
 	/* the run's group before any helper is forked (stop.c) */
 	if (sh->pgid >= 0)
 		setpgid(0, sh->pgid);

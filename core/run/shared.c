@@ -11,6 +11,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "stop_gate.h"
+
 struct run_shared *shared_map(size_t n_slots, size_t *len)
 {
 	void *p;
@@ -22,6 +24,7 @@ struct run_shared *shared_map(size_t n_slots, size_t *len)
 	if (p == MAP_FAILED)
 		return NULL;
 	((struct run_shared *)p)->len = *len;
+	((struct run_shared *)p)->gate = STOP_GATE_OPEN;
 	return p;
 }
 

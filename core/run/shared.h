@@ -30,6 +30,9 @@ struct run_shared {
 	/* futex: instances set up and waiting at the barrier (or gone) */
 	uint32_t ready __attribute__((aligned(64)));
 	uint32_t ready_expect;	/* the count that wakes the controller */
+	/* futex: how many more instances may wind down at once, or
+	 * STOP_GATE_OPEN (stop_gate.h); only used at the stop */
+	uint32_t gate;
 } __attribute__((aligned(64)));
 
 /* Maps the header, n slots and n pids, shared across fork. NULL on failure. */

@@ -26,6 +26,7 @@
 #include "grace.h"
 #include "log.h"
 #include "sampler.h"
+#include "stop_gate.h"
 #include "threads.h"
 #include "tick.h"
 
@@ -104,6 +105,9 @@ size_t stop_reap(struct run_state *st, bool block)
 		st->n_live--;
 		reaped++;
 	}
+	/* one more instance may wind down per child gone (stop_gate.c) */
+	if (reaped)
+		stop_gate_refill(st->sh, (uint32_t)reaped);
 	return reaped;
 }
 
@@ -212,23 +216,29 @@ static bool stop_cpu_progress(struct run_state *st, double budget)
  * that is while instances finish or run (stop_cpu_progress; one window of
  * CPU after the stop is each one's budget), or while the controller
  * itself waits half a window for a CPU past the window's end (then so do
- * the instances, which is no sign of deafness).
+ * the instances, which is no sign of deafness). The cap counts only the
+ * windows in which no child finished: thousands of instances may take
+ * many windows to exit through the stop gate, each window seeing some
+ * go, and none of them is late. A window in which none finished and none
+ * ran opens the gate, so that no instance waits behind it on one that
+ * cannot wind down.
  */
 static void stop_grace(struct run_state *st)
 {
 	const double window = st->plan->grace;
 	/* where the cap counts from: moved on by each late window, so the
 	 * cap counts the windows the controller watched, not those it spent
-	 * waiting for a CPU itself (80 s at 4096 pipe instances at nice 19) */
+	 * waiting for a CPU itself (80 s at 4096 pipe instances at nice 19),
+	 * and by each window in which children finished */
 	double origin = st->ph.stopped;
-	double end = origin + window;
+	double begun = origin, end = origin + window;
 	size_t seen = stop_finished(st);
 
 	stop_cpu_start(st);
 	for (;;) {
 		size_t finished;
-		double over;
-		bool ran, late;
+		double over, now;
+		bool ran, late, opened;
 
 		if (stop_wait(st, end)) {
 			/* a second stop signal: no more waiting */
@@ -237,32 +247,45 @@ static void stop_grace(struct run_state *st)
 		}
 		if (!st->n_live)
 			return;
-		over = sk_now() - end;
+		now = sk_now();
+		over = now - end;
 		late = over > window / 2;
-		if (late)
-			origin += over;
 		finished = stop_finished(st);
 		ran = stop_cpu_progress(st, window);
-		end = grace_next(origin, window, sk_now(),
-				 finished > seen || ran || late);
+		if (finished > seen)
+			origin += now - begun;
+		else if (late)
+			origin += over;
+		/* a still window: whoever is left may be waiting on one behind
+		 * the gate, so all go, and get a window to (stop_gate.c) */
+		opened = finished == seen && !ran && !late &&
+			 stop_gate_open(st->sh);
+		now = sk_now();
+		end = grace_next(origin, window, now,
+				 finished > seen || ran || late || opened);
 		if (!end)
 			return;
+		begun = now;
 		log_debug("stop: %zu of %zu children still running after %.1fs "
 			  "(%s): the grace goes on", st->n_live, st->n_children,
-			  sk_now() - st->ph.stopped, finished > seen ? "finishing" :
-			  ran ? "running" : "waiting for a CPU");
+			  now - st->ph.stopped, finished > seen ? "finishing" :
+			  ran ? "running" : opened ? "the stop gate opened" :
+			  "waiting for a CPU");
 		seen = finished;
 	}
 }
 
 void stop_run(struct run_state *st)
 {
+	/* before the flag: an instance's handler waits at the gate */
+	stop_gate_limit(st->sh, stop_gate_width(sysconf(_SC_NPROCESSORS_ONLN)));
 	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
 	stop_signal_all(st, SIGALRM);
 	st->ph.stopped = sk_now();
 	stop_grace(st);
 	st->ph.last_exit = st->ph.reaped = sk_now();
 	st->res->grace = st->ph.last_exit - st->ph.stopped;
+	stop_gate_open(st->sh);
 	if (!st->n_live)
 		return;
 	for (size_t i = 0; i < st->n_children; i++) {

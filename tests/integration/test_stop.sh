@@ -47,6 +47,23 @@ t_stop_waits_on_helper() {
 	no_leftovers "$TMP"
 }
 
+t_stop_gate_slow_winding() {
+	# 40 instances, each waiting 2.5 s on its reader after the stop: past
+	# the stop gate's width (8 per CPU) some wait their turn at the gate
+	# for windows in which others finish; none is killed and every op
+	# counts
+	expect_exit 0 env STRESSKIT_TEST_SLOW_HELPER=1 "$SK" --pipe 40 -t 0.3 --json "$TMP.json" --temp-path "$TMP"
+	expect_no_match 'did not stop|killed' "$ERR$OUT"
+	python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"][0]
+assert len(m["instances"]) == 40, len(m["instances"])
+assert all(i["bogo-ops"] > 0 for i in m["instances"]), m["instances"]
+ ' "$TMP.json" || fail "not every instance counted: $OUT"
+	rm -f "$TMP.json"
+	no_leftovers "$TMP"
+}
+
 t_stop_deaf_spinning() {
 	# instance 1 blocks every signal and spins: it runs, but past its CPU
 	# budget after the stop it is deaf, not slow, and is killed before the
