@@ -12,12 +12,14 @@ static void bare_pipe(void *arg, struct bench_slot *slot,
 		      volatile sig_atomic_t *stop)
 {
 	size_t size = *(size_t *)arg;
-	char *buf = calloc(1, size);
+	char *buf = NULL;
 	int fds[2];
 	pid_t reader;
 
-	if (!buf || pipe(fds))
+	/* page-aligned, as the stressor's buffers (and stress-ng's) */
+	if (posix_memalign((void **)&buf, 4096, size) || pipe(fds))
 		return;
+	memset(buf, 0, size);
 	reader = fork();
 	if (reader == 0) {
 		close(fds[1]);

@@ -8,8 +8,17 @@
 #     Fisher's F test of whether stresskit's spread is wider than chance
 #     allows (SERIES_REPS=15 for a test that can tell; SERIES_ARMS=1 for
 #     two arms that attribute a difference to the controller).
+# SERIES_ONLY=pipe (or pread2) runs one stressor's rows, for more reps in
+# the same time.
 . "$(dirname "$0")/lib.sh"
 t=$BENCH_TIME
+only=${SERIES_ONLY:-pipe pread2}
+
+# wanted NAME: whether NAME's rows are asked for.
+wanted() {
+	case " $only " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 
 # cv N1 N2 ...: the coefficient of variation (population), in percent.
 cv() {
@@ -19,7 +28,7 @@ cv() {
 		printf "%.2f\n", 100 * sqrt(v) / m }'
 }
 
-for s in pipe pread2; do
+for s in $only; do
 	off= one= ten=
 	for rep in $(seq "$BENCH_REPS"); do
 		for iv in off 1 0.01; do
@@ -110,16 +119,20 @@ done
 bare= barer=
 # interleaved: a load change on a shared machine hits every arm
 for rep in $(seq "$reps"); do
-	for arm in $arms; do
-		eval "pipe_$arm=\"\$pipe_$arm \$(sk_arm $arm pipe --pipe 1 --pipe-data-size 4096 --timeout ${secs}s)\""
-	done
-	bare="$bare $("$BENCHDIR/bare_pipe" 1 "$secs" 4096 | awk '$1 == "ops_per_sec" { print $2 }')"
-	for arm in $arms; do
-		eval "pread2_$arm=\"\$pread2_$arm \$(sk_arm $arm pread2 --pread2 1 --timeout ${secs}s)\""
-	done
-	barer="$barer $("$BENCHDIR/bare_pread" process 1 "$secs" | awk '$1 == "ops_per_sec" { print $2 }')"
+	if wanted pipe; then
+		for arm in $arms; do
+			eval "pipe_$arm=\"\$pipe_$arm \$(sk_arm $arm pipe --pipe 1 --pipe-data-size 4096 --timeout ${secs}s)\""
+		done
+		bare="$bare $("$BENCHDIR/bare_pipe" 1 "$secs" 4096 | awk '$1 == "ops_per_sec" { print $2 }')"
+	fi
+	if wanted pread2; then
+		for arm in $arms; do
+			eval "pread2_$arm=\"\$pread2_$arm \$(sk_arm $arm pread2 --pread2 1 --timeout ${secs}s)\""
+		done
+		barer="$barer $("$BENCHDIR/bare_pread" process 1 "$secs" | awk '$1 == "ops_per_sec" { print $2 }')"
+	fi
 done
-for st in pipe pread2; do
+for st in $only; do
 	if [ $st = pipe ]; then b=$bare what="bare write/read loop"; else b=$barer what="bare pread loop"; fi
 	eval "v=\$${st}_plain"
 	row "$st 1, CV of $reps x ${secs}s runs (%): stresskit" "$(cv $v)  median $(median $v) ops/s"

@@ -97,8 +97,9 @@ static int pipe_reader(void *argp, const volatile sig_atomic_t *stop)
 	const bool whole = verify || stamped;	/* a write is looked at */
 	/* on the stack, not malloc'd: a freshly forked helper's first
 	 * malloc writes the arena and a heap page it shares with its
-	 * instance, copy-on-write faults the stack mostly has already */
-	char buf[PIPE_DATA_SIZE_MAX];
+	 * instance, copy-on-write faults the stack mostly has already.
+	 * Page-aligned, as the writer's (see pipe_run) */
+	char buf[PIPE_DATA_SIZE_MAX] __attribute__((aligned(PIPE_PAGE)));
 	uint64_t expect = 0, stamp;
 
 	(void)stop;
@@ -181,7 +182,13 @@ static int pipe_run(struct instance *in)
 	int *const fds = arg.fds;
 	uint64_t bytes = 0, seq = 0;
 	int status = SK_OK, wstatus, err;
-	char buf[PIPE_DATA_SIZE_MAX];	/* on the stack, as the reader's */
+	/*
+	 * On the stack, as the reader's, and page-aligned: stress-ng's
+	 * buffers are mmap'd pages, and an unaligned one would sit wherever
+	 * the stack's random start put it, so the copy into the pipe's
+	 * page would span one source page or two by chance, run to run.
+	 */
+	char buf[PIPE_DATA_SIZE_MAX] __attribute__((aligned(PIPE_PAGE)));
 	pid_t reader;
 	struct instance_loop l;
 
