@@ -137,9 +137,10 @@ wis_tmpfs_ok() {
 # (some cases leave files in the current one). Prints three figures: its
 # "average:" ops/s, its ops per CPU second over the whole process (every
 # interval's total over the CPU time of it and its tasks, TREE_CPU,
-# warm-up and start-up included as they are for stresskit's), and the
+# warm-up and start-up included as they are for stresskit's), the
 # same over wait4's usr+sys, the clock of stresskit's instances' own
-# figure (see sk_run; it misses context_switch1's partner).
+# figure (see sk_run; it misses context_switch1's partner), and the ops/s
+# of every interval, warm-up included (wis_compare_concurrent's).
 # With WIS_TMP=shmem (wis_compare_shmem) it runs in a mount namespace of
 # its own with a tmpfs on /tmp, where it keeps its files, since the
 # stresskit case it is compared with keeps its file on shmem.
@@ -168,10 +169,16 @@ wis_run() {
 	cpu2=$(cpu_seconds "$tf2")
 	rm -f "$tf" "$tf2"
 	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" -v cpu2="$cpu2" '
-		$1 == "min" { ops += $6 }
+		$1 == "min" { ops += $6; n++ }
 		$1 == "average" { avg = $2 }
-		END { printf "%s %.0f %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0),
-			(cpu2 > 0 ? ops / cpu2 : 0) }'
+		END { printf "%s %.0f %.0f %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0),
+			(cpu2 > 0 ? ops / cpu2 : 0), (n > 0 ? ops / n : 0) }'
+}
+
+# wis_span SECONDS: how long wis_run's will-it-scale runs, its one-second
+# warm-up intervals (5) and the first, uncounted, interval included.
+wis_span() {
+	echo $(($1 + 6))
 }
 
 # sk_run CASE MODE TASKS SECONDS ARG...: the same for stresskit, run with
@@ -223,6 +230,33 @@ wis_compare_shmem() {
 	fi
 }
 
+# wis_compare_concurrent CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
+# wis_compare with WIS_AB=concurrent: will-it-scale and stresskit run at
+# the same time over the same span (will-it-scale's warm-up included, no
+# warm-up for stresskit), so whatever else loads a shared machine loads
+# both alike, and neither's figures hold a start-up the other's do not
+# (tlb_flush3's first pass over its file allocates every page: 9% dearer
+# than a later one, ~60% of a 5 s stresskit run and ~30% of will-it-scale's
+# 11 s). Its ops/s is every interval's, warm-up included, as stresskit's.
+# The two compete for the CPUs, so use it with tasks that fit beside each
+# other, and not where an op depends on what the other CPUs run (a TLB
+# flush's IPIs, context_switch1's partner). Appends to wis_compare's lists.
+wis_compare_concurrent() {
+	cc=$1 cm=$2 cn=$3
+	shift 3
+	cf=$(mktemp -p "$BENCHDIR")
+	wis_run "$cc" "$cm" "$cn" "$BENCH_TIME" >"$cf" &
+	cpid=$!
+	# shellcheck disable=SC2046
+	set -- $(sk_run "$cc" "$cm" "$cn" "$(wis_span "$BENCH_TIME")" "$@")
+	sk="$sk $1" skc="$skc $2" ski="$ski $3"
+	wait "$cpid"
+	# shellcheck disable=SC2046
+	set -- $(cat "$cf")
+	rm -f "$cf"
+	wis="$wis ${4:-0}" wisc="$wisc ${2:-0}" wisr="$wisr ${3:-0}"
+}
+
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
 # stresskit's stressor of that name, one row per mode (WIS_MODES, default
 # "process thread") and task count (WIS_TASKS, default "1 2"): medians over
@@ -242,8 +276,13 @@ wis_compare() {
 		fi
 		for n0 in ${WIS_TASKS:-1 2}; do
 			sk= skc= ski= wis= wisc= wisr=
-			# interleaved, so a load change on a shared machine hits both
 			for rep in $(seq "$BENCH_REPS"); do
+				if [ "${WIS_AB:-}" = concurrent ]; then
+					# shellcheck disable=SC2086
+					wis_compare_concurrent "$c0" "$mode0" "$n0" $extra
+					continue
+				fi
+				# interleaved, so a load change on a shared machine hits both
 				# shellcheck disable=SC2086
 				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
 				sk="$sk $1" skc="$skc $2" ski="$ski $3"
@@ -253,7 +292,9 @@ wis_compare() {
 			done
 			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski)
 			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
-			row "$c0 $mode0 x$n0 ops/s: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
+			lab="$c0 $mode0 x$n0 ops/s"
+			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
+			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
 			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
 			row "  wait4's clock, stresskit's instances alone" \
 				"$ski  will-it-scale $wisr  ratio $(ratio "$ski" "$wisr")"

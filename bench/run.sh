@@ -6,7 +6,9 @@
 # default 3) and BENCH_REPS (repetitions, median taken, default 3) tune it.
 # PATTERN (make bench BENCH_ONLY=...) runs only the benches whose file name
 # holds it; WIS_MODES and WIS_TASKS narrow the will-it-scale benches to
-# some modes and task counts (e.g. WIS_MODES=process WIS_TASKS=1).
+# some modes and task counts (e.g. WIS_MODES=process WIS_TASKS=1);
+# WIS_AB=concurrent runs each pair at the same time over the same span
+# rather than one after the other (wis_compare_concurrent in lib.sh).
 set -u
 SK=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 # absolute: the benches cd elsewhere (will-it-scale runs in /tmp)
