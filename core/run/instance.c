@@ -36,6 +36,9 @@ static struct run_shared *instance_shared;
 /* The instance process itself: a child it forks without sk_fork_helper
  * keeps this handler, but is no child of the controller's (stop_gate.c) */
 static pid_t instance_pid;
+/* When this process first took a stop signal (0: not yet): its run ends
+ * there, not when it passed the stop gate and wound down (stop_gate.c) */
+static volatile double instance_stop_seen;
 
 /*
  * The stop: the flag, then the stop gate, waited on here, before the
@@ -49,6 +52,8 @@ static void instance_on_signal(int sig)
 	(void)sig;
 	if (instance_stop_word)
 		*instance_stop_word = 1;
+	if (!instance_stop_seen)
+		instance_stop_seen = sk_now();
 	if (instance_shared && getpid() == instance_pid)
 		stop_gate_pass(instance_shared);
 	errno = saved;
@@ -109,6 +114,7 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
 	instance_pid = getpid();
+	instance_stop_seen = 0;
 	/* the run's group before any helper is forked (stop.c) */
 	if (sh->pgid >= 0)
 		setpgid(0, sh->pgid);
@@ -121,6 +127,19 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 		helper_unshare(sh, (size_t)sh->len);
 	if (taskset)
 		instance_affinity(taskset);
+}
+
+/*
+ * The time, or when the stop signal came if it did: an instance that
+ * waited at the stop gate, or for its helper to drain, ran no ops
+ * meanwhile, and its rates are of its run, which ended at the stop.
+ */
+static double instance_now(void)
+{
+	double now = sk_now();
+
+	return instance_stop_seen && instance_stop_seen < now ?
+	       instance_stop_seen : now;
 }
 
 /*
@@ -209,7 +228,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	}
 	if (ctx->sandbox && sandbox_tripped())
 		status = SK_FAILED;
-	slot->stop = sk_now();
+	slot->stop = instance_now();
 	/* Per thread: a thread instance has no wait4 of its own. */
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
 		slot->utime = sk_timeval_seconds(&ru.ru_utime);
@@ -274,7 +293,7 @@ void instance_latency_name(struct instance *in, unsigned series,
 
 double instance_elapsed(const struct instance *in)
 {
-	return sk_now() - in->slot->start;
+	return instance_now() - in->slot->start;
 }
 
 static void instance_vlog(const struct instance *in, int fd, const char *tag,

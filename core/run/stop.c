@@ -4,7 +4,10 @@
  * sampler; then set the stop
  * flag and signal every instance, wait a grace that scales with what is
  * runnable (grace.h), SIGKILL whoever ignored the stop, and reap every
- * child with wait4 so each instance keeps its usr/sys times.
+ * child with wait4 so each instance keeps its usr/sys times: by pid, the
+ * children whose instances returned, so that the controller does not
+ * walk thousands of children under the tasklist lock that every exit
+ * waits for.
  *
  * Thousands of instances on a few CPUs take seconds to all be scheduled
  * once after the stop: an instance still waiting for a CPU is not late
@@ -83,7 +86,21 @@ static void stop_record(struct child *c, int wstatus, const struct rusage *ru,
 		c->res[k].nvcsw = c->res[k].nivcsw = 0;
 }
 
-size_t stop_reap(struct run_state *st, bool block)
+/* Records child c (pid) as reaped; keeps the count of those still live. */
+static void stop_note_reaped(struct run_state *st, struct child *c,
+			     int wstatus, const struct rusage *ru)
+{
+	stop_record(c, wstatus, ru, sk_now());
+	st->n_live--;
+}
+
+/*
+ * Every child, with wait4(-1): each call walks the kernel's list of the
+ * controller's children under the tasklist lock, which every exit takes
+ * too, so at thousands of children it is kept for when stop_reap_done
+ * finds nothing.
+ */
+static size_t stop_reap_any(struct run_state *st, bool block)
 {
 	size_t reaped = 0;
 
@@ -101,10 +118,49 @@ size_t stop_reap(struct run_state *st, bool block)
 		c = stop_find_child(st, pid);
 		if (!c || c->reaped)
 			continue;
-		stop_record(c, wstatus, &ru, sk_now());
-		st->n_live--;
+		stop_note_reaped(st, c, wstatus, &ru);
 		reaped++;
 	}
+	return reaped;
+}
+
+/*
+ * The children whose instances all returned (SLOT_DONE): they are
+ * exiting or gone, and a wait4 of one pid looks at that child alone.
+ */
+static size_t stop_reap_done(struct run_state *st)
+{
+	size_t reaped = 0;
+
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+		struct rusage ru;
+		int wstatus;
+		uint32_t k = 0;
+
+		if (c->reaped)
+			continue;
+		while (k < c->n_inst &&
+		       __atomic_load_n(&c->slot[k].state, __ATOMIC_ACQUIRE) == SLOT_DONE)
+			k++;
+		if (k < c->n_inst)
+			continue;
+		if (wait4(c->pid, &wstatus, WNOHANG, &ru) == c->pid) {
+			stop_note_reaped(st, c, wstatus, &ru);
+			reaped++;
+		}
+	}
+	return reaped;
+}
+
+size_t stop_reap(struct run_state *st, bool block)
+{
+	size_t reaped = block ? 0 : stop_reap_done(st);
+
+	/* a child that died before it returned (killed, crashed), or a
+	 * blocking reap: the walk of every child */
+	if (!reaped)
+		reaped = stop_reap_any(st, block);
 	/* one more instance may wind down per child gone (stop_gate.c) */
 	if (reaped)
 		stop_gate_refill(st->sh, (uint32_t)reaped);
@@ -236,7 +292,7 @@ static void stop_grace(struct run_state *st)
 
 	stop_cpu_start(st);
 	for (;;) {
-		size_t finished;
+		size_t finished, swept;
 		double over, now;
 		bool ran, late, opened;
 
@@ -245,13 +301,19 @@ static void stop_grace(struct run_state *st)
 			st->res->interrupted = true;
 			return;
 		}
+		/* once a window, whoever stop_reap_done cannot see */
+		swept = stop_reap_any(st, false);
+		if (swept)
+			stop_gate_refill(st->sh, (uint32_t)swept);
 		if (!st->n_live)
 			return;
 		now = sk_now();
 		over = now - end;
 		late = over > window / 2;
 		finished = stop_finished(st);
-		ran = stop_cpu_progress(st, window);
+		/* a clock read and a /proc read per live child: only when no
+		 * finish already shows progress (thousands are at the gate) */
+		ran = finished == seen && stop_cpu_progress(st, window);
 		if (finished > seen)
 			origin += now - begun;
 		else if (late)

@@ -487,7 +487,8 @@ SK_API void instance_metric(struct instance *in, const char *desc, double value,
 	instance_metric((in), (desc), (double)(bytes) / instance_elapsed(in) /	\
 			(1 << 20), MEAN_GEOMETRIC, true)
 
-/* Seconds since this instance passed the start barrier. */
+/* Seconds since this instance passed the start barrier: up to now, or up
+ * to the stop signal once one came (its run ended there). */
 SK_API double instance_elapsed(const struct instance *in);
 
 /* CLOCK_MONOTONIC in seconds. */

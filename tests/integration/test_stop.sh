@@ -64,6 +64,20 @@ assert all(i["bogo-ops"] > 0 for i in m["instances"]), m["instances"]
 	no_leftovers "$TMP"
 }
 
+t_stop_run_time_ends_at_stop() {
+	# each reader sleeps 2.5 s after its EOF: the instance's run time
+	# (and its rate) ends at the stop signal, not once its reader is gone
+	expect_exit 0 env STRESSKIT_TEST_SLOW_HELPER=1 "$SK" --pipe 2 -t 0.3 --json "$TMP.json" --temp-path "$TMP"
+	python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))["metrics"][0]
+for i in m["instances"]:
+    assert 0 < i["run-time"] < 2.8, i
+ ' "$TMP.json" || fail "run time counts the wind-down: $(cat "$TMP.json")"
+	rm -f "$TMP.json"
+	no_leftovers "$TMP"
+}
+
 t_stop_deaf_spinning() {
 	# instance 1 blocks every signal and spins: it runs, but past its CPU
 	# budget after the stop it is deaf, not slow, and is killed before the
