@@ -41,25 +41,26 @@ static int poll2_prepare(struct stressor_ctx *ctx)
 	return SK_OK;
 }
 
-static void poll_close(struct pollfd *pfd, unsigned n)
+static void poll_close(const int *files, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++)
-		if (pfd[i].fd >= 0)
-			close(pfd[i].fd);
+		if (files[i] >= 0)
+			close(files[i]);
 }
 
 static int poll_run_files(struct instance *in, unsigned nfiles)
 {
 	struct pollfd pfd[POLL2_FILES];
+	int files[POLL2_FILES];
 	const bool verify = in->ctx->verify;
 	int status = SK_OK;
 	struct instance_loop l;
 
 	for (unsigned i = 0; i < nfiles; i++)
-		pfd[i] = (struct pollfd){ .fd = -1, .events = POLLOUT };
+		files[i] = -1;
 	for (unsigned i = 0; i < nfiles; i++) {
-		pfd[i].fd = memfd_create("stresskit-poll", MFD_CLOEXEC);
-		if (pfd[i].fd < 0) {
+		files[i] = memfd_create("stresskit-poll", MFD_CLOEXEC);
+		if (files[i] < 0) {
 			status = instance_syscall_failed(in, "memfd_create");
 			goto out;
 		}
@@ -68,7 +69,16 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 	instance_ready(in);
 	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
 	while (instance_loop_continue(&l)) {
-		int n = poll(pfd, nfiles, 0);
+		int n;
+
+		/* the array is built anew for every call, as will-it-scale's
+		 * loop does: that is part of its op */
+		memset(pfd, 0, sizeof(pfd[0]) * nfiles);
+		for (unsigned i = 0; i < nfiles; i++) {
+			pfd[i].fd = files[i];
+			pfd[i].events = POLLOUT;
+		}
+		n = poll(pfd, nfiles, 0);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -91,7 +101,7 @@ static int poll_run_files(struct instance *in, unsigned nfiles)
 		instance_loop_inc(&l);
 	}
 out:
-	poll_close(pfd, nfiles);
+	poll_close(files, nfiles);
 	return status;
 }
 
@@ -123,7 +133,7 @@ static const struct stressor poll1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = POLL_SYSCALLS,
 	.run       = poll1_run,
-	.version   = "1",
+	.version   = "2",	/* 2: the pollfd array is rebuilt every op */
 };
 
 static const struct stressor poll2_stressor = {
@@ -140,7 +150,7 @@ static const struct stressor poll2_stressor = {
 	.syscalls  = POLL_SYSCALLS,
 	.prepare   = poll2_prepare,
 	.run       = poll2_run,
-	.version   = "1",
+	.version   = "2",	/* 2: the pollfd array is rebuilt every op */
 };
 
 STRESSOR_REGISTER(poll1_stressor);
