@@ -229,6 +229,10 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	if (ctx->sandbox && sandbox_tripped())
 		status = SK_FAILED;
 	slot->stop = instance_now();
+	/* a stop that came before this instance's own start (a release
+	 * longer than the timeout): it ran for no time, not for less */
+	if (slot->stop < slot->start)
+		slot->stop = slot->start;
 	/* Per thread: a thread instance has no wait4 of its own. */
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
 		slot->utime = sk_timeval_seconds(&ru.ru_utime);
@@ -293,7 +297,9 @@ void instance_latency_name(struct instance *in, unsigned series,
 
 double instance_elapsed(const struct instance *in)
 {
-	return instance_now() - in->slot->start;
+	double elapsed = instance_now() - in->slot->start;
+
+	return elapsed > 0 ? elapsed : 0;
 }
 
 static void instance_vlog(const struct instance *in, int fd, const char *tag,
