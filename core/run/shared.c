@@ -44,7 +44,7 @@ pid_t *shared_pids(struct run_shared *sh, size_t n_slots)
 	return (pid_t *)shared_slot(sh, n_slots);
 }
 
-static long shared_futex(uint32_t *word, int op, uint32_t val)
+long shared_futex(uint32_t *word, int op, uint32_t val)
 {
 	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
 }

@@ -46,6 +46,9 @@ struct instance_slot *shared_slot(struct run_shared *sh, size_t i);
  */
 pid_t *shared_pids(struct run_shared *sh, size_t n_slots);
 
+/* FUTEX_WAIT (no timeout) or FUTEX_WAKE on a word of the mapping. */
+long shared_futex(uint32_t *word, int op, uint32_t val);
+
 /* Lets instances set up (a no-op when the gate was open from the start). */
 void shared_open_setup(struct run_shared *sh);
 

@@ -17,13 +17,10 @@
 
 #include <limits.h>
 #include <linux/futex.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 static void stop_gate_wake(struct run_shared *sh, uint32_t n)
 {
-	syscall(SYS_futex, &sh->gate, FUTEX_WAKE, n > INT_MAX ? INT_MAX : (int)n,
-		NULL, NULL, 0);
+	shared_futex(&sh->gate, FUTEX_WAKE, n > INT_MAX ? INT_MAX : n);
 }
 
 bool stop_gate_open(struct run_shared *sh)
@@ -66,7 +63,7 @@ void stop_gate_pass(struct run_shared *sh)
 			return;
 		if (v == 0) {
 			/* returns at once if a refill came in between */
-			syscall(SYS_futex, &sh->gate, FUTEX_WAIT, 0, NULL, NULL, 0);
+			shared_futex(&sh->gate, FUTEX_WAIT, 0);
 			v = __atomic_load_n(&sh->gate, __ATOMIC_SEQ_CST);
 			continue;
 		}
