@@ -76,6 +76,18 @@ static double metrics_combine(enum metric_mean mean, const double *v, size_t n)
 	return 0;
 }
 
+/*
+ * A geometric or harmonic mean of rates leaves out the instances whose
+ * value is not positive, as stress-ng's does: an instance the stop reached
+ * before its first op reports a rate of 0, and one such instance among
+ * thousands made the whole mean 0. The count printed beside the mean is
+ * of the instances in it.
+ */
+static bool metric_counts(enum metric_mean mean, double value)
+{
+	return (mean != MEAN_GEOMETRIC && mean != MEAN_HARMONIC) || value > 0;
+}
+
 /* Extra metrics are matched by description, in first-seen order. */
 static void metrics_extra(const struct stressor_result *sr,
 			  struct stressor_summary *out)
@@ -108,7 +120,8 @@ static void metrics_extra(const struct stressor_result *sr,
 			const struct instance_result *r = &sr->inst[k];
 
 			for (uint32_t m = 0; m < r->n_metrics; m++)
-				if (!strcmp(ms->desc, r->metrics[m].desc))
+				if (!strcmp(ms->desc, r->metrics[m].desc) &&
+				    metric_counts(ms->mean, r->metrics[m].value))
 					values[n++] = r->metrics[m].value;
 		}
 		ms->n = (uint32_t)n;

@@ -75,6 +75,28 @@ START_TEST(test_summarize)
 }
 END_TEST
 
+START_TEST(test_summarize_rate_zero)
+{
+	struct instance_result inst[2];
+	struct stressor_result sr;
+	struct stressor_summary s;
+
+	/* the stop came before instance 0's first op: its rate of 0 is
+	 * left out of the geometric mean, and the count says so */
+	fill(&sr, inst);
+	inst[0].ops = 0;
+	inst[0].metrics[0].value = 0;
+	metrics_summarize(&sr, &s);
+	ck_assert_double_eq_tol(s.metrics[0].value, 8.0, 1e-12);
+	ck_assert_uint_eq(s.metrics[0].n, 1);
+	/* a total keeps every instance */
+	inst[0].metrics[0].mean = inst[1].metrics[0].mean = MEAN_TOTAL;
+	metrics_summarize(&sr, &s);
+	ck_assert_double_eq_tol(s.metrics[0].value, 8.0, 1e-12);
+	ck_assert_uint_eq(s.metrics[0].n, 2);
+}
+END_TEST
+
 START_TEST(test_summarize_torn)
 {
 	struct instance_result inst[2];
@@ -155,6 +177,7 @@ static Suite *metrics_suite(void)
 
 	tcase_add_test(tc, test_means);
 	tcase_add_test(tc, test_summarize);
+	tcase_add_test(tc, test_summarize_rate_zero);
 	tcase_add_test(tc, test_summarize_torn);
 	tcase_add_test(tc, test_table_format);
 	suite_add_tcase(s, tc);
