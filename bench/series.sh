@@ -138,6 +138,10 @@ for st in $only; do
 	row "$st 1, CV of $reps x ${secs}s runs (%): stresskit" "$(cv $v)  median $(median $v) ops/s"
 	row "  $what" "$(cv $b)  median $(median $b) ops/s  (goal: stresskit's no wider)"
 	row "  stresskit's variance over the bare loop's" "$(ftest "$v" "$b")  (one-sided; p < 0.05: wider)"
+	# each run's figure, in run order: a median gap or a wide spread is
+	# read from these (a few fast runs, a drift, or a gap in every pair)
+	row "  runs, stresskit" "$(echo $v)"
+	row "  runs, $what" "$(echo $b)"
 	for arm in $arms; do
 		[ $arm = plain ] && continue
 		eval "v=\$${st}_$arm"

@@ -103,9 +103,11 @@ static int mmap_run_case(struct instance *in, const struct mmap_case *c)
 	int fd = -1, status;
 
 	if (c->file) {
-		fd = wis_memfd(c->file, MMAP_SIZE);
+		/* a touched file's pages exist, as after will-it-scale's warm-up */
+		fd = c->touch ? wis_memfd_filled(c->file, MMAP_SIZE) :
+				wis_memfd(c->file, MMAP_SIZE);
 		if (fd < 0)
-			return instance_error(in, "memfd_create", fd);
+			return instance_error(in, "making the file", fd);
 	}
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
@@ -153,13 +155,16 @@ static int page_fault3_run(struct instance *in)
 #define MMAP_HELP_FILE							\
 	"The file is a memfd, so it lives on shmem (tmpfs) whatever\n"	\
 	"--temp-path is. "
+#define MMAP_HELP_FILLED						\
+	"It is filled at set-up, as will-it-scale's\n"			\
+	"file is by its warm-up. "
 #define MMAP_HELP_MODES							\
 	"Runs as processes or threads (as threads all\n"		\
 	"instances map into one address space, under one mmap_lock)."
 #define MMAP_HELP_TOUCH							\
 	"\nWith --verify each page gets a mark that is read back once the\n"	\
 	"whole mapping is written."
-#define MMAP_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "mmap", "munmap")
+#define MMAP_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "fallocate", "mmap", "munmap")
 
 static const struct stressor mmap1_stressor = {
 	.name      = "mmap1",
@@ -208,13 +213,13 @@ static const struct stressor page_fault2_stressor = {
 	.help      = "will-it-scale page_fault2: maps a 128 MiB file of the instance's\n"
 		     "own privately, writes a byte to each page (a copy-on-write fault)\n"
 		     "and unmaps it; one bogo-op is one page faulted in.\n"
-		     MMAP_HELP_FILE MMAP_HELP_MODES MMAP_HELP_TOUCH,
+		     MMAP_HELP_FILE MMAP_HELP_FILLED MMAP_HELP_MODES MMAP_HELP_TOUCH,
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault2_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor page_fault3_stressor = {
@@ -223,13 +228,13 @@ static const struct stressor page_fault3_stressor = {
 	.help      = "will-it-scale page_fault3: maps a 128 MiB file of the instance's\n"
 		     "own shared, writes a byte to each page (dirtying the file's own\n"
 		     "pages) and unmaps it; one bogo-op is one page faulted in.\n"
-		     MMAP_HELP_FILE MMAP_HELP_MODES MMAP_HELP_TOUCH,
+		     MMAP_HELP_FILE MMAP_HELP_FILLED MMAP_HELP_MODES MMAP_HELP_TOUCH,
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault3_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(mmap1_stressor);

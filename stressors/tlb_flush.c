@@ -19,6 +19,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "wis_common.h"
+
 #define TLB_FLUSH_FILE_SIZE	(128UL << 20)	/* will-it-scale's FILESIZE */
 #define TLB_FLUSH_ANON_SIZE	(1UL << 20)	/* will-it-scale's MEMORYSIZE */
 
@@ -74,20 +76,16 @@ static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *
 	int fd = -1, status = SK_OK;
 
 	if (!(c->flags & MAP_ANONYMOUS)) {
-		fd = memfd_create("stresskit-tlb_flush", MFD_CLOEXEC);
+		/* its pages exist, as after will-it-scale's warm-up */
+		fd = wis_memfd_filled("stresskit-tlb_flush", (off_t)c->size);
 		if (fd < 0)
-			return instance_syscall_failed(in, "memfd_create");
-		if (ftruncate(fd, (off_t)c->size) < 0) {
-			status = instance_syscall_failed(in, "ftruncate");
-			goto out;
-		}
+			return instance_error(in, "making the file", fd);
 	}
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
 	l = instance_loop_begin(in);	/* after the start: it reads the warmup */
 	while (status == SK_OK && instance_loop_continue(&l))
 		status = tlb_flush_pass(&l, c, fd, page);
-out:
 	if (fd >= 0)
 		close(fd);
 	return status;
@@ -109,7 +107,7 @@ static int tlb_flush3_run(struct instance *in)
 }
 
 /* mmap, munmap and madvise are in the base set */
-#define TLB_FLUSH_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "madvise")
+#define TLB_FLUSH_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "fallocate", "madvise")
 
 #define TLB_FLUSH_HELP_TAIL						\
 	"One bogo-op is one page: a 1-byte write, madvise(MADV_DONTNEED)\n"	\
@@ -121,15 +119,16 @@ static const struct stressor tlb_flush1_stressor = {
 	.name      = "tlb_flush1",
 	.summary   = "MADV_DONTNEED page by page on a private file mapping",
 	.help      = "will-it-scale tlb_flush1: each instance maps a 128 MiB file of\n"
-		     "its own MAP_PRIVATE (a memfd, so shmem whatever --temp-path is;\n"
-		     "up to 128 MiB of memory per instance) and walks it.\n"
+		     "its own MAP_PRIVATE (a memfd, so shmem whatever --temp-path is,\n"
+		     "filled at set-up as will-it-scale's is by its warm-up: 128 MiB of\n"
+		     "memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 static const struct stressor tlb_flush2_stressor = {
@@ -149,15 +148,16 @@ static const struct stressor tlb_flush3_stressor = {
 	.name      = "tlb_flush3",
 	.summary   = "MADV_DONTNEED page by page on a shared file mapping",
 	.help      = "will-it-scale tlb_flush3: each instance maps a 128 MiB file of\n"
-		     "its own MAP_SHARED (a memfd, so shmem whatever --temp-path is;\n"
-		     "up to 128 MiB of memory per instance) and walks it.\n"
+		     "its own MAP_SHARED (a memfd, so shmem whatever --temp-path is,\n"
+		     "filled at set-up as will-it-scale's is by its warm-up: 128 MiB of\n"
+		     "memory per instance) and walks it.\n"
 		     TLB_FLUSH_HELP_TAIL,
 	.classes   = CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(tlb_flush1_stressor);

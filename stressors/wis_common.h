@@ -33,6 +33,27 @@ static inline int wis_memfd(const char *name, off_t size)
 }
 
 /*
+ * A memfd of size bytes whose pages all exist, for a case that faults the
+ * file's pages into a mapping. will-it-scale measures after a 5 s warm-up,
+ * when its earlier passes have long since put every page of its file in
+ * the page cache; with the file filled at set-up, the first pass of a run
+ * costs what every later one does, so a short run measures the same op
+ * (a first pass over the sparse file also allocates every page: measured
+ * 9% dearer per op for tlb_flush3). Returns fd or -errno.
+ */
+static inline int wis_memfd_filled(const char *name, off_t size)
+{
+	int fd = wis_memfd(name, size), err;
+
+	if (fd >= 0 && fallocate(fd, 0, 0, size) < 0) {
+		err = errno;
+		close(fd);
+		return -err;
+	}
+	return fd;
+}
+
+/*
  * Opens fd's file again through /proc: a new open file description of the
  * same inode, as will-it-scale's open() of its shared path in each task,
  * so instances share the inode and its page cache but not the struct file.

@@ -174,3 +174,35 @@ t_wis_b_shmem_files() {
 	[ -z "$found" ] || fail "a file under --temp-path: $found"
 	no_leftovers "$TMP"
 }
+
+# The file of a case that faults its pages in is whole from the start, as
+# will-it-scale's is after its warm-up: 0.3 s after tlb_flush3's memfd
+# appears, when its first pass (about 3 s alone on this machine) has
+# touched a tenth of its 128 MiB, every block of the memfd is allocated.
+memfd_blocks() {
+	for p in $(sk_procs '^stresskit-' | awk '{ print $1 }'); do
+		for f in /proc/"$p"/fd/*; do
+			case "$(readlink "$f" 2>/dev/null)" in
+			*"memfd:$1"*) stat -L -c '%b %B' "$f"; return ;;
+			esac
+		done
+	done
+}
+
+t_wis_b_file_filled_at_setup() {
+	"$SK" --tlb_flush3 1 -t 30 >"$TMP.run" 2>&1 &
+	pid=$!
+	for _ in $(seq 50); do
+		[ -n "$(memfd_blocks stresskit-tlb_flush)" ] && break
+		sleep 0.1
+	done
+	sleep 0.3
+	blocks=$(memfd_blocks stresskit-tlb_flush)
+	kill -INT $pid
+	wait $pid || true
+	rm -f "$TMP.run"
+	[ -n "$blocks" ] || fail "no tlb_flush3 instance with its memfd"
+	set -- $blocks
+	[ $(($1 * $2)) -ge $((128 << 20)) ] || fail "memfd holds $(($1 * $2)) bytes, expected 128 MiB"
+	no_leftovers "$TMP"
+}
