@@ -186,11 +186,11 @@ wis_run() {
 	lim=$(($4 + 20))
 	# shellcheck disable=SC2086
 	if [ "${WIS_TMP:-}" = shmem ]; then
-		out=$(wis_tmpfs $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
+		out=$(wis_tmpfs $WIS_PIN $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
 			timeout -s KILL "$lim" stdbuf -oL \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	else
-		out=$(cd "${TMPDIR:-/tmp}" && $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
+		out=$(cd "${TMPDIR:-/tmp}" && $WIS_PIN $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
 			timeout -s KILL "$lim" stdbuf -oL \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	fi
@@ -234,7 +234,7 @@ sk_run() {
 	tf=$(mktemp -p "$BENCHDIR")
 	tree_cpu_init
 	# shellcheck disable=SC2086
-	out=$($TREE_CPU "$tf" "$SK" --"$c" "$n" \
+	out=$($WIS_PIN $TREE_CPU "$tf" "$SK" --"$c" "$n" \
 		--instance-mode "$mode" --timeout "${secs}s" --metrics-brief "$@")
 	cpu=$(cpu_seconds "$tf")
 	rm -f "$tf"
@@ -264,9 +264,9 @@ wis_compare_shmem() {
 # the same time over the same span (will-it-scale's warm-up included, no
 # warm-up for stresskit), so whatever else loads a shared machine loads
 # both alike, and neither's figures hold a start-up the other's do not
-# (tlb_flush3's first pass over its file allocates every page: 9% dearer
-# than a later one, ~60% of a 5 s stresskit run and ~30% of will-it-scale's
-# 11 s). Its ops/s is every interval's, warm-up included, as stresskit's.
+# (will-it-scale's first pass over tlb_flush3's file allocates every page,
+# dearer than a later one; stresskit writes its file at set-up). Its
+# ops/s is every interval's, warm-up included, as stresskit's.
 # The two compete for the CPUs, so use it with tasks that fit beside each
 # other, and not where an op depends on what the other CPUs run (a TLB
 # flush's IPIs, context_switch1's partner). Appends to wis_compare's lists.
@@ -285,6 +285,26 @@ wis_compare_concurrent() {
 	rm -f "$cf"
 	wis="$wis ${4:-0}" wisc="$wisc ${2:-0}" wisr="$wisr ${3:-0}"
 }
+
+# wis_pin TASKS: sets WIS_PIN, the command prefix of both tools' runs of
+# TASKS tasks. A one-task run of each goes on one CPU, the same for both
+# (WIS_CPU, default the last online one; WIS_CPU=none leaves them
+# unpinned): CPUs need not be alike. On the PVM guest this was measured
+# on, CPU 0 ran a compute loop 36% slower than CPU 1 and a 4 KiB
+# lseek+write loop 15% slower (the host's load on it), so where each
+# tool's one task happened to land decided a one-task ratio: readseek1,
+# readseek3 and eventfd1 process x1 read 0.938, 0.877 and 0.936
+# unpinned, and 1.000, 0.999 and 1.004 with both on CPU 1 (3 s runs,
+# median of 3). Tasks that fill the machine are left to the scheduler,
+# and so are WIS_AB=concurrent's, whose two runs go side by side.
+wis_pin() {
+	WIS_PIN=
+	cpu=${WIS_CPU:-$(($(getconf _NPROCESSORS_ONLN) - 1))}
+	if [ "$1" = 1 ] && [ "$cpu" != none ] && [ "${WIS_AB:-}" != concurrent ]; then
+		WIS_PIN="taskset -c $cpu"
+	fi
+}
+WIS_PIN=
 
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
 # stresskit's stressor of that name, one row per mode (WIS_MODES, default
@@ -305,6 +325,7 @@ wis_compare() {
 		fi
 		for n0 in ${WIS_TASKS:-1 2}; do
 			sk= skc= ski= wis= wisc= wisr=
+			wis_pin "$n0"
 			for rep in $(seq "$BENCH_REPS"); do
 				if [ "${WIS_AB:-}" = concurrent ]; then
 					# shellcheck disable=SC2086
@@ -323,6 +344,7 @@ wis_compare() {
 			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
 			lab="$c0 $mode0 x$n0 ops/s"
 			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
+			[ -n "$WIS_PIN" ] && lab="$lab (both on CPU ${WIS_PIN##* })"
 			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
 			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
 			row "  wait4's clock, stresskit's instances alone" \

@@ -7,6 +7,8 @@
 # PATTERN (make bench BENCH_ONLY=...) runs only the benches whose file name
 # holds it; WIS_MODES and WIS_TASKS narrow the will-it-scale benches to
 # some modes and task counts (e.g. WIS_MODES=process WIS_TASKS=1);
+# their one-task rows run both tools on one CPU, WIS_CPU (wis_pin in
+# lib.sh; default the last online CPU, WIS_CPU=none unpinned);
 # WIS_AB=concurrent runs each pair at the same time over the same span
 # rather than one after the other (wis_compare_concurrent in lib.sh); and
 # WIS_CASES=all runs the whole will-it-scale suite instead of their default

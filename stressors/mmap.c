@@ -104,8 +104,7 @@ static int mmap_run_case(struct instance *in, const struct mmap_case *c)
 
 	if (c->file) {
 		/* a touched file's pages exist, as after will-it-scale's warm-up */
-		fd = c->touch ? wis_memfd_filled(c->file, MMAP_SIZE) :
-				wis_memfd(c->file, MMAP_SIZE);
+		fd = c->touch ? wis_filled(MMAP_SIZE) : wis_memfd(c->file, MMAP_SIZE);
 		if (fd < 0)
 			return instance_error(in, "making the file", fd);
 	}
@@ -164,7 +163,7 @@ static int page_fault3_run(struct instance *in)
 #define MMAP_HELP_TOUCH							\
 	"\nWith --verify each page gets a mark that is read back once the\n"	\
 	"whole mapping is written."
-#define MMAP_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "fallocate", "mmap", "munmap")
+#define MMAP_SYSCALLS SK_SYSCALLS(SK_FILE_SYSCALLS, "mmap", "munmap")
 
 static const struct stressor mmap1_stressor = {
 	.name      = "mmap1",
@@ -219,7 +218,7 @@ static const struct stressor page_fault2_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault2_run,
-	.version   = "2",
+	.version   = "3",
 };
 
 static const struct stressor page_fault3_stressor = {
@@ -234,7 +233,7 @@ static const struct stressor page_fault3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = MMAP_SYSCALLS,
 	.run       = page_fault3_run,
-	.version   = "2",
+	.version   = "3",
 };
 
 STRESSOR_REGISTER(mmap1_stressor);

@@ -14,6 +14,7 @@
  * check are part of the op, as in will-it-scale.
  */
 #include <stresskit/stressor.h>
+#include <stresskit/file.h>
 
 #include <errno.h>
 #include <sys/mman.h>
@@ -76,8 +77,8 @@ static int tlb_flush_run_case(struct instance *in, const struct tlb_flush_case *
 	int fd = -1, status = SK_OK;
 
 	if (!(c->flags & MAP_ANONYMOUS)) {
-		/* its pages exist, as after will-it-scale's warm-up */
-		fd = wis_memfd_filled("stresskit-tlb_flush", (off_t)c->size);
+		/* its pages exist, as after will-it-scale's warm-up (wis_filled) */
+		fd = wis_filled(c->size);
 		if (fd < 0)
 			return instance_error(in, "making the file", fd);
 	}
@@ -107,7 +108,7 @@ static int tlb_flush3_run(struct instance *in)
 }
 
 /* mmap, munmap and madvise are in the base set */
-#define TLB_FLUSH_SYSCALLS SK_SYSCALLS("memfd_create", "ftruncate", "fallocate", "madvise")
+#define TLB_FLUSH_SYSCALLS SK_SYSCALLS(SK_FILE_SYSCALLS, "madvise")
 
 #define TLB_FLUSH_HELP_TAIL						\
 	"One bogo-op is one page: a 1-byte write, madvise(MADV_DONTNEED)\n"	\
@@ -128,7 +129,7 @@ static const struct stressor tlb_flush1_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush1_run,
-	.version   = "2",
+	.version   = "3",
 };
 
 static const struct stressor tlb_flush2_stressor = {
@@ -157,7 +158,7 @@ static const struct stressor tlb_flush3_stressor = {
 	.needs     = "memfd_create",
 	.syscalls  = TLB_FLUSH_SYSCALLS,
 	.run       = tlb_flush3_run,
-	.version   = "2",
+	.version   = "3",
 };
 
 STRESSOR_REGISTER(tlb_flush1_stressor);

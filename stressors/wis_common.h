@@ -16,6 +16,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <stresskit/file.h>
+
 /* A memfd of size bytes (sparse: nothing is allocated). Returns fd or -errno. */
 static inline int wis_memfd(const char *name, off_t size)
 {
@@ -33,24 +35,19 @@ static inline int wis_memfd(const char *name, off_t size)
 }
 
 /*
- * A memfd of size bytes whose pages all exist, for a case that faults the
- * file's pages into a mapping. will-it-scale measures after a 5 s warm-up,
- * when its earlier passes have long since put every page of its file in
- * the page cache; with the file filled at set-up, the first pass of a run
- * costs what every later one does, so a short run measures the same op
- * (a first pass over the sparse file also allocates every page: measured
- * 9% dearer per op for tlb_flush3). Returns fd or -errno.
+ * A memfd of size bytes every page of which has been written (with
+ * zeros), for a case that faults the file's pages into a mapping.
+ * will-it-scale measures after a 5 s warm-up, when its earlier passes
+ * have written every page of its file; filled so, the first pass of a
+ * run costs what every later one does. Written, not fallocate()d: shmem
+ * leaves a fallocated page not up to date until its first fault zeroes
+ * it, and until then a read fault's fault-around cannot map it ahead, so
+ * a first pass over such a file measured 15% dearer per op in tlb_flush3
+ * (28k against 33k ops/s in a 250 ms series). Returns fd or -errno.
  */
-static inline int wis_memfd_filled(const char *name, off_t size)
+static inline int wis_filled(size_t size)
 {
-	int fd = wis_memfd(name, size), err;
-
-	if (fd >= 0 && fallocate(fd, 0, 0, size) < 0) {
-		err = errno;
-		close(fd);
-		return -err;
-	}
-	return fd;
+	return sk_file_make(NULL, SK_FILE_SHMEM, size, 0);
 }
 
 /*

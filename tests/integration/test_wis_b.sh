@@ -193,11 +193,11 @@ t_wis_b_file_filled_at_setup() {
 	"$SK" --tlb_flush3 1 -t 30 >"$TMP.run" 2>&1 &
 	pid=$!
 	for _ in $(seq 50); do
-		[ -n "$(memfd_blocks stresskit-tlb_flush)" ] && break
+		[ -n "$(memfd_blocks stresskit-file)" ] && break
 		sleep 0.1
 	done
 	sleep 0.3
-	blocks=$(memfd_blocks stresskit-tlb_flush)
+	blocks=$(memfd_blocks stresskit-file)
 	kill -INT $pid
 	wait $pid || true
 	rm -f "$TMP.run"
