@@ -182,16 +182,18 @@ wis_run() {
 	# Killed if it outlives its warm-up and run by far: its thread mode
 	# cancels tasks asynchronously, and one cancelled inside malloc()
 	# can leave the lock pthread_join's exit path needs (malloc1 hangs
-	# so after printing its figures, which line-buffered output keeps).
+	# so after printing its figures, which its line-buffered output on
+	# tty_out.py's terminal keeps). tty_out.py runs outside TREE_CPU, so
+	# its own CPU time is not will-it-scale's.
 	lim=$(($4 + 20))
 	# shellcheck disable=SC2086
 	if [ "${WIS_TMP:-}" = shmem ]; then
-		out=$(wis_tmpfs $WIS_PIN $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
-			timeout -s KILL "$lim" stdbuf -oL \
+		out=$(wis_tmpfs $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
+			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	else
-		out=$(cd "${TMPDIR:-/tmp}" && $WIS_PIN $TREE_CPU "$tf" /usr/bin/time -f '%U %S' -o "$tf2" \
-			timeout -s KILL "$lim" stdbuf -oL \
+		out=$(cd "${TMPDIR:-/tmp}" && $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
+			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	fi
 	cpu=$(cpu_seconds "$tf")
