@@ -14,29 +14,16 @@
  * it (instance_loop_batch) */
 #define SEM_BATCH	64
 
-/* sem_wait() again after a signal; any other failure ends the run. Out
- * of line and cold, so that the loop's hot path is the two calls alone,
- * as will-it-scale's is: with the retry inline, the compiler aligned the
- * retry and not the loop. */
-static __attribute__((noinline, cold)) int
-sem_wait_interrupted(struct instance *in, sem_t *sem)
-{
-	while (errno == EINTR)
-		if (sem_wait(sem) == 0)
-			return SK_OK;
-	return instance_syscall_failed(in, "sem_wait");
-}
-
 /* One op; returns SK_OK or the failure's status, reported. */
 static inline __attribute__((always_inline)) int
 sem_op(struct instance *in, sem_t *sem, bool verify)
 {
-	int v = -1, status;
+	int v = -1;
 
-	if (__builtin_expect(sem_wait(sem) < 0, 0) &&
-	    (status = sem_wait_interrupted(in, sem)))
-		return status;
-	if (__builtin_expect(sem_post(sem) < 0, 0))
+	while (sem_wait(sem) < 0)
+		if (errno != EINTR)
+			return instance_syscall_failed(in, "sem_wait");
+	if (sem_post(sem) < 0)
 		return instance_syscall_failed(in, "sem_post");
 	if (verify && (sem_getvalue(sem, &v) < 0 || v != 1)) {
 		instance_fail(in, "verify: semaphore value %d after post, expected 1", v);

@@ -143,6 +143,18 @@ static double instance_now(void)
 }
 
 /*
+ * The end of the slot's run so far: now, or the stop if one came, and
+ * never before its own start (a stop can come before it, when the release
+ * outlasts the timeout: the instance then ran for no time, not for less).
+ */
+static double instance_run_end(const struct instance_slot *slot)
+{
+	double now = instance_now();
+
+	return now > slot->start ? now : slot->start;
+}
+
+/*
  * The instance's start: counted ready, it waits for the release, then
  * notes its start. Everything a run is judged by (start time, elapsed,
  * warmup, the late-start check) counts from here.
@@ -228,11 +240,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	}
 	if (ctx->sandbox && sandbox_tripped())
 		status = SK_FAILED;
-	slot->stop = instance_now();
-	/* a stop that came before this instance's own start (a release
-	 * longer than the timeout): it ran for no time, not for less */
-	if (slot->stop < slot->start)
-		slot->stop = slot->start;
+	slot->stop = instance_run_end(slot);
 	/* Per thread: a thread instance has no wait4 of its own. */
 	if (getrusage(RUSAGE_THREAD, &ru) == 0) {
 		slot->utime = sk_timeval_seconds(&ru.ru_utime);
@@ -297,9 +305,7 @@ void instance_latency_name(struct instance *in, unsigned series,
 
 double instance_elapsed(const struct instance *in)
 {
-	double elapsed = instance_now() - in->slot->start;
-
-	return elapsed > 0 ? elapsed : 0;
+	return instance_run_end(in->slot) - in->slot->start;
 }
 
 static void instance_vlog(const struct instance *in, int fd, const char *tag,
