@@ -73,14 +73,13 @@ static void mutex_cleanup(struct stressor_ctx *ctx)
 /*
  * The loop, inlined into each case with update a constant, so the op is
  * lock, update, unlock and nothing else, MUTEX_BATCH of them between two
- * checks and counts. With --verify the holder writes its index into owner
- * after locking and checks it before unlocking.
+ * checks and counts. With verify (a constant too: mutex_run) the holder
+ * writes its index into owner after locking and checks it before unlocking.
  */
 static inline __attribute__((always_inline)) int
 mutex_loop(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
-	   enum mutex_update update)
+	   enum mutex_update update, bool verify)
 {
-	const bool verify = in->ctx->verify && sh;
 	const uint32_t me = in->index + 1;
 	volatile unsigned long stack_counter = 0;
 	struct instance_loop l = instance_loop_begin(in);
@@ -118,39 +117,53 @@ failed:
 	return instance_error(in, "pthread_mutex", -err);
 }
 
+/*
+ * The loop with verify a constant as well: without --verify the op is
+ * the lock, the update and the unlock, with no test of the option in it.
+ * sh is NULL for a mutex of the instance's own, which nobody else holds.
+ */
+static inline __attribute__((always_inline)) int
+mutex_run(struct instance *in, pthread_mutex_t *m, struct mutex_shared *sh,
+	  enum mutex_update update)
+{
+	if (in->ctx->verify && sh)
+		return mutex_loop(in, m, sh, update, true);
+	return mutex_loop(in, m, sh, update, false);
+}
+
 static int pthread_mutex1_run(struct instance *in)
 {
 	struct mutex_shared *sh = in->ctx->priv;
 
-	return mutex_loop(in, &sh->mutex, sh, MUTEX_NONE);
+	return mutex_run(in, &sh->mutex, sh, MUTEX_NONE);
 }
 
 static int pthread_mutex2_run(struct instance *in)
 {
 	pthread_mutex_t own = PTHREAD_MUTEX_INITIALIZER;
 
-	return mutex_loop(in, &own, NULL, MUTEX_NONE);
+	return mutex_run(in, &own, NULL, MUTEX_NONE);
 }
 
 static int pthread_mutex3_run(struct instance *in)
 {
 	struct mutex_shared *sh = in->ctx->priv;
 
-	return mutex_loop(in, &sh->mutex, sh, MUTEX_SHARED);
+	return mutex_run(in, &sh->mutex, sh, MUTEX_SHARED);
 }
 
 static int pthread_mutex4_run(struct instance *in)
 {
 	struct mutex_shared *sh = in->ctx->priv;
 
-	return mutex_loop(in, &sh->mutex, sh, MUTEX_STACK);
+	return mutex_run(in, &sh->mutex, sh, MUTEX_STACK);
 }
 
 static int pthread_mutex5_run(struct instance *in)
 {
 	struct mutex_shared *sh = in->ctx->priv;
 
-	return mutex_loop(in, &sh->mutex, sh, MUTEX_TLS);
+	return mutex_run(in, &sh->mutex, sh, MUTEX_TLS);
 }
 
 /* futex is in the base set; named for what a contended mutex calls */
