@@ -4,8 +4,8 @@
 # then exits with CMD's status. A program that leaves stdio's buffering
 # to the C library so prints line by line (stdout on a terminal is
 # line-buffered), and keeps what it printed if it is killed later, with
-# nothing preloaded into it: stdbuf -oL's LD_PRELOAD of libstdbuf made
-# will-it-scale's brk1 thread op a third dearer (222k against 330k ops/s,
+# nothing preloaded into it: stdbuf -oL's LD_PRELOAD of libstdbuf cut
+# will-it-scale's brk1 thread rate by a third (222k against 330k ops/s,
 # one CPU). Unlike pty.fork() it makes no session, so the command keeps
 # the caller's autogroup and competes for the CPUs as what runs beside it.
 import os

@@ -13,6 +13,7 @@
  * The files are memfds, so they live on shmem whatever --temp-path says.
  */
 #include <stresskit/stressor.h>
+#include <stresskit/file.h>
 
 #include <errno.h>
 #include <sys/mman.h>
