@@ -238,6 +238,10 @@ static int redis_run(struct instance *in)
 
 			redis_phase_bounds(in, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
 					   warm, &ph.deadline, &ph.max_ops);
+			/* --NAME-ops left this test no share (fewer ops than tests):
+			 * client_run would read max_ops 0 as no limit */
+			if (!warm && in->max_ops != UINT64_MAX && !ph.max_ops)
+				continue;
 			err = client_run(b, &ph, &n);
 			if (!warm) {
 				done[op] += n;
