@@ -40,7 +40,7 @@ MAIN_OBJ     := $(BUILD)/core/main.o
 UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
-.PHONY: all test unit-test integration-test golden-test bench clean install uninstall \
+.PHONY: all test test-long unit-test integration-test golden-test bench clean install uninstall \
 	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run soak
 
 all: $(BUILD)/stresskit
@@ -91,6 +91,12 @@ golden-test: $(BUILD)/stresskit
 	tests/golden/run.sh $(BUILD)/stresskit
 
 test: unit-test golden-test integration-test
+
+# What needs minutes: the soak for a minute, 2048 instances, every
+# will-it-scale case in every mode (the t_long_* tests; make test runs a
+# fast sample of each). CI runs both.
+test-long: $(BUILD)/stresskit
+	SK_LONG=only tests/integration/run.sh $(BUILD)/stresskit
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in
 # a build directory of its own; any report fails it (no recovery).

@@ -55,10 +55,66 @@ sk_procs() {
 			'$2 == sid && $3 !~ /^Z/ && $4 ~ re { print $1, $4 }'
 }
 
-# no_leftovers DIR: no stresskit process and no file left in DIR.
+# wait_until SECONDS CMD...: runs CMD every 20 ms until it succeeds, and
+# fails if SECONDS pass first. Tests synchronise on the condition itself,
+# never on a fixed sleep: load only makes this take longer. SECONDS is a
+# deadline against a hang, not a speed promise; keep it generous.
+wait_until() {
+	wu_end=$(($(date +%s%N) + $(awk -v s="$1" 'BEGIN { printf "%d", s * 1e9 }')))
+	shift
+	until "$@"; do
+		[ "$(date +%s%N)" -lt "$wu_end" ] || fail "not so within the deadline: $*" || return 1
+		sleep 0.02
+	done
+}
+
+# no_sk_procs: no stresskit process of this session is left.
+no_sk_procs() {
+	[ -z "$(sk_procs)" ]
+}
+
+# sk_running N [PATTERN]: at least N processes of the session match.
+sk_running() {
+	[ "$(sk_procs "${2:-^stresskit-}" | wc -l)" -ge "$1" ]
+}
+
+# timeout_kept OUT TIMEOUT: -v's phases lines in OUT show each run's run
+# phase, from the start barrier to the stop, lasting TIMEOUT: never less
+# (but for the 1 ms rounding of two figures), and at most 0.1 s more.
+# That is the controller's own record of its timer, which it runs at
+# real-time priority: however loaded the machine, the stop is not late by
+# more than its wake-up. The whole run's wall time is no less than it.
+timeout_kept() {
+	printf '%s\n' "$1" | sed -n 's/.* phases: .*, run \([0-9.]*\)s, .*/\1/p' >"$TMP.runs"
+	[ -s "$TMP.runs" ] || fail "no phases line: $1"
+	awk -v t="$2" '{ if ($1 < t - 0.002 || $1 > t + 0.1) { print "run phase " $1 " s"; bad = 1 } }
+		END { exit bad }' "$TMP.runs" || fail "a $2 s timeout not kept: $(cat "$TMP.runs")"
+	rm -f "$TMP.runs"
+	wall=$(printf '%s\n' "$1" | sed -n 's/.*run completed in \([0-9.]*\)s$/\1/p')
+	awk -v w="$wall" -v t="$2" 'BEGIN { exit !(w != "" && w >= t) }' || fail "run completed in '$wall' s"
+}
+
+# ran_ops FILE [STRESSOR...]: --status-interval lines in FILE show ops
+# counted (by each STRESSOR named).
+ran_ops() {
+	ro_file=$1
+	shift
+	[ $# -gt 0 ] || set -- '[a-z0-9_]+'
+	for ro_s; do
+		grep -Eq "status [0-9.]+s: (.*, )?$ro_s [1-9][0-9]* bogo-ops/s" "$ro_file" || return 1
+	done
+}
+
+# clock_past SECONDS: the clock's second is past SECONDS (date +%s).
+clock_past() {
+	[ "$(date +%s)" -gt "$1" ]
+}
+
+# no_leftovers DIR: no stresskit process and no file left in DIR. The
+# controller has exited, but an instance of a killed one may take a moment
+# to follow it (PR_SET_PDEATHSIG): waited for, with a deadline.
 no_leftovers() {
-	sleep 0.2
-	[ -z "$(sk_procs)" ] || fail "stresskit processes left: $(sk_procs)"
+	wait_until 20 no_sk_procs || fail "stresskit processes left: $(sk_procs)"
 	[ -z "$(ls -A "$1")" ] || fail "files left in $1: $(ls -A "$1")"
 }
 

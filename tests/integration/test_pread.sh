@@ -37,15 +37,14 @@ worker_threads() {
 		awk -v sid="$sid" '$2 == sid && $3 !~ /^Z/ && $5 ~ /^stresskit-pread/ { print $1, $4 }'
 }
 
-# await_workers AWK_TEST: polls worker_threads (up to 10 s, a loaded
+# await_workers AWK_TEST: polls worker_threads (up to 30 s, a loaded
 # machine is slow to start instances) until AWK_TEST holds of its lines.
+workers_are() {
+	w=$(worker_threads)
+	printf '%s\n' "$w" | awk "$1"
+}
 await_workers() {
-	for i in $(seq 100); do
-		w=$(worker_threads)
-		printf '%s\n' "$w" | awk "$1" && return 0
-		sleep 0.1
-	done
-	return 1
+	wait_until 30 workers_are "$1"
 }
 
 # thread mode: one worker process whose threads are the instances
@@ -81,7 +80,6 @@ t_thread_sigint_stops() {
 	"$SK" --pread2 2 -t 60 --instance-mode thread --temp-path "$TMP" >"$TMP/out" 2>&1 &
 	pid=$!
 	await_workers 'NR == 1 && $2 == 3 { ok = 1 } END { exit !ok }' || fail "no worker: $w"
-	sleep 0.2
 	kill -INT $pid
 	set +e
 	wait $pid

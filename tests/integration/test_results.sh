@@ -192,7 +192,7 @@ t_compare_real_runs() {
 t_repeat_interrupted() {
 	"$SK" --pipe 1 -t 20s --repeat 3 --json r.json --yaml r.yaml --temp-path "$TMP" >log 2>&1 &
 	pid=$!
-	sleep 0.5
+	wait_until 30 sk_running 1 '^stresskit-pipe$'
 	kill -INT "$pid"
 	wait "$pid" || true
 	grep -q 'pass 1 of 3' log || fail "no pass 1: $(cat log)"

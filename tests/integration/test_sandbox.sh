@@ -3,33 +3,43 @@
 
 # sandbox_runs ARGS...: a sandboxed run that must pass with no trap.
 sandbox_runs() {
-	expect_exit 0 "$SK" --sandbox -t 0.3 --temp-path "$TMP" "$@"
+	expect_exit 0 "$SK" --sandbox --temp-path "$TMP" "$@"
 	expect_no_match 'blocked syscall' "$ERR"
 	no_leftovers "$TMP"
 }
 
+# Every stressor at once, each to an ops limit (so each one's loop ran,
+# however the CPUs were shared), in each mode it has, with and without
+# --verify; a blocked call names its stressor.
 t_sandbox_every_stressor() {
+	procs= threads= only_threads=
 	for s in $("$SK" --stressors | awk '!/not implemented/ { print $1 }'); do
 		# as processes, unless the stressor runs only as threads
 		if "$SK" --"$s" 2 --dry-run >/dev/null 2>&1; then
-			sandbox_runs --"$s" 2
-			sandbox_runs --"$s" 1 --verify
+			procs="$procs --$s 2 --$s-ops 4"
 		else
-			sandbox_runs --"$s" 1 --verify --instance-mode thread
+			only_threads="$only_threads --$s 1 --$s-ops 4"
 		fi
 		# as threads of one worker, where the stressor allows it
 		if "$SK" --"$s" 2 --instance-mode thread --dry-run >/dev/null 2>&1; then
-			sandbox_runs --"$s" 2 --instance-mode thread
+			threads="$threads --$s 2 --$s-ops 4"
 		fi
 	done
+	# shellcheck disable=SC2086
+	{
+		sandbox_runs $procs
+		sandbox_runs $procs --verify
+		sandbox_runs $only_threads --verify --instance-mode thread
+		sandbox_runs $threads --instance-mode thread
+	}
 	# the variants that call other syscalls
 	if "$SK" --help splice >/dev/null 2>&1; then
-		sandbox_runs --splice 1 --splice-sink file --verify
+		sandbox_runs --splice 1 --splice-sink file --verify --splice-ops 4
 	fi
 	if "$SK" --help sendfile >/dev/null 2>&1; then
-		sandbox_runs --sendfile 1 --sendfile-sink tcp --verify
+		sandbox_runs --sendfile 1 --sendfile-sink tcp --verify --sendfile-ops 4
 	fi
-	sandbox_runs --pipe 1 --pipe-size 64K
+	sandbox_runs --pipe 1 --pipe-size 64K --pipe-ops 4
 }
 
 t_sandbox_blocked_syscall() {
@@ -56,7 +66,7 @@ t_sandbox_blocked_syscall() {
 t_sandbox_stop_signal() {
 	"$SK" --sandbox --pipe 2 --timeout 30s --temp-path "$TMP" >"$TMP.out" 2>"$TMP.err" &
 	pid=$!
-	sleep 0.5
+	wait_until 30 sk_running 2 '^stresskit-pipe$'
 	kill -INT "$pid"
 	rc=0
 	wait "$pid" || rc=$?

@@ -100,23 +100,29 @@ assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
 '
 }
 
+# run_time_past FILE SECONDS: FILE's last --status-interval line is at
+# SECONDS or later of the run's own clock.
+run_time_past() {
+	t=$(sed -n 's/.* status \([0-9.]*\)s: .*/\1/p' "$1" | tail -n 1)
+	[ -n "$t" ] && awk -v t="$t" -v s="$2" 'BEGIN { exit !(t >= s) }'
+}
+
 t_steady_state_forced_change() {
-	# The instance is stopped (SIGSTOP) before a 2s window can fill and
-	# resumed (after 4s, of 6) too late for one to fill again: every window holds a stalled
-	# interval, so range > 100% and the run goes to its timeout.
-	"$SK" --pipe 1 -t 6 --sample-interval 0.1 --steady-state ops_range:100% \
+	# The instance is stopped (SIGSTOP) once it has counted ops, before a
+	# 2 s window can fill (finding its pid takes a loaded machine most of
+	# a second), and resumed at 3 s of the run's own clock (its status
+	# lines go on while the instance is stopped), too late for a window to
+	# fill before the 4 s timeout: every window holds a stalled interval,
+	# so range > 100% and the run goes to its timeout. Both moves follow
+	# the run's clock, not the test's: on a loaded machine the run may
+	# start well after its instances are forked.
+	"$SK" --pipe 1 -t 4 --sample-interval 0.1 --status-interval 0.05 --steady-state ops_range:100% \
 		--steady-state-window 2 --json r.json --temp-path "$TMP" >out.txt 2>&1 &
 	sk=$!
-	n=0
-	while [ -z "$(sk_procs '^stresskit-pipe')" ] && [ $n -lt 500 ]; do
-		sleep 0.02
-		n=$((n + 1))
-	done
+	wait_until 30 ran_ops out.txt pipe || { wait $sk; fail "no pipe ops: $(cat out.txt)"; }
 	pids=$(sk_procs '^stresskit-pipe' | awk '{ print $1 }')
-	[ -n "$pids" ] || { wait $sk; fail "no pipe instance found: $(cat out.txt)"; }
-	sleep 0.2
 	kill -STOP $pids
-	sleep 4
+	wait_until 30 run_time_past out.txt 3.0 || true
 	kill -CONT $pids
 	wait $sk || fail "exit $? $(cat out.txt)"
 	expect_match 'steady state \(ops_range:100%\) not reached' "$(cat out.txt)"
@@ -125,7 +131,7 @@ import json
 m = json.load(open("r.json"))["runs"][0]["metrics"][0]
 st = m["steady-state"]
 assert st["requested"] and not st["attained"] and st["attained-at"] is None
-assert m["wall-clock-time"] > 5, m["wall-clock-time"]
+assert m["wall-clock-time"] >= 4, m["wall-clock-time"]
 assert any(p["bogo-ops"] == 0 for p in m["series"])
 assert sum(p["bogo-ops"] for p in m["series"]) == m["bogo-ops"]
 '

@@ -37,9 +37,24 @@ wis_a_cases() {
 	LIST
 }
 
-t_wis_a_both_modes_ops_exact() {
+t_long_wis_a_both_modes_ops_exact() {
+	wis_a_ops_exact process thread
+}
+
+# make test's sample of the above: each case in one mode, by turns.
+t_wis_a_ops_exact_sample() {
+	wis_a_ops_exact sample
+}
+
+# wis_a_ops_exact MODE...: every case in each MODE, exactly its ops;
+# MODE sample: each case once, process and thread mode by turns.
+wis_a_ops_exact() {
+	k=0
 	wis_a_cases | while read -r s ops; do
-		for mode in process thread; do
+		k=$((k + 1))
+		modes=$*
+		[ "$modes" = sample ] && { [ $((k % 2)) = 1 ] && modes=process || modes=thread; }
+		for mode in $modes; do
 			expect_exit 0 "$SK" --"$s" 2 --"$s"-ops "$ops" --instance-mode $mode \
 				--verify --sandbox --temp-path "$TMP"
 			got=$(metrics_field "$s" 5 "$OUT")
@@ -110,11 +125,7 @@ t_wis_a_scale() {
 t_wis_a_partner_dies_with_instance() {
 	"$SK" --context_switch1 1 -t 30 --temp-path "$TMP" >"$TMP/out" 2>&1 &
 	pid=$!
-	for i in $(seq 100); do
-		[ -n "$(sk_procs '^stresskit-csw')" ] && break
-		sleep 0.1
-	done
-	[ -n "$(sk_procs '^stresskit-csw')" ] || fail "no partner process: $(sk_procs)"
+	wait_until 30 sk_running 1 '^stresskit-csw' || fail "no partner process: $(sk_procs)"
 	inst=$(sk_procs '^stresskit-conte' | awk '{ print $1 }')
 	[ -n "$inst" ] || fail "no instance process: $(sk_procs)"
 	kill -KILL $inst

@@ -57,6 +57,15 @@ int main(void)
 	SRunner *sr = NULL;
 	int failed;
 
+	/*
+	 * check kills a test that runs past its timeout, 4 s of wall time by
+	 * default, read by tcase_create(). A test's time is its CPU time
+	 * only on an idle machine: under a sanitizer, beside CPU hogs or on
+	 * a build daemon, test_bucket_edges' 28,672 counters took longer and
+	 * failed. The timeout catches a hang, it is no speed check: a minute,
+	 * unless the environment sets its own.
+	 */
+	setenv("CK_DEFAULT_TIMEOUT", "60", 0);
 	for (const unit_suite_fn *f = __start_sk_unit_suites;
 	     f && f < __stop_sk_unit_suites; f++) {
 		if (!sr)

@@ -170,7 +170,6 @@ static Suite *plan_suite(void)
 	Suite *s = suite_create("plan");
 	TCase *tc = tcase_create("plan");
 
-	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_plan_timeout);
 	tcase_add_test(tc, test_plan_runs);
 	tcase_add_test(tc, test_plan_settings);

@@ -413,7 +413,6 @@ static Suite *scheduler_suite(void)
 	TCase *tc = tcase_create("run");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, test_exact_ops);
 	tcase_add_test(tc, test_loop_exact_ops);
 	tcase_add_test(tc, test_timeout);
