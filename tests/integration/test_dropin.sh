@@ -162,7 +162,7 @@ t_dropin_values_checked_before_start() {
 
 # wis_parse FILE: will-it-scale's CSV as LKP reads runtest.py's output: the
 # header, the 0 row, then one row per step of 6 numeric fields whose linear
-# column is the first step's larger rate times the tasks.
+# column is the 1-task step's larger rate times the tasks (the first step here).
 wis_parse() {
 	awk -F, '
 	NR == 1 { if ($0 != "tasks,processes,processes_idle,threads,threads_idle,linear") bad = "header: " $0; next }
