@@ -286,12 +286,24 @@ static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msgl
 /*
  * The instance mode: thread mode is refused for a stressor that forks or
  * changes process state, process mode for one whose instances share
- * memory as threads.
+ * memory as threads. both is a will-it-scale sweep's, LKP's mode word, and
+ * that format's default; under both, the plan leaves out the mode a
+ * stressor refuses, as runtest.py writes 0 for a mode it did not run.
  */
-static int cli_check_threads(const struct cli_config *cfg, char *err, size_t errlen)
+static int cli_check_threads(struct cli_config *cfg, char *err, size_t errlen)
 {
 	bool threads = cfg->instance_mode == CLI_THREADS;
+	bool wis = cfg->scale_format == CLI_SCALE_WIS;
 
+	if (wis && !cfg->given[G_INSTANCE_MODE])
+		cfg->instance_mode = CLI_BOTH;
+	if (cfg->instance_mode == CLI_BOTH) {
+		if (wis || cfg->action != CLI_RUN)
+			return 0;
+		snprintf(err, errlen, "--instance-mode both runs each step as processes "
+			 "and as threads: it needs --scale-format will-it-scale");
+		return -EINVAL;
+	}
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor *s = registry_at(i);
 

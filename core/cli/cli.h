@@ -60,7 +60,11 @@ struct cli_row {
 
 extern const struct cli_row cli_rows[G_COUNT];
 
-enum cli_instance_mode { CLI_PROCESSES, CLI_THREADS };
+/* both: each step of a will-it-scale sweep as processes, then as threads */
+enum cli_instance_mode { CLI_PROCESSES, CLI_THREADS, CLI_BOTH };
+
+/* --scale-format: stresskit's table, or will-it-scale's runtest.py CSV */
+enum cli_scale_format { CLI_SCALE_STRESSKIT, CLI_SCALE_WIS };
 
 /* What the command line says of one registered stressor. */
 struct stressor_choice {
@@ -103,7 +107,7 @@ struct cli_config {
 	const char *plugin;		/* the last --plugin, loaded before parsing */
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
-	unsigned scale_format;	/* enum scale_format */
+	unsigned scale_format;	/* enum cli_scale_format */
 	bool latency;				/* --latency, checked by latency_opts.c */
 	uint64_t latency_sample;		/* time one op in this many */
 	const char *latency_csv, *latency_plot;

@@ -19,7 +19,7 @@
 
 #define CFG(field) offsetof(struct cli_config, field)
 
-static const char *const cli_instance_modes[] = { "process", "thread", NULL };
+static const char *const cli_instance_modes[] = { "process", "thread", "both", NULL };
 static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", NULL };
 
 /* The largest time parse_time() takes: far beyond any run. */
@@ -61,11 +61,12 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "log-prefix", .type = OPT_STRING, .offset = CFG(log_prefix),
 		.def_str = "stresskit", .flags = OPT_ONE_WORD,
 		.help = "first word of each output line (default stresskit; stress-ng for its parsers)" } },
-	[G_INSTANCE_MODE] = { .metavar = "process|thread", .opt = {
+	[G_INSTANCE_MODE] = { .metavar = "process|thread|both", .opt = {
 		.name = "instance-mode", .type = OPT_CHOICE, .offset = CFG(instance_mode),
 		.choices = cli_instance_modes, .def = CLI_PROCESSES,
-		.expect = "process or thread",
-		.help = "run instances as processes (process, the default) or as threads of one process (thread)" } },
+		.expect = "process, thread or both",
+		.help = "run instances as processes (process, the default) or as threads of one process (thread); "
+			"both: each --scale-format will-it-scale step in each mode (that format's default, LKP's mode)" } },
 	[G_SCALE] = { .opt = {
 		.name = "scale", .type = OPT_BOOL, .offset = CFG(scale),
 		.help = "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" } },
@@ -85,7 +86,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_SCALE_FORMAT] = { .metavar = "stresskit|will-it-scale", .opt = {
 		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
 		.choices = cli_scale_formats, .def = 0,
-		.help = "will-it-scale: run each step as processes and as threads and write runtest.py's CSV (to --scale-csv, else stdout)" } },
+		.help = "will-it-scale: run each step in the --instance-mode modes (default both) and write runtest.py's CSV (to --scale-csv, else stdout)" } },
 	[G_WARMUP] = { .metavar = "TIME", .opt = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,

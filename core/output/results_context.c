@@ -270,7 +270,9 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "argv", argv);
 	json_object_set_new(c, "timeout", json_real(p->base.timeout));
 	json_object_set_new(c, "warmup", json_real(p->base.warmup));
-	json_object_set_new(c, "instance-mode", json_string(p->base.threads ? "thread" : "process"));
+	/* the modes that ran: a will-it-scale sweep may run both */
+	json_object_set_new(c, "instance-mode", json_string(p->scale_procs && p->scale_threads ?
+							    "both" : p->base.threads ? "thread" : "process"));
 	json_object_set_new(c, "repeat", json_integer(p->repeat));
 	json_object_set_new(c, "metrics", json_boolean(p->metrics));
 	json_object_set_new(c, "metrics-brief", json_boolean(p->metrics_brief));

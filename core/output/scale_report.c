@@ -43,11 +43,11 @@ int scale_write_csv(FILE *f, const struct scale_row *rows, size_t n)
 	return ferror(f) ? -EIO : 0;
 }
 
-void scale_print(const struct run_plan *base, const char *name,
-			const struct scale_row *rows, size_t n)
+void scale_print(const struct run_plan *base, const char *name, bool threads,
+		 const struct scale_row *rows, size_t n)
 {
 	log_metric("scale: %s, %s instances, %gs per step%s", name,
-		   base->threads ? "thread" : "process", base->timeout,
+		   threads ? "thread" : "process", base->timeout,
 		   base->warmup > 0 ? " after the warmup" : "");
 	log_metric("%9s %14s %14s %14s %10s %14s %14s", "instances",
 		   "total ops/s", "per-instance", "linear ops/s", "efficiency",

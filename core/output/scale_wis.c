@@ -3,7 +3,7 @@
  * LKP's will-it-scale parser reads stresskit's sweep unchanged: per step
  * the total ops/s as processes and as threads, the machine's idle share
  * over each (from /proc/stat, as runtest.py measures it) and the linear
- * figure (the larger one-task rate times the task count).
+ * figure, each byte as LKP's runtest.py (its mode and task list) prints it.
  */
 #include "scale_report.h"
 
@@ -39,21 +39,40 @@ double scale_wis_idle_percent(const struct cpu_jiffies *a, const struct cpu_jiff
 	return idle + busy ? 100.0 * (double)idle / (double)(idle + busy) : 0;
 }
 
-int scale_wis_write_csv(FILE *f, const struct scale_row *rows, size_t n)
+/* A mode's figure and idle share as runtest.py prints them: 0 and 0.00 when
+ * the mode did not run, and the rate cut to an integer as it reads it. */
+static long long scale_wis_ops(const struct scale_row *r)
 {
-	double linear = 0;
+	return r->ran ? (long long)r->total : 0;
+}
+
+static double scale_wis_idle(const struct scale_row *r)
+{
+	return r->ran ? r->idle : 0;
+}
+
+/*
+ * linear: runtest.py keeps the larger figure of the 1-task step and
+ * prints it times the task count; before a 1-task step (or with none, as
+ * LKP's one-nr_task jobs run) it is 0, so LKP's parser finds no
+ * scalability rather than one made up from another step.
+ */
+int scale_wis_write_csv(FILE *f, const struct scale_row *procs,
+			const struct scale_row *threads, size_t n)
+{
+	long long linear = 0;
 
 	fprintf(f, "tasks,processes,processes_idle,threads,threads_idle,linear\n");
 	fprintf(f, "0,0,100,0,100,0\n");
 	for (size_t i = 0; i < n; i++) {
-		const struct scale_row *r = &rows[i];
+		long long p = scale_wis_ops(&procs[i]), t = scale_wis_ops(&threads[i]);
+		uint32_t tasks = procs[i].instances;
 
-		/* runtest.py takes the first step's larger rate, whatever its n */
-		if (i == 0)
-			linear = r->total > r->thread_total ? r->total : r->thread_total;
-		fprintf(f, "%u,%lld,%0.2f,%lld,%0.2f,%lld\n", r->instances,
-			(long long)r->total, r->proc_idle, (long long)r->thread_total,
-			r->thread_idle, (long long)linear * r->instances);
+		if (tasks == 1)
+			linear = p > t ? p : t;
+		fprintf(f, "%u,%lld,%0.2f,%lld,%0.2f,%lld\n", tasks, p,
+			scale_wis_idle(&procs[i]), t, scale_wis_idle(&threads[i]),
+			linear * tasks);
 	}
 	return ferror(f) ? -EIO : 0;
 }

@@ -34,31 +34,45 @@ static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t
 	return 0;
 }
 
-/* --scale: one run per step, --scale-steps or 1..N of --NAME N. */
+/*
+ * The modes of a sweep's steps: the instance mode's one, or under both
+ * (will-it-scale's) each mode the stressor runs in; the cli has refused a
+ * single mode the stressor does not.
+ */
+static void plan_scale_modes(struct plan *p, const struct cli_config *cfg)
+{
+	const struct stressor *s = p->base.entries[0].stressor;
+	bool both = cfg->instance_mode == CLI_BOTH;
+
+	p->scale_procs = cfg->instance_mode == CLI_PROCESSES ||
+			 (both && stressor_mode_fits(s, false));
+	p->scale_threads = cfg->instance_mode == CLI_THREADS ||
+			   (both && stressor_mode_fits(s, true));
+	p->base.threads = !p->scale_procs;
+}
+
+/* --scale: one run per step and mode, --scale-steps or 1..N of --NAME N. */
 static int plan_scale_runs(struct plan *p, const struct cli_config *cfg)
 {
 	const struct opt_list *steps = &cfg->scale_steps;
 	uint32_t top = p->base.entries[0].instances;
 	size_t n = steps->n ? steps->n : top;
 
+	plan_scale_modes(p, cfg);
 	for (size_t i = 0; i < n; i++) {
 		struct plan_entry e = p->base.entries[0];
 		int rc;
 
 		e.instances = steps->n ? steps->v[i] : (uint32_t)i + 1;
-		rc = plan_add_run(p, &e, 1);
-		if (rc)
-			return rc;
-		if (!p->scale_wis)
-			continue;
 		/* runtest.py: processes, then threads, at each step */
-		p->runs[p->n_runs - 1].threads = false;
-		if (e.stressor->flags & STRESSOR_NO_THREADS)
-			continue;
-		rc = plan_add_run(p, &e, 1);
-		if (rc)
-			return rc;
-		p->runs[p->n_runs - 1].threads = true;
+		for (int threads = 0; threads < 2; threads++) {
+			if (!(threads ? p->scale_threads : p->scale_procs))
+				continue;
+			rc = plan_add_run(p, &e, 1);
+			if (rc)
+				return rc;
+			p->runs[p->n_runs - 1].threads = threads;
+		}
 	}
 	return 0;
 }
@@ -182,7 +196,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->json_path = cfg->json_path;
 	p->scale_csv = cfg->scale_csv;
 	p->scale_plot = cfg->scale_plot;
-	p->scale_wis = cfg->scale_format == 1;
+	p->scale_wis = cfg->scale_format == CLI_SCALE_WIS;
 	p->latency_csv = cfg->latency_csv;
 	p->latency_plot = cfg->latency_plot;
 	p->log_prefix = cfg->log_prefix;

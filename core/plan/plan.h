@@ -63,7 +63,10 @@ struct plan {
 	double status;		/* --status N: seconds between status lines; 0: none */
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;
-	bool scale_wis;		/* --scale-format will-it-scale: each step in both modes */
+	bool scale_wis;		/* --scale-format will-it-scale: runtest.py's CSV */
+	/* the modes each step of a sweep runs in (one, or both for will-it-scale);
+	 * base.threads is true when threads alone run */
+	bool scale_procs, scale_threads;
 	const char *latency_csv, *latency_plot;	/* --latency-csv, --latency-plot */
 	const char *log_prefix;
 	unsigned ncpus;

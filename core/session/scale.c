@@ -25,42 +25,85 @@ static FILE *scale_open(const char *path, const char *what)
 	return f;
 }
 
-static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
-			 const char *name, const struct scale_row *rows, size_t n)
+/*
+ * A sweep's rows by step, one array per instance mode: [0] its process
+ * runs, [1] its thread runs. Both arrays have every step's instances; ran
+ * says which mode ran there. A mode's runs are a prefix of the steps:
+ * the sweep stops at the first that fails.
+ */
+struct scale_rows {
+	struct scale_row mode[2][OPT_LIST_MAX];
+	size_t steps;
+};
+
+/* The steps mode m ran (a prefix of them). */
+static size_t scale_ran(const struct scale_rows *r, int m)
 {
+	size_t n = 0;
+
+	while (n < r->steps && r->mode[m][n].ran)
+		n++;
+	return n;
+}
+
+/* The mode the table and plot of the stresskit format show: the one run,
+ * or processes when both ran (will-it-scale's CSV has both). */
+static int scale_main_mode(const struct scale_rows *r)
+{
+	return scale_ran(r, 0) ? 0 : 1;
+}
+
+static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
+			 const char *name, const struct scale_rows *r)
+{
+	int m = scale_main_mode(r), status = SK_OK;
 	char title[160];
-	int status = SK_OK;
 
 	snprintf(title, sizeof(title), "%s: %s instances, %gs per step", name,
-		 p->base.threads ? "thread" : "process", p->base.timeout);
+		 m ? "thread" : "process", p->base.timeout);
 	if (p->scale_wis && !csv) {
 		/* no file: runtest.py's CSV goes where runtest.py prints it */
 		fflush(stdout);
-		if (scale_wis_write_csv(stdout, rows, n) || fflush(stdout))
+		if (scale_wis_write_csv(stdout, r->mode[0], r->mode[1], r->steps) ||
+		    fflush(stdout))
 			status = SK_USAGE;
 	}
-	if (csv && ((p->scale_wis ? scale_wis_write_csv(csv, rows, n) :
-		     scale_write_csv(csv, rows, n)) || fclose(csv))) {
+	if (csv && ((p->scale_wis ? scale_wis_write_csv(csv, r->mode[0], r->mode[1], r->steps) :
+		     scale_write_csv(csv, r->mode[m], scale_ran(r, m))) || fclose(csv))) {
 		log_fail("cannot write %s: %s", p->scale_csv, strerror(errno));
 		status = SK_USAGE;
 	}
-	if (svg && (plot_svg_scale(svg, title, rows, n) || fclose(svg))) {
+	if (svg && (plot_svg_scale(svg, title, r->mode[m], scale_ran(r, m)) || fclose(svg))) {
 		log_fail("cannot write %s: %s", p->scale_plot, strerror(errno));
 		status = SK_USAGE;
 	}
 	return status;
 }
 
-/* Runs the steps until one fails or a signal stops the sweep; fills rows. */
-static size_t scale_sweep(struct session *s, const char *name, struct scale_row *rows,
-			  int *status)
+/* Each mode's table, under a title saying which mode its figures are. */
+static void scale_tables(const struct plan *p, const char *name, struct scale_rows *r)
+{
+	for (int m = 0; m < 2; m++) {
+		size_t n = scale_ran(r, m);
+
+		if (!n)
+			continue;
+		scale_fill(r->mode[m], n);
+		scale_print(&p->base, name, m, r->mode[m], n);
+	}
+}
+
+/* Runs the steps until one fails or a signal stops the sweep; fills r. */
+static void scale_sweep(struct session *s, const char *name, struct scale_rows *r,
+			int *status)
 {
 	const struct plan *p = s->plan;
 	double switch_max = 0, switch_sum = 0;
-	size_t done = 0, ran = 0;
+	size_t ran = 0;
 
+	r->steps = 0;
 	for (size_t i = 0; i < s->n_runs; i++) {
-		const struct session_run *r = &s->found[i];
+		const struct session_run *sr = &s->found[i];
 		uint32_t instances = s->runs[i].entries[0].instances;
 		bool threads = s->runs[i].threads;
 		double t = sk_now(), extra, idle;
@@ -77,42 +120,40 @@ static size_t scale_sweep(struct session *s, const char *name, struct scale_row 
 			switch_max = extra;
 		switch_sum += extra;
 		ran++;
-		if (*status != SK_OK || r->interrupted) {
+		if (*status != SK_OK || sr->interrupted) {
 			log_info("scale: step %zu %s, stopping the sweep", i + 1,
-				 r->interrupted ? "interrupted" : "failed");
+				 sr->interrupted ? "interrupted" : "failed");
 			break;
 		}
-		if (p->scale_wis && threads && done) {
-			rows[done - 1].thread_total = r->sums[0].ops_per_sec_real;
-			rows[done - 1].thread_idle = idle;
-			continue;
+		/* the steps' counts increase: a new count is a new step */
+		if (!r->steps || r->mode[0][r->steps - 1].instances != instances) {
+			r->mode[0][r->steps] = (struct scale_row){ .instances = instances };
+			r->mode[1][r->steps] = (struct scale_row){ .instances = instances };
+			r->steps++;
 		}
-		rows[done++] = (struct scale_row){
-			.instances = instances, .total = r->sums[0].ops_per_sec_real,
-			.inst_min = r->sums[0].inst_rate_min,
-			.inst_max = r->sums[0].inst_rate_max,
-			.thread_total = -1, .proc_idle = idle, .thread_idle = 100,
+		r->mode[threads][r->steps - 1] = (struct scale_row){
+			.instances = instances, .ran = true,
+			.total = sr->sums[0].ops_per_sec_real,
+			.inst_min = sr->sums[0].inst_rate_min,
+			.inst_max = sr->sums[0].inst_rate_max, .idle = idle,
 		};
 	}
-	if (done) {
-		scale_fill(rows, done);
-		scale_print(&p->base, name, rows, done);
+	if (r->steps) {
+		scale_tables(p, name, r);
 		/* beyond warmup + timeout: fork, barrier, stop, reap, cleanup */
 		if (p->base.timeout > 0)
 			log_info("scale: switching steps took %.3fs at most, %.3fs on average",
 				 switch_max, switch_sum / (double)ran);
 	}
-	return done;
 }
 
 int scale_main(const struct plan *p)
 {
-	struct scale_row rows[OPT_LIST_MAX];
+	struct scale_rows rows;
 	const char *name = p->base.entries[0].stressor->name;
 	int status = SK_OK;
 	FILE *csv = NULL, *svg = NULL;
 	struct session s;
-	size_t done;
 	char err[512];
 
 	if (p->scale_csv && !(csv = scale_open(p->scale_csv, "--scale-csv")))
@@ -134,10 +175,10 @@ int scale_main(const struct plan *p)
 	}
 	log_info("scaling %s over %zu steps, %gs each%s", name, p->n_runs,
 		 p->base.timeout, p->base.warmup > 0 ? " after a warmup" : "");
-	done = scale_sweep(&s, name, rows, &status);
+	scale_sweep(&s, name, &rows, &status);
 	recorder_report(s.rec);
 	recorder_pass_done(s.rec, status);
-	if (scale_outputs(p, csv, svg, name, rows, done) && status == SK_OK)
+	if (scale_outputs(p, csv, svg, name, &rows) && status == SK_OK)
 		status = SK_USAGE;
 	csv = svg = NULL;
 out:

@@ -114,7 +114,7 @@ t_completion_offers_options() {
 		fail "--help does not complete to the stressors: $got"
 	[ -z "$(complete_words --pipe-ops '')" ] || fail "offers words for a count"
 	# values: choices, and comma lists completed after the last comma
-	[ "$(complete_words --instance-mode '')" = "$(printf 'process\nthread')" ] ||
+	[ "$(complete_words --instance-mode '')" = "$(printf 'both\nprocess\nthread')" ] ||
 		fail "--instance-mode: $(complete_words --instance-mode '')"
 	[ "$(complete_words --class sch)" = scheduler ] || fail "--class sch: $(complete_words --class sch)"
 	[ "$(complete_words --with pipe,spl)" = pipe,splice ] || fail "--with pipe,spl: $(complete_words --with pipe,spl)"

@@ -79,7 +79,7 @@ START_TEST(test_refused)
 	refused("--pipe 1 --repeat 0",
 		"invalid --repeat '0': expected a whole number of runs from 1 to 10000");
 	refused("--pipe 1 --instance-mode bogus",
-		"invalid --instance-mode 'bogus': expected process or thread");
+		"invalid --instance-mode 'bogus': expected process, thread or both");
 	refused("--seq x",
 		"invalid --sequential 'x': expected an instance count from 0 to 8192 "
 		"(0 or negative: one per online CPU, N%: a share of them)");
@@ -108,6 +108,12 @@ START_TEST(test_refused)
 		"--scale does not combine with --repeat or --dry-run: run the sweep again to repeat it");
 	refused("--pipe 1 --instance-mode thread",
 		"pipe cannot run with --instance-mode thread: it forks or changes process-wide state");
+	refused("--pipe 1 --scale --instance-mode both",
+		"--instance-mode both runs each step as processes and as threads: "
+		"it needs --scale-format will-it-scale");
+	refused("--pthread_mutex1 1 --scale-format will-it-scale --instance-mode process",
+		"pthread_mutex1 runs only with --instance-mode thread: "
+		"its instances share one address space");
 	refused("-t 1", "no stressor selected: give --NAME N (see stresskit --stressors)");
 }
 END_TEST

@@ -68,6 +68,49 @@ START_TEST(test_plan_runs)
 }
 END_TEST
 
+/* will-it-scale's sweep: each step in the modes asked (both by default,
+ * LKP's), processes first, less a mode the stressor refuses. */
+START_TEST(test_plan_scale_modes)
+{
+	static const struct {
+		const char *line;
+		size_t runs;
+		bool procs, threads;
+	} cases[] = {
+		{ "--getppid1 2 --scale-format will-it-scale -t 1", 4, true, true },
+		{ "--getppid1 2 --scale-format will-it-scale --instance-mode both -t 1", 4, true, true },
+		{ "--getppid1 2 --scale-format will-it-scale --instance-mode process -t 1", 2, true, false },
+		{ "--getppid1 2 --scale-format will-it-scale --instance-mode thread -t 1", 2, false, true },
+		{ "--pipe 2 --scale-format will-it-scale -t 1", 2, true, false },
+		{ "--pthread_mutex1 2 --scale-format will-it-scale -t 1", 2, false, true },
+		{ "--pthread_mutex1 2 --scale --instance-mode thread -t 1", 2, false, true },
+		{ "--getppid1 2 --scale -t 1", 2, true, false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct cli_config cfg;
+		struct plan p;
+		size_t k = 0;
+
+		unit_plan_of(cases[i].line, &cfg, &p);
+		ck_assert_msg(p.n_runs == cases[i].runs, "%s: %zu runs", cases[i].line, p.n_runs);
+		ck_assert(p.scale_procs == cases[i].procs && p.scale_threads == cases[i].threads);
+		ck_assert(p.base.threads == !cases[i].procs);
+		for (uint32_t step = 1; step <= 2; step++) {
+			if (cases[i].procs) {
+				ck_assert_uint_eq(p.runs[k].entries[0].instances, step);
+				ck_assert(!p.runs[k++].threads);
+			}
+			if (cases[i].threads) {
+				ck_assert_uint_eq(p.runs[k].entries[0].instances, step);
+				ck_assert(p.runs[k++].threads);
+			}
+		}
+		unit_plan_done(&cfg, &p);
+	}
+}
+END_TEST
+
 START_TEST(test_plan_settings)
 {
 	struct cli_config cfg;
@@ -172,6 +215,7 @@ static Suite *plan_suite(void)
 
 	tcase_add_test(tc, test_plan_timeout);
 	tcase_add_test(tc, test_plan_runs);
+	tcase_add_test(tc, test_plan_scale_modes);
 	tcase_add_test(tc, test_plan_settings);
 	tcase_add_test(tc, test_session_sequence);
 	suite_add_tcase(s, tc);

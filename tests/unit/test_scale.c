@@ -1,4 +1,4 @@
-/* test_scale.c - the sweep's pure parts: linear, efficiency, CSV, SVG. */
+/* test_scale.c - the sweep's pure parts: linear, efficiency, CSV, runtest.py's CSV, SVG. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +44,60 @@ START_TEST(test_fill_and_csv)
 }
 END_TEST
 
+/* runtest.py's CSV of rows of two modes: rows[0] processes, rows[1] threads */
+static char *wis_csv_of(const struct scale_row (*rows)[3], size_t n)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_int_eq(scale_wis_write_csv(f, rows[0], rows[1], n), 0);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_wis_csv)
+{
+	static const char head[] = "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+				   "0,0,100,0,100,0\n";
+	/* both modes over 1,2: linear is the 1-task step's larger figure */
+	const struct scale_row both[2][3] = {
+		{ { .instances = 1, .ran = true, .total = 100.9, .idle = 50.004 },
+		  { .instances = 2, .ran = true, .total = 150, .idle = 0.125 } },
+		{ { .instances = 1, .ran = true, .total = 120.5, .idle = 49.5 },
+		  { .instances = 2, .ran = true, .total = 90, .idle = 100 } },
+	};
+	/* processes alone over 2,4: no 1-task step, linear 0 throughout */
+	const struct scale_row procs[2][3] = {
+		{ { .instances = 2, .ran = true, .total = 300, .idle = 1 },
+		  { .instances = 4, .ran = true, .total = 500, .idle = 2 } },
+		{ { .instances = 2 }, { .instances = 4 } },
+	};
+	/* threads alone, one task; a process figure not run is 0 whatever it holds */
+	const struct scale_row threads[2][3] = {
+		{ { .instances = 1, .total = 999, .idle = 7 } },
+		{ { .instances = 1, .ran = true, .total = 77, .idle = 3 } },
+	};
+	char *buf;
+
+	buf = wis_csv_of(both, 2);
+	ck_assert_str_eq(buf, "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+			 "0,0,100,0,100,0\n"
+			 "1,100,50.00,120,49.50,120\n"
+			 "2,150,0.12,90,100.00,240\n");
+	free(buf);
+	buf = wis_csv_of(procs, 2);
+	ck_assert_str_eq(buf + strlen(head), "2,300,1.00,0,0.00,0\n4,500,2.00,0,0.00,0\n");
+	free(buf);
+	buf = wis_csv_of(threads, 1);
+	ck_assert_str_eq(buf + strlen(head), "1,0,0.00,77,3.00,77\n");
+	free(buf);
+	buf = wis_csv_of(threads, 0);
+	ck_assert_str_eq(buf, head);
+	free(buf);
+}
+END_TEST
+
 START_TEST(test_svg_escapes)
 {
 	char *buf = NULL;
@@ -70,6 +124,7 @@ static Suite *scale_suite(void)
 
 	tcase_add_test(tc, test_linear_efficiency);
 	tcase_add_test(tc, test_fill_and_csv);
+	tcase_add_test(tc, test_wis_csv);
 	tcase_add_test(tc, test_svg_escapes);
 	suite_add_tcase(s, tc);
 	return s;
