@@ -73,9 +73,16 @@ $(BUILD)/stressors/%.o: stressors/%.c
 $(BUILD)/stresskit: $(MAIN_OBJ) $(CORE_OBJ) $(STRESSOR_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(BIND_LDFLAGS) -rdynamic $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
 
-$(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h
+# A real plugin for test_plugin_elf.c to cut at every byte.
+UNIT_PLUGIN := $(BUILD)/tests/unit/spin.so
+$(UNIT_PLUGIN): tests/integration/plugins/spin.c $(wildcard include/stresskit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -shared -fPIC -Iinclude $< -o $@
+
+$(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h $(UNIT_PLUGIN)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -DSTRESSOR_UNITS='"$(STRESSOR_UNITS)"' \
+		-DUNIT_PLUGIN='"$(abspath $(UNIT_PLUGIN))"' \
 		$(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) -o $@ \
 		$$(pkg-config --cflags --libs check) $(CONFIG_LIBS) $(LDLIBS)
 

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "log.h"
+#include "plugin_elf.h"
 #include "registry.h"
 
 #define PLUGIN_STRESSORS_MAX 64
@@ -77,6 +78,7 @@ static bool plugin_seen(void *handle)
 /* Opens path; dlerror()'s text is one line and names the file already. */
 static void *plugin_open(const char *path, char *err, size_t errlen)
 {
+	char why[256];
 	struct stat st;
 	void *h;
 
@@ -86,6 +88,11 @@ static void *plugin_open(const char *path, char *err, size_t errlen)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "plugin %s: not a regular file", path);
+		return NULL;
+	}
+	/* a file dlopen() would map past its end crashes it: refused first */
+	if (plugin_elf_check(path, why, sizeof(why))) {
+		snprintf(err, errlen, "plugin %s: cannot load: %s", path, why);
 		return NULL;
 	}
 	/*

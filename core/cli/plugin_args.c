@@ -10,6 +10,7 @@
 #include "plugin_args.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,12 +89,35 @@ static const char *plugin_args_value(int argc, char **argv, int *i, const char *
 	return argv[++*i];
 }
 
+/*
+ * --version and a bare --help (-V, -h) need no plugin: they skip the
+ * plugin directories, so that a broken file there leaves them working.
+ * --help NAME may name a plugin's stressor, and a plugin named on the
+ * command line or in a job file is still loaded: the user asked for it.
+ */
+static bool plugin_args_info_only(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--"))
+			break;
+		if (!strcmp(a, "--version") || !strcmp(a, "-V") || !strcmp(a, "-h"))
+			return true;
+		/* the parser's rule: the next word is its NAME unless an option */
+		if (!strcmp(a, "--help") && (i + 1 == argc || argv[i + 1][0] == '-'))
+			return true;
+	}
+	return false;
+}
+
 int cli_load_plugins(int argc, char **argv, char *err, size_t errlen)
 {
 	const char *path = getenv("STRESSKIT_PLUGIN_PATH");
-	int rc;
+	int rc = 0;
 
-	rc = plugin_load_path(path ? path : SK_PLUGIN_DIR, err, errlen);
+	if (!plugin_args_info_only(argc, argv))
+		rc = plugin_load_path(path ? path : SK_PLUGIN_DIR, err, errlen);
 	/* "stresskit job.txt ...": the job file as the first argument */
 	if (!rc && argc > 1 && argv[1][0] != '-')
 		rc = plugin_args_job(argv[1], err, errlen);

@@ -9,8 +9,8 @@
 
 /*
  * Loads STRESSKIT_PLUGIN_PATH's plugins (unset: the installed plugin
- * directory; empty: none), then --plugin FILE and the job file's "plugin
- * FILE" lines; then checks that no two stressors, built in or not, take
+ * directory; empty: none; skipped for --version and a bare --help), then
+ * --plugin FILE and the job file's "plugin FILE" lines; then checks that no two stressors, built in or not, take
  * one option name. Returns 0, or a negative errno with a one-line err.
  */
 int cli_load_plugins(int argc, char **argv, char *err, size_t errlen);

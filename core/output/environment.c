@@ -14,19 +14,24 @@
 
 #include "version.h"
 
-/* The first line of path, or NULL when it cannot be read. */
+/*
+ * The first line of path, whole however long (the kernel command line
+ * runs to 4 KiB on some machines), or NULL when it cannot be read.
+ */
 static json_t *env_line(const char *path)
 {
-	char buf[512];
+	char *buf = NULL;
+	size_t cap = 0;
 	FILE *f = fopen(path, "re");
 	json_t *v = NULL;
 
 	if (!f)
 		return NULL;
-	if (fgets(buf, sizeof(buf), f)) {
+	if (getline(&buf, &cap, f) >= 0) {
 		buf[strcspn(buf, "\n")] = '\0';
 		v = json_string(buf);
 	}
+	free(buf);
 	fclose(f);
 	return v;
 }
@@ -186,6 +191,9 @@ json_t *environment_capture(void)
 	env_set(o, "stresskit-version", json_string(STRESSKIT_VERSION));
 	env_set(o, "kernel-release", uname(&u) == 0 ? json_string(u.release) : NULL);
 	env_set(o, "kernel-version", uname(&u) == 0 ? json_string(u.version) : NULL);
+	/* mitigations=off, isolcpus, nohz_full, the pstate driver: boot
+	 * choices behind many a difference between two machines */
+	env_set(o, "kernel-cmdline", env_line("/proc/cmdline"));
 	env_set(o, "cpu-model", env_keyed("/proc/cpuinfo", "model name"));
 	env_set(o, "microcode", env_keyed("/proc/cpuinfo", "microcode"));
 	env_set(o, "cpus-online", env_line("/sys/devices/system/cpu/online"));

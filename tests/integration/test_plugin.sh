@@ -201,6 +201,79 @@ t_plugin_bad_files() {
 	bad_plugin "$TMP/abiminor.so" "built for stressor ABI 1\\.$((minor + 1)), this stresskit has 1\\.$minor "
 }
 
+# A plugin cut short (issue 33: dlopen died of SIGBUS, exit 135, for any
+# cut between some 1,000 and 12,000 bytes) is refused like any bad one.
+# The binary runs once per cut: every byte one to either side of each
+# header's and segment's ends, and every 256th byte between them (the
+# unit test test_plugin_elf.c goes through every byte in one process).
+t_plugin_truncated_cuts() {
+	build_test spin spin.c
+	mkdir "$TMP/run"
+	python3 - "$SK" "$TMP/spin.so" "$TMP/cut.so" "$TMP/run" <<'PY' || fail "cuts not refused"
+import struct, subprocess, sys
+sk, src, cut, run = sys.argv[1:]
+data = open(src, "rb").read()
+assert data[4:6] == b"\x02\x01", "the edges are read for 64-bit little-endian ELF"
+phoff, shoff = struct.unpack_from("<QQ", data, 32)
+phentsize, phnum, shentsize, shnum = struct.unpack_from("<HHHH", data, 54)
+edges = {4, 64, phoff + phnum * phentsize, shoff, shoff + shnum * shentsize}
+for i in range(phnum):
+    off, filesz = struct.unpack_from("<Q16xQ", data, phoff + i * phentsize + 8)
+    edges |= {off, off + filesz}
+cuts = set(range(0, len(data), 256))
+cuts |= {e + d for e in edges for d in (-1, 0, 1) if 0 <= e + d < len(data)}
+bad = []
+for n in sorted(cuts):
+    open(cut, "wb").write(data[:n])
+    r = subprocess.run([sk, "--plugin", cut, "--pipe", "1", "-t", "1s", "--temp-path", run],
+                       capture_output=True, text=True)
+    err = r.stderr.splitlines()
+    if (r.returncode, r.stdout, len(err)) != (1, "", 1) or \
+       not err[0].startswith(f"stresskit: error: plugin {cut}: cannot load: "):
+        bad.append(f"cut at {n}: exit {r.returncode}: {r.stderr!r}")
+print(f"{len(cuts)} cuts of {len(data)} bytes, {len(bad)} not refused")
+print("\n".join(bad[:5]))
+sys.exit(1 if bad else 0)
+PY
+	[ -z "$(ls -A "$TMP/run")" ] || fail "files left: $(ls -A "$TMP/run")"
+	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
+}
+
+# The three ways to name a cut plugin; --version and a bare --help do not
+# load the plugin directories, so a cut file there leaves them working.
+t_plugin_truncated_paths() {
+	build_test spin spin.c
+	head -c 5000 "$TMP/spin.so" >"$TMP/cut.so"
+	bad_plugin "$TMP/cut.so" 'cannot load: truncated to 5000 bytes: segment [0-9]+ \(LOAD\) ends at byte'
+	mkdir "$TMP/dir"
+	mv "$TMP/cut.so" "$TMP/dir/"
+	cut=$TMP/dir/cut.so
+	printf 'plugin %s\npipe 1\ntimeout 1s\n' "$cut" >"$TMP/cut.job"
+	expect_exit 1 "$SK" -j "$TMP/cut.job" --temp-path "$TMP/dir"
+	one_line "$ERR"
+	expect_match "^stresskit: error: plugin $cut: cannot load: truncated" "$ERR"
+	for args in "--pipe 1 -t 1s" --stressors "--help pipe"; do
+		expect_exit 1 env STRESSKIT_PLUGIN_PATH="$TMP/dir" "$SK" $args --temp-path "$TMP/dir"
+		one_line "$ERR"
+		expect_match "^stresskit: error: plugin $cut: cannot load: truncated" "$ERR"
+		[ -z "$OUT" ] || fail "output from $args: $OUT"
+	done
+	for args in --version -V; do
+		expect_exit 0 env STRESSKIT_PLUGIN_PATH="$TMP/dir" "$SK" $args
+		expect_match '^stresskit [0-9]' "$OUT"
+		[ -z "$ERR" ] || fail "$args: $ERR"
+	done
+	for args in --help -h "--help --pipe 1"; do
+		expect_exit 0 env STRESSKIT_PLUGIN_PATH="$TMP/dir" "$SK" $args
+		expect_match '^usage: stresskit ' "$OUT"
+		[ -z "$ERR" ] || fail "$args: $ERR"
+	done
+	# a plugin named on the command line is loaded for them all the same
+	expect_exit 1 "$SK" --plugin "$cut" --version
+	expect_match "^stresskit: error: plugin $cut: cannot load: truncated" "$ERR"
+	[ "$(ls -A "$TMP/dir")" = cut.so ] || fail "files left: $(ls -A "$TMP/dir")"
+}
+
 t_plugin_bad_descriptors() {
 	build_test clash bad.c -DBAD_NAME_CLASH
 	bad_plugin "$TMP/clash.so" 'stressor pipe: \.name: a built-in stressor has that name'

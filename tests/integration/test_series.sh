@@ -201,6 +201,27 @@ json.dump(d, open("s.json", "w"))
 	expect_no_match 'environment' "$OUT"
 }
 
+# The kernel command line is in the fingerprint, whole, in both formats;
+# compare notes it, with both sides' lines, only when they differ.
+t_environment_cmdline() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 100 --json r.json --yaml r.yaml --temp-path "$TMP"
+	py '
+import json
+want = open("/proc/cmdline").read().rstrip("\n")
+d = json.load(open("r.json"))
+assert d["environment"]["kernel-cmdline"] == want, (d["environment"].get("kernel-cmdline"), want)
+d["environment"]["kernel-cmdline"] = "isolcpus=1 nohz_full=1 mitigations=off"
+json.dump(d, open("b.json", "w"))
+open("want", "w").write("note: b.json: environment kernel-cmdline differs: %s vs %s\n" %
+                        (json.dumps(want), json.dumps(d["environment"]["kernel-cmdline"])))
+'
+	grep -q '^  kernel-cmdline: ' r.yaml || fail "no kernel-cmdline in the YAML"
+	expect_exit 0 "$SK" compare r.json b.json
+	printf '%s\n' "$OUT" | grep -qxF "$(cat want)" || fail "no line '$(cat want)' in: $OUT"
+	expect_exit 0 "$SK" compare r.json r.json
+	expect_no_match 'kernel-cmdline' "$OUT"
+}
+
 # Each value is refused where the option stands, quoting the text typed
 # (not the number it was read as), in the form every option shares.
 t_series_bad_input_quotes_text() {
