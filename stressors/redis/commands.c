@@ -11,9 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
-static const char commands_not_int[] = "ERR value is not an integer or out of range";
+const char commands_not_int[] = "ERR value is not an integer or out of range";
 
-static bool commands_is(const struct redis_arg *a, const char *word)
+bool commands_is(const struct redis_arg *a, const char *word)
 {
 	size_t n = strlen(word);
 
@@ -91,9 +91,20 @@ static void cmd_set(struct cmd_env *e, const struct redis_arg *argv, size_t argc
 		reply_raw(e->out, "+OK\r\n", 5);
 }
 
+struct store_value *commands_lookup(struct cmd_env *e, const struct redis_arg *key)
+{
+	struct store_value *v = store_get(e->store, key->p, key->len);
+
+	if (v)
+		e->stats->keyspace_hits++;
+	else
+		e->stats->keyspace_misses++;
+	return v;
+}
+
 static void cmd_get(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
-	struct store_value *v = store_get(e->store, argv[1].p, argv[1].len);
+	struct store_value *v = commands_lookup(e, &argv[1]);
 
 	(void)argc;
 	if (v)
@@ -116,7 +127,7 @@ static void cmd_exists(struct cmd_env *e, const struct redis_arg *argv, size_t a
 	long long n = 0;
 
 	for (size_t i = 1; i < argc; i++)
-		n += store_get(e->store, argv[i].p, argv[i].len) != NULL;
+		n += commands_lookup(e, &argv[i]) != NULL;
 	reply_int(e->out, n);
 }
 
@@ -218,6 +229,7 @@ static void cmd_flushall(struct cmd_env *e, const struct redis_arg *argv, size_t
 
 /* name, arity, handler, first key, last key, key step, group, summary */
 const struct command commands_table[] = {
+	{ "client", -2, cmd_client, 0, 0, 0, "connection", "A container for client connection commands" },
 	{ "command", -1, cmd_command, 0, 0, 0, "server", "Get array of Redis command details" },
 	{ "config", -2, cmd_config, 0, 0, 0, "server", "A container for server configuration commands" },
 	{ "dbsize", 1, cmd_dbsize, 0, 0, 0, "server", "Return the number of keys in the selected database" },
@@ -227,14 +239,22 @@ const struct command commands_table[] = {
 	{ "exists", -2, cmd_exists, 1, -1, 1, "generic", "Determine if a key exists" },
 	{ "flushall", -1, cmd_flushall, 0, 0, 0, "server", "Remove all keys from all databases" },
 	{ "get", 2, cmd_get, 1, 1, 1, "string", "Get the value of a key" },
+	{ "hello", -1, cmd_hello, 0, 0, 0, "connection", "Handshake with Redis" },
 	{ "incr", 2, cmd_incr, 1, 1, 1, "string", "Increment the integer value of a key by one" },
 	{ "incrby", 3, cmd_incrby, 1, 1, 1, "string", "Increment the integer value of a key by the given amount" },
 	{ "info", -1, cmd_info, 0, 0, 0, "server", "Get information and statistics about the server" },
+	{ "keys", 2, cmd_keys, 0, 0, 0, "generic", "Find all keys matching the given pattern" },
 	{ "mget", -2, cmd_mget, 1, -1, 1, "string", "Get the values of all the given keys" },
 	{ "mset", -3, cmd_mset, 1, -1, 2, "string", "Set multiple keys to multiple values" },
 	{ "ping", -1, cmd_ping, 0, 0, 0, "connection", "Ping the server" },
+	{ "pttl", 2, cmd_pttl, 1, 1, 1, "generic", "Get the time to live for a key in milliseconds" },
 	{ "quit", -1, cmd_quit, 0, 0, 0, "connection", "Close the connection" },
+	{ "scan", -2, cmd_scan, 0, 0, 0, "generic", "Incrementally iterate the keys space" },
+	{ "select", 2, cmd_select, 0, 0, 0, "connection", "Change the selected database for the current connection" },
 	{ "set", -3, cmd_set, 1, 1, 1, "string", "Set the string value of a key" },
+	{ "shutdown", -1, cmd_shutdown, 0, 0, 0, "server", "Synchronously save the dataset to disk and then shut down the server" },
+	{ "ttl", 2, cmd_ttl, 1, 1, 1, "generic", "Get the time to live for a key in seconds" },
+	{ "type", 2, cmd_type, 1, 1, 1, "generic", "Determine the type stored at key" },
 	{ .name = NULL },
 };
 

@@ -1,12 +1,11 @@
 /*
  * commands_admin.c - the introspection commands clients send before they
- * start: INFO (a useful subset), CONFIG GET (redis-benchmark asks for save
- * and appendonly), COMMAND, COMMAND COUNT/INFO/DOCS (redis-cli builds its
- * hints from COMMAND DOCS).
+ * start: INFO (what redis-cli --stat and monitoring read), CONFIG GET
+ * (redis-benchmark asks for save and appendonly), COMMAND, COMMAND
+ * COUNT/INFO/DOCS (redis-cli builds its hints from COMMAND DOCS).
  */
 #include "commands_int.h"
 
-#include <fnmatch.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,8 +14,7 @@
 
 #include <stresskit/version.h>
 
-/* Clients gate features on redis_version: we speak Redis 7.0's RESP2. */
-#define COMMANDS_REDIS_VERSION	"7.0.0"
+#include "glob.h"
 
 static bool admin_is(const struct redis_arg *a, const char *word)
 {
@@ -34,8 +32,7 @@ static void admin_cstr(const struct redis_arg *a, char *buf, size_t len)
 	buf[n] = '\0';
 }
 
-static void admin_unknown_sub(struct cmd_env *e, const struct redis_arg *sub,
-			      const char *cmd)
+void admin_unknown_sub(struct cmd_env *e, const struct redis_arg *sub, const char *cmd)
 {
 	reply_errorf(e->out, "ERR unknown subcommand '%.*s'. Try %s HELP.",
 		     sub->len < 128 ? (int)sub->len : 128, sub->p, cmd);
@@ -47,11 +44,54 @@ static bool admin_section(const char *want, const char *name)
 	       !strcasecmp(want, "everything") || !strcasecmp(want, name);
 }
 
+/* Redis's used_memory_human: B below 1K, then K, M, G... with 2 decimals. */
+static void admin_human(char *buf, size_t len, unsigned long long bytes)
+{
+	static const char units[] = "KMGTP";
+	double v = (double)bytes;
+	int u = -1;
+
+	if (bytes < 1024) {
+		snprintf(buf, len, "%lluB", bytes);
+		return;
+	}
+	while (v >= 1024 && u < (int)sizeof(units) - 2) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%.2f%c", v, units[u]);
+}
+
+/* The resident set from /proc/self/statm's second field, or -1. */
+static long long admin_rss(int fd)
+{
+	char buf[128];
+	unsigned long long size, resident;
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	if (sscanf(buf, "%llu %llu", &size, &resident) != 2)
+		return -1;
+	return (long long)(resident * (unsigned long long)sysconf(_SC_PAGESIZE));
+}
+
+static unsigned long long admin_ops_per_sec(const struct redis_stats *st)
+{
+	unsigned int n = st->ops_next < REDIS_OPS_SAMPLES ? st->ops_next : REDIS_OPS_SAMPLES;
+	unsigned long long sum = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		sum += st->ops_samples[i];
+	return n ? sum / n : 0;
+}
+
 void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
 	const struct redis_stats *st = e->stats;
 	const struct store *s = e->store;
-	char want[32] = "", text[2048];
+	char want[32] = "", text[4096], human[32];
 	size_t n = 0;
 
 	if (argc > 2) {
@@ -69,28 +109,49 @@ void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 			 COMMANDS_REDIS_VERSION, STRESSKIT_VERSION, sizeof(void *) * 8,
 			 (long)getpid(), st->port,
 			 (long long)((store_now_ms() - st->start_ms) / 1000));
+	/* no command blocks a client here: blocked_clients is always 0 */
 	if (admin_section(want, "clients"))
-		INFO_ADD("# Clients\r\nconnected_clients:%llu\r\nmaxclients:%llu\r\n\r\n",
+		INFO_ADD("# Clients\r\nconnected_clients:%llu\r\nmaxclients:%llu\r\n"
+			 "blocked_clients:0\r\n\r\n",
 			 (unsigned long long)st->clients,
 			 (unsigned long long)e->cfg->max_clients);
 	if (admin_section(want, "memory")) {
 		struct mallinfo2 mi = mallinfo2();
+		size_t used = mi.uordblks + mi.hblkhd;
+		long long rss = admin_rss(e->cfg->statm_fd);
 
-		INFO_ADD("# Memory\r\nused_memory:%zu\r\nused_memory_dataset:%zu\r\n\r\n",
-			 mi.uordblks + mi.hblkhd, s->bytes);
+		admin_human(human, sizeof(human), used);
+		INFO_ADD("# Memory\r\nused_memory:%zu\r\nused_memory_human:%s\r\n", used, human);
+		if (rss >= 0) {
+			admin_human(human, sizeof(human), (unsigned long long)rss);
+			INFO_ADD("used_memory_rss:%lld\r\nused_memory_rss_human:%s\r\n", rss, human);
+		}
+		/* no limit: values are refused only when malloc fails */
+		INFO_ADD("used_memory_dataset:%zu\r\nmaxmemory:0\r\nmaxmemory_human:0B\r\n"
+			 "maxmemory_policy:noeviction\r\n\r\n", s->bytes);
 	}
+	/* nothing is ever saved or loaded */
+	if (admin_section(want, "persistence"))
+		INFO_ADD("# Persistence\r\nloading:0\r\nrdb_bgsave_in_progress:0\r\n"
+			 "aof_enabled:0\r\naof_rewrite_in_progress:0\r\n\r\n");
 	if (admin_section(want, "stats"))
 		INFO_ADD("# Stats\r\ntotal_connections_received:%llu\r\n"
-			 "total_commands_processed:%llu\r\nrejected_connections:%llu\r\n"
-			 "expired_keys:%llu\r\n\r\n",
+			 "total_commands_processed:%llu\r\ninstantaneous_ops_per_sec:%llu\r\n"
+			 "rejected_connections:%llu\r\nexpired_keys:%llu\r\n"
+			 "keyspace_hits:%llu\r\nkeyspace_misses:%llu\r\n\r\n",
 			 (unsigned long long)st->connections,
-			 (unsigned long long)st->commands,
+			 (unsigned long long)st->commands, admin_ops_per_sec(st),
 			 (unsigned long long)st->rejected,
-			 (unsigned long long)s->expired);
+			 (unsigned long long)s->expired,
+			 (unsigned long long)st->keyspace_hits,
+			 (unsigned long long)st->keyspace_misses);
+	if (admin_section(want, "replication"))
+		INFO_ADD("# Replication\r\nrole:master\r\nconnected_slaves:0\r\n\r\n");
 	if (admin_section(want, "keyspace")) {
 		INFO_ADD("# Keyspace\r\n");
 		if (s->keys)
-			INFO_ADD("db0:keys=%zu,expires=%zu,avg_ttl=0\r\n", s->keys, s->expires);
+			INFO_ADD("db0:keys=%zu,expires=%zu,avg_ttl=%lld\r\n", s->keys, s->expires,
+				 (long long)store_avg_ttl(s, store_now_ms()));
 	}
 #undef INFO_ADD
 	if (n >= sizeof(text))
@@ -101,24 +162,42 @@ void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 	reply_bulk(e->out, text, n);
 }
 
-/* CONFIG GET pattern...: glob-matched, case-insensitive, as Redis 7. */
+/* Whether a CONFIG GET argument is a pattern, as Redis tells: [ * or ?. */
+static bool admin_is_glob(const struct redis_arg *a)
+{
+	for (size_t i = 0; i < a->len; i++)
+		if (a->p[i] == '[' || a->p[i] == '*' || a->p[i] == '?')
+			return true;
+	return false;
+}
+
+/*
+ * CONFIG GET parameter...: name/value pairs, each parameter once. A
+ * pattern matches names case-insensitively and the reply names them as
+ * the table does; a plain name is named back as it was asked, as Redis
+ * 7.0 does. Redis lists them in its hash table's order, this the table's.
+ */
 void cmd_config(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
 	const struct server_config *c = e->cfg;
-	char port[16], bulk[24], args[24], qbuf[24], clients[24], pat[256];
+	char port[16], bulk[24], args[24], qbuf[24], clients[24];
 	const char *table[][2] = {
 		{ "appendonly", "no" },
 		{ "bind", c->bind },
 		{ "client-query-buffer-limit", qbuf },
 		{ "databases", "1" },
 		{ "maxclients", clients },
+		{ "maxmemory", "0" },
+		{ "maxmemory-policy", "noeviction" },
 		{ "port", port },
 		{ "proto-max-bulk-len", bulk },
 		{ "proto-max-multibulk-len", args },
 		{ "save", "" },
 	};
 	const size_t n = sizeof(table) / sizeof(table[0]);
-	bool hit[sizeof(table) / sizeof(table[0])] = { false };
+	/* per parameter: 0 not asked, 1 matched by a pattern, else 2 + the
+	 * index of the plain name that asked for it */
+	size_t hit[sizeof(table) / sizeof(table[0])] = { 0 };
 	long long pairs = 0;
 
 	if (!admin_is(&argv[1], "GET")) {
@@ -135,19 +214,25 @@ void cmd_config(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 	snprintf(qbuf, sizeof(qbuf), "%llu", (unsigned long long)c->qbuf_max);
 	snprintf(clients, sizeof(clients), "%llu", (unsigned long long)c->max_clients);
 	for (size_t a = 2; a < argc; a++) {
-		admin_cstr(&argv[a], pat, sizeof(pat));
+		bool glob = admin_is_glob(&argv[a]);
+
 		for (size_t i = 0; i < n; i++)
-			if (!hit[i] && !fnmatch(pat, table[i][0], FNM_CASEFOLD)) {
-				hit[i] = true;
+			if (!hit[i] && glob_match(argv[a].p, argv[a].len, table[i][0],
+						  strlen(table[i][0]), true)) {
+				hit[i] = glob ? 1 : 2 + a;
 				pairs++;
 			}
 	}
 	reply_array(e->out, pairs * 2);
-	for (size_t i = 0; i < n; i++)
-		if (hit[i]) {
+	for (size_t i = 0; i < n; i++) {
+		if (hit[i] == 1)
 			reply_bulk_str(e->out, table[i][0]);
-			reply_bulk_str(e->out, table[i][1]);
-		}
+		else if (hit[i])
+			reply_bulk(e->out, argv[hit[i] - 2].p, argv[hit[i] - 2].len);
+		else
+			continue;
+		reply_bulk_str(e->out, table[i][1]);
+	}
 }
 
 /* COMMAND INFO's entry, RESP2 shape of Redis 7 (ten fields). */

@@ -36,6 +36,7 @@ void conn_free(struct conn *c)
 {
 	resp_free(&c->p);
 	reply_free(&c->out);
+	free(c->client.name);
 	free(c->qbuf);
 	memset(c, 0, sizeof(*c));
 }
@@ -64,6 +65,7 @@ static int conn_process(struct conn_shared *sh, struct conn *c)
 {
 	struct cmd_env env = {
 		.store = &sh->store, .out = &c->out, .cfg = sh->cfg, .stats = &sh->stats,
+		.client = &c->client,
 	};
 
 	while (!c->close_after) {
@@ -81,8 +83,13 @@ static int conn_process(struct conn_shared *sh, struct conn *c)
 		if (rc == RESP_NOMEM || conn_argv(sh, c))
 			return -ENOMEM;
 		commands_exec(&env, sh->argv, c->p.argc);
-		sh->stats.commands++;
 		c->close_after = env.close;
+		if (env.shutdown) {
+			/* it has no reply: it is not counted among those that do */
+			sh->shutdown = true;
+			break;
+		}
+		sh->stats.commands++;
 	}
 	return c->out.oom ? -ENOMEM : 0;
 }

@@ -30,11 +30,13 @@ struct conn_shared {
 	struct redis_stats stats;
 	struct redis_arg *argv;		/* what a command runs with, grown to the longest */
 	size_t argv_cap;
+	bool shutdown;			/* SHUTDOWN ran: the server stops */
 };
 
 struct conn {
-	bool close_after;	/* QUIT or an error: close once out is written */
+	bool close_after;	/* QUIT, SHUTDOWN or an error: close once out is written */
 	struct resp_parser p;
+	struct cmd_client client;
 	char *qbuf;		/* input received and not yet run */
 	size_t qlen, qcap;
 	struct reply out;

@@ -57,6 +57,7 @@ void server_config_defaults(struct server_config *c)
 	c->lim.args_max = RESP_ARGS_MAX_DEFAULT;
 	c->qbuf_max = REDIS_QBUF_MAX_DEFAULT;
 	c->max_clients = REDIS_MAX_CLIENTS_DEFAULT;
+	c->statm_fd = -1;
 }
 
 /* The local port of a socket, or 0. */
@@ -82,8 +83,17 @@ int server_listen(const struct server_config *cfg, int *port)
 
 	snprintf(svc, sizeof(svc), "%d", cfg->port);
 	err = getaddrinfo(cfg->bind, svc, &hints, &res);
-	if (err)
-		return err == EAI_SYSTEM ? -errno : -EADDRNOTAVAIL;
+	switch (err) {
+	case 0:
+		break;
+	case EAI_SYSTEM:
+		return -errno;
+	case EAI_AGAIN:		/* the resolver could not answer: try later */
+	case EAI_MEMORY:
+		return -EAGAIN;
+	default:		/* no such name: the caller's mistake */
+		return -EINVAL;
+	}
 	fd = socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
 		err = -errno;
@@ -235,6 +245,8 @@ static void server_accept(struct server *s)
 		}
 		c->fd = fd;
 		conn_init(&c->conn);
+		/* CLIENT ID: the connection's number since start, never reused */
+		c->conn.client.id = s->sh.stats.connections + 1;
 		c->next = s->clients;
 		if (s->clients)
 			s->clients->prev = c;
@@ -244,9 +256,26 @@ static void server_accept(struct server *s)
 	}
 }
 
+/* INFO's instantaneous_ops_per_sec: one sample when 100 ms have passed. */
+static void server_sample(struct redis_stats *st, int64_t now)
+{
+	int64_t ms = now - st->sample_ms;
+
+	if (ms < 0)
+		st->sample_ms = now;	/* the clock was set back: start again */
+	if (ms < SERVER_TICK_MS)
+		return;
+	st->ops_samples[st->ops_next++ % REDIS_OPS_SAMPLES] =
+		(st->commands - st->sample_commands) * 1000 / (uint64_t)ms;
+	st->sample_ms = now;
+	st->sample_commands = st->commands;
+}
+
 const char *const server_serve_syscalls[] = {
 	"getsockname", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
-	"accept4", "setsockopt", "read", "recvfrom", "sendto", "shutdown", NULL,
+	"accept4", "setsockopt", "read", "recvfrom", "sendto", "shutdown",
+	"pread64",	/* INFO's used_memory_rss, from cfg->statm_fd */
+	NULL,
 };
 
 int server_serve(const struct server_config *cfg, int lfd,
@@ -258,7 +287,7 @@ int server_serve(const struct server_config *cfg, int lfd,
 	int err = 0;
 
 	conn_shared_init(&s.sh, cfg);
-	s.sh.stats.start_ms = store_now_ms();
+	s.sh.stats.start_ms = s.sh.stats.sample_ms = store_now_ms();
 	s.sh.stats.port = server_local_port(lfd);
 	s.epfd = epoll_create1(EPOLL_CLOEXEC);
 	if (s.epfd < 0)
@@ -267,7 +296,8 @@ int server_serve(const struct server_config *cfg, int lfd,
 		err = -errno;
 		goto out;
 	}
-	while (!*stop) {
+	while (!*stop && !s.sh.shutdown) {
+		int64_t now;
 		int n = epoll_wait(s.epfd, evs, SERVER_EVENTS, SERVER_TICK_MS);
 
 		if (n < 0 && errno != EINTR) {
@@ -293,8 +323,10 @@ int server_serve(const struct server_config *cfg, int lfd,
 		for (size_t i = 0; i < s.n_pending; i++)
 			server_flush(&s, s.pending[i]);
 		s.n_pending = 0;
+		now = store_now_ms();
 		if (s.sh.store.expires)
-			store_expire(&s.sh.store, store_now_ms(), SERVER_EXPIRE_MAX);
+			store_expire(&s.sh.store, now, SERVER_EXPIRE_MAX);
+		server_sample(&s.sh.stats, now);
 	}
 out:
 	while (s.clients)

@@ -1,11 +1,13 @@
 /*
  * server_main.c - `stresskit redis-server`: the stressor's RESP server on
  * its own, so redis-cli and redis-benchmark can drive it. Listens on
- * 127.0.0.1:6379 unless told otherwise; SIGINT or SIGTERM stop it cleanly.
+ * 127.0.0.1:6379 unless told otherwise; SIGINT, SIGTERM or a client's
+ * SHUTDOWN stop it cleanly.
  */
 #include <stresskit/stressor.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -25,8 +27,13 @@ static void server_main_usage(FILE *f)
 {
 	fprintf(f,
 		"usage: stresskit redis-server [OPTION]...\n"
-		"Serves RESP2 (PING ECHO SET GET DEL EXISTS INCR DECR INCRBY MSET MGET\n"
-		"DBSIZE FLUSHALL INFO CONFIG COMMAND QUIT) from one thread, in memory.\n"
+		"Serves RESP2 from one thread, in memory, one database (0), strings only:\n"
+		"PING ECHO SET GET DEL EXISTS INCR DECR INCRBY MSET MGET DBSIZE FLUSHALL\n"
+		"TTL PTTL TYPE KEYS SCAN SELECT CLIENT ID|GETNAME|SETNAME HELLO INFO\n"
+		"CONFIG GET COMMAND QUIT SHUTDOWN. HELLO 3 (RESP3) gets the NOPROTO error;\n"
+		"any other command gets Redis's unknown command error. redis-benchmark\n"
+		"stops at its first error, so give it the tests served:\n"
+		"  redis-benchmark -t ping,set,get,incr,mset\n"
 		"  --port P            TCP port (default 6379; 0: any free port)\n"
 		"  --bind ADDR         address to listen on (default 127.0.0.1)\n"
 		"  --inline-max SIZE   longest inline command or header line (default 64K)\n"
@@ -36,7 +43,8 @@ static void server_main_usage(FILE *f)
 		"  --max-clients N     connections served at once (default 10000)\n"
 		"  --no-sandbox        serve without the seccomp allow-list it loads\n"
 		"                      once listening (a blocked call ends the server)\n"
-		"On start it prints \"ready to accept connections on ADDR:PORT\".\n");
+		"On start it prints \"ready to accept connections on ADDR:PORT\"; SIGINT,\n"
+		"SIGTERM or SHUTDOWN (any form: nothing is saved) stop it with status 0.\n");
 }
 
 /* One --name VALUE pair into cfg; a line on stderr and -EINVAL when bad. */
@@ -112,11 +120,19 @@ static int server_main(int argc, char **argv)
 			return SK_USAGE;
 	}
 	lfd = server_listen(&cfg, &port);
+	if (lfd == -EINVAL || lfd == -EADDRNOTAVAIL) {
+		/* an address this host does not have: the user's to fix */
+		sk_usage_error("redis-server: --bind %s: %s", cfg.bind,
+			       lfd == -EINVAL ? "no such host" : "not an address of this host");
+		return SK_USAGE;
+	}
 	if (lfd < 0) {
 		sk_log_fail("redis-server: cannot listen on %s:%d: %s", cfg.bind, cfg.port,
 			 strerror(-lfd));
 		return lfd == -EADDRINUSE || lfd == -EACCES ? SK_USAGE : SK_NO_RESOURCE;
 	}
+	/* INFO's used_memory_rss: the sandbox will not let it be opened later */
+	cfg.statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = server_main_on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -133,10 +149,14 @@ static int server_main(int argc, char **argv)
 	} else if (rc) {
 		sk_log_fail("redis-server: cannot load the sandbox: %s", strerror(-rc));
 		close(lfd);
+		if (cfg.statm_fd >= 0)
+			close(cfg.statm_fd);
 		return SK_FAILED;
 	}
 	rc = server_serve(&cfg, lfd, &server_main_stop);
 	close(lfd);
+	if (cfg.statm_fd >= 0)
+		close(cfg.statm_fd);
 	if (rc) {
 		sk_log_fail("redis-server: event loop failed: %s", strerror(-rc));
 		return SK_FAILED;

@@ -12,6 +12,10 @@
  * as it was; a slot left empty by a failed delete is skipped and freed
  * by the next sweep.
  *
+ * The order index is a JudyL from a key's place to its value: a new key
+ * takes the next place, a value replacing another takes its place. A
+ * failed delete leaves the place's slot NULL, which store_walk skips.
+ *
  * libjudy is called through its function interface with a JError_t, never
  * its macros, whose default error handler prints and exit()s.
  */
@@ -26,6 +30,7 @@
 void store_init(struct store *s)
 {
 	memset(s, 0, sizeof(*s));
+	s->next_place = 1;	/* 0 is where a SCAN starts */
 }
 
 int64_t store_now_ms(void)
@@ -52,6 +57,7 @@ static void store_expiry_link(struct store *s, struct store_value *v)
 	PPvoid_t slot = (PPvoid_t)JudyLGet(s->expiry, (Word_t)v->expire_ms, PJE0);
 	struct store_value *head = *slot;
 
+	s->expire_sum += v->expire_ms;
 	v->eprev = NULL;
 	v->enext = head;
 	if (head)
@@ -63,6 +69,7 @@ static void store_expiry_unlink(struct store *s, struct store_value *v)
 {
 	JError_t je;
 
+	s->expire_sum -= v->expire_ms;
 	if (v->enext)
 		v->enext->eprev = v->eprev;
 	if (v->eprev) {
@@ -125,6 +132,7 @@ void store_flush(struct store *s)
 	/* freeing never allocates: it cannot fail */
 	JudyHSFreeArray(&s->judy, PJE0);
 	JudyLFreeArray(&s->expiry, PJE0);
+	JudyLFreeArray(&s->order, PJE0);
 	store_init(s);
 	s->expired = expired;	/* a statistic: FLUSHALL keeps it, as Redis's */
 }
@@ -136,6 +144,12 @@ static void store_remove(struct store *s, const void *key, size_t klen,
 	JError_t je;
 
 	store_unlink(s, v);
+	if (JudyLDel(&s->order, (Word_t)v->place, &je) == JERR) {
+		PPvoid_t slot = (PPvoid_t)JudyLGet(s->order, (Word_t)v->place, PJE0);
+
+		if (slot)
+			*slot = NULL;
+	}
 	/*
 	 * Deleting can allocate while JudyHS shrinks a node; on failure the
 	 * slot stays with a NULL value, which store_get treats as absent.
@@ -169,7 +183,7 @@ int store_set(struct store *s, const void *key, size_t klen,
 	      const void *val, size_t vlen, int64_t expire_ms)
 {
 	struct store_value *v, *old;
-	PPvoid_t slot;
+	PPvoid_t slot, place;
 	JError_t je;
 
 	if (vlen > UINT32_MAX || klen > UINT32_MAX || vlen + klen > UINT32_MAX)
@@ -204,11 +218,23 @@ int store_set(struct store *s, const void *key, size_t klen,
 	v->expire_ms = expire_ms;
 	memcpy(v->data, val, vlen);
 	memcpy(v->data + vlen, key, klen);
-	slot = JudyHSIns(&s->judy, (void *)key, klen, &je);
-	if (slot == PPJERR) {
+	/* a replaced key keeps its place; a new one takes the next */
+	old = slot ? *slot : NULL;
+	v->place = old ? old->place : s->next_place;
+	place = (PPvoid_t)JudyLIns(&s->order, (Word_t)v->place, &je);
+	if (place == PPJERR) {
 		free(v);
 		return -ENOMEM;
 	}
+	slot = JudyHSIns(&s->judy, (void *)key, klen, &je);
+	if (slot == PPJERR) {
+		/* an empty place left here is the next new key's */
+		free(v);
+		return -ENOMEM;
+	}
+	if (!old)
+		s->next_place++;
+	*place = v;
 	/* the new value first: unlinking the old one may empty, and so
 	 * delete, the expiry slot reserved for both */
 	old = *slot;
@@ -254,4 +280,32 @@ size_t store_expire(struct store *s, int64_t now_ms, size_t max)
 		n++;
 	}
 	return n;
+}
+
+struct store_value *store_walk(struct store *s, uint64_t *at)
+{
+	Word_t place = (Word_t)*at;
+	PPvoid_t slot;
+
+	/* slots left NULL by a failed delete are passed over */
+	while ((slot = (PPvoid_t)JudyLFirst(s->order, &place, PJE0))) {
+		if (*slot) {
+			*at = (uint64_t)place + 1;
+			return *slot;
+		}
+		if (++place == 0)
+			break;
+	}
+	return NULL;
+}
+
+int64_t store_avg_ttl(const struct store *s, int64_t now_ms)
+{
+	__int128 mean;
+
+	if (!s->expires)
+		return 0;
+	mean = s->expire_sum / (__int128)s->expires - now_ms;
+	/* keys due but not swept yet would pull it below zero */
+	return mean > 0 ? (int64_t)mean : 0;
 }

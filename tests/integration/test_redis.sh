@@ -535,3 +535,277 @@ t_redis_ops_fewer_than_tests() {
 	done
 	no_leftovers "$TMP"
 }
+
+# rs_wait_exit: waits (20 s at most) for the server to end on its own, as
+# after SHUTDOWN, and fails unless it ended with status 0.
+# rs_exited: the server process has ended (gone, or a zombie not yet
+# waited for).
+rs_exited() {
+	! [ -e "/proc/$RS_PID" ] || [ "$(awk '{ print $3 }' "/proc/$RS_PID/stat" 2>/dev/null)" = Z ]
+}
+
+rs_wait_exit() {
+	wait_until 20 rs_exited || fail "redis-server still runs after SHUTDOWN"
+	trap - EXIT
+	rc=0
+	wait "$RS_PID" || rc=$?
+	[ "$rc" = 0 ] || fail "redis-server exited $rc after SHUTDOWN: $(cat "$TMP/rs.out")"
+	expect_match 'stopped$' "$(cat "$TMP/rs.out")"
+	rm -f "$TMP/rs.out"
+}
+
+# SHUTDOWN in each form stops the server with status 0, as redis-server 7.0;
+# redis-cli sees the connection close and says nothing.
+t_redis_server_shutdown() {
+	rs_start
+	[ "$(redis-cli -p "$RS_PORT" shutdown abort)" = "ERR No shutdown in progress." ] ||
+		fail "SHUTDOWN ABORT"
+	[ "$(redis-cli -p "$RS_PORT" shutdown nosave save)" = "ERR syntax error" ] ||
+		fail "SHUTDOWN NOSAVE SAVE"
+	[ "$(redis-cli -p "$RS_PORT" shutdown frob)" = "ERR syntax error" ] || fail "SHUTDOWN frob"
+	out=$(redis-cli -p "$RS_PORT" shutdown) || fail "redis-cli shutdown failed: $out"
+	[ -z "$out" ] || fail "SHUTDOWN answered: $out"
+	rs_wait_exit
+	for how in nosave save "nosave now force"; do
+		rs_start
+		# shellcheck disable=SC2086
+		out=$(redis-cli -p "$RS_PORT" shutdown $how) || fail "shutdown $how: $out"
+		rs_wait_exit
+	done
+	# raw: no reply, the connection closes
+	rs_start
+	raw "talk(b'SHUTDOWN NOSAVE\r\n', b'<closed>')"
+	rs_wait_exit
+}
+
+# One database: SELECT 0 (what redis-cli -n 0 and client libraries send)
+# works, any other index gets Redis's error.
+t_redis_server_select() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	[ "$(cli select 0)" = OK ] || fail "SELECT 0: $(cli select 0)"
+	[ "$(cli -n 0 set k v)" = OK ] && [ "$(cli -n 0 get k)" = v ] || fail "redis-cli -n 0"
+	[ "$(cli select 1)" = "ERR DB index is out of range" ] || fail "SELECT 1: $(cli select 1)"
+	[ "$(cli select -1)" = "ERR DB index is out of range" ] || fail "SELECT -1"
+	[ "$(cli select x)" = "ERR value is not an integer or out of range" ] || fail "SELECT x"
+	expect_match '^SELECT 1 failed: ERR DB index is out of range' "$(cli -n 1 ping 2>&1)"
+	raw "
+talk(b'SELECT 0\r\n', b'+OK\r\n')
+talk(b'SELECT 99999999999\r\n', b'-ERR value is out of range, value must between -2147483648 and 2147483647\r\n')
+"
+	rs_stop
+}
+
+# CONFIG GET: name/value pairs for the parameters a Redis user asks about,
+# patterns included, in Redis 7.0's RESP2 shape (a flat array).
+t_redis_server_config_get() {
+	rs_start --max-clients 77
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	[ "$(cli config get maxmemory | tr '\n' ,)" = "maxmemory,0," ] || fail "maxmemory"
+	[ "$(cli config get maxmemory-policy | tr '\n' ,)" = "maxmemory-policy,noeviction," ] ||
+		fail "maxmemory-policy"
+	[ "$(cli config get databases | tr '\n' ,)" = "databases,1," ] || fail "databases"
+	[ "$(cli config get port | tr '\n' ,)" = "port,$RS_PORT," ] || fail "port"
+	[ "$(cli config get bind | tr '\n' ,)" = "bind,127.0.0.1," ] || fail "bind"
+	# pairs of a pattern, sorted: Redis's order is its hash table's
+	pairs=$(cli config get 'max*' | paste - - | sort | tr '\t\n' '=,')
+	[ "$pairs" = "maxclients=77,maxmemory=0,maxmemory-policy=noeviction," ] ||
+		fail "CONFIG GET max*: $pairs"
+	pairs=$(cli config get save appendonly 'DATA?ASES' nosuch port port | paste - - | sort | tr '\t\n' '=,')
+	[ "$pairs" = "appendonly=no,databases=1,port=$RS_PORT,save=," ] || fail "several: $pairs"
+	raw "
+talk(b'CONFIG GET maxmemory\r\n', b'*2\r\n\$9\r\nmaxmemory\r\n\$1\r\n0\r\n')
+talk(b'CONFIG GET MAXMEMORY\r\n', b'*2\r\n\$9\r\nMAXMEMORY\r\n\$1\r\n0\r\n')
+talk(b'CONFIG GET nosuch\r\n', b'*0\r\n')
+talk(b'CONFIG GET\r\n', b\"-ERR wrong number of arguments for 'config|get' command\r\n\")
+"
+	rs_stop
+}
+
+# INFO has what monitoring and redis-cli --stat read; --stat's columns are
+# numbers, not LONG_MIN for a missing field; avg_ttl is the keys' real one.
+t_redis_server_info_stat() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	field() { cli info | tr -d '\r' | sed -n "s/^$1://p"; }
+	[ "$(cli set a 1)" = OK ] && [ "$(cli get a)" = 1 ] && [ "$(cli get nope)" = "" ] || fail "SET/GET"
+	[ "$(cli exists a nope)" = 1 ] || fail "EXISTS"
+	[ "$(field keyspace_hits)" = 2 ] && [ "$(field keyspace_misses)" = 2 ] ||
+		fail "hits $(field keyspace_hits) misses $(field keyspace_misses), want 2 and 2"
+	expect_match '^[0-9.]+[BKMG]$' "$(field used_memory_human)"
+	[ "$(field used_memory_rss)" -gt 100000 ] || fail "used_memory_rss $(field used_memory_rss)"
+	[ "$(field maxmemory)" = 0 ] && [ "$(field maxmemory_policy)" = noeviction ] || fail "maxmemory"
+	[ "$(field blocked_clients)" = 0 ] && [ "$(field role)" = master ] || fail "clients, role"
+	# keys of 100 s and 200 s: avg_ttl is about 150 s (Redis's is an estimate)
+	[ "$(cli set t1 v EX 100)" = OK ] && [ "$(cli set t2 v EX 200)" = OK ] || fail "SET EX"
+	ttl=$(field db0 | sed -n 's/.*avg_ttl=\([0-9]*\)$/\1/p')
+	[ "$ttl" -gt 140000 ] && [ "$ttl" -le 150000 ] || fail "avg_ttl $ttl: $(field db0)"
+	# instantaneous_ops_per_sec shows traffic while there is some
+	raw "
+import subprocess
+s = conn(); end = time.time() + 10; ops = 0
+while time.time() < end and ops == 0:
+    for _ in range(20):
+        talk(b'PING\r\n', b'+PONG\r\n', s)
+    info = subprocess.run(['redis-cli', '-p', str(P), 'info', 'stats'], capture_output=True, text=True).stdout
+    ops = int(info.split('instantaneous_ops_per_sec:')[1].split()[0])
+if not ops:
+    sys.exit('instantaneous_ops_per_sec stayed 0 under traffic')
+"
+	# redis-cli --stat on a terminal, until it printed two rows (5 s at most)
+	out=$(python3 - "$RS_PORT" <<'PY'
+import os, pty, select, signal, sys, time
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp('redis-cli', ['redis-cli', '-p', sys.argv[1], '--stat', '-i', '0.1'])
+out = b''; end = time.time() + 5
+while time.time() < end and out.count(b'\n') < 4:
+    r, _, _ = select.select([fd], [], [], 0.05)
+    if r:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            break
+os.kill(pid, signal.SIGTERM); os.waitpid(pid, 0)
+sys.stdout.write(out.decode().replace('\r', ''))
+PY
+)
+	expect_no_match -9223372036854775808 "$out"
+	# keys mem clients blocked requests connections
+	rows=$(printf '%s\n' "$out" | grep -cE '^3 +[0-9.]+[BKMG] +1 +0 +[0-9]+ \(\+[0-9]+\) +[0-9]+ *$') ||
+		fail "no --stat row of numbers: $out"
+	[ "$rows" -ge 2 ] || fail "--stat rows: $out"
+	rs_stop
+}
+
+# TTL PTTL TYPE KEYS SCAN as Redis 7.0 answers them.
+t_redis_server_keys() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	[ "$(cli set k1 v)" = OK ] && [ "$(cli set k2 v EX 100)" = OK ] || fail "SET"
+	[ "$(cli ttl k1)" = -1 ] && [ "$(cli ttl nope)" = -2 ] && [ "$(cli pttl nope)" = -2 ] ||
+		fail "TTL of no expiry, no key"
+	ttl=$(cli ttl k2) pttl=$(cli pttl k2)
+	[ "$ttl" -ge 99 ] && [ "$ttl" -le 100 ] || fail "TTL $ttl"
+	[ "$pttl" -gt 98000 ] && [ "$pttl" -le 100000 ] || fail "PTTL $pttl"
+	[ "$(cli type k1)" = string ] && [ "$(cli type nope)" = none ] || fail "TYPE"
+	[ "$(cli keys 'k*' | sort | tr '\n' ,)" = "k1,k2," ] || fail "KEYS k*"
+	[ "$(cli keys 'k[^1]' | tr '\n' ,)" = "k2," ] || fail "KEYS k[^1]"
+	[ "$(cli keys 'K*')" = "" ] || fail "KEYS is case-sensitive"
+	raw "
+talk(b'TTL nope\r\n', b':-2\r\n')
+talk(b'TYPE k1\r\n', b'+string\r\n')
+talk(b'KEYS k1\r\n', b'*1\r\n\$2\r\nk1\r\n')
+talk(b'SCAN x\r\n', b'-ERR invalid cursor\r\n')
+talk(b'SCAN 0 COUNT 0\r\n', b'-ERR syntax error\r\n')
+talk(b'SCAN 0 COUNT x\r\n', b'-ERR value is not an integer or out of range\r\n')
+talk(b'SCAN 0 TYPE hash\r\n', b'*2\r\n\$1\r\n0\r\n*0\r\n')
+talk(b'SCAN 0 MATCH k1 COUNT 100\r\n', b'*2\r\n\$1\r\n0\r\n*1\r\n\$2\r\nk1\r\n')
+"
+	# a cursor walk while keys come and go: every key there throughout is
+	# met, none twice, pages no longer than COUNT, the walk ends at 0
+	python3 -c "
+for i in range(300): print('SET key%d v' % i)" | redis-cli -p "$RS_PORT" --pipe >/dev/null
+	raw "
+import re
+s = conn(); cursor = b'0'; seen = []; step = 0
+def cmd(*a):
+    return b'*%d\r\n' % len(a) + b''.join(b'\$%d\r\n%s\r\n' % (len(x), x) for x in a)
+while True:
+    s.sendall(cmd(b'SCAN', cursor, b'MATCH', b'key*', b'COUNT', b'7'))
+    buf = b''; end = time.time() + 5
+    while time.time() < end:
+        try:
+            buf += s.recv(65536)
+        except socket.timeout:
+            continue
+        m = re.match(rb'\*2\r\n\\$\d+\r\n(\d+)\r\n\*(\d+)\r\n', buf)
+        if m and buf.count(b'\r\n') == 4 + 2 * int(m.group(2)):
+            break
+    cursor, n = m.group(1), int(m.group(2))
+    page = buf.split(b'\r\n')[5::2][:n]
+    if n > 7: sys.exit('page of %d' % n)
+    seen += page
+    # churn: keys 299 down to 260 go, one a page; a new key comes each page
+    if step < 40:
+        talk(cmd(b'DEL', b'key%d' % (299 - step)), b':1\r\n', s)
+    talk(cmd(b'SET', b'new%d' % step, b'v'), b'+OK\r\n', s)
+    step += 1
+    if cursor == b'0': break
+want = set(b'key%d' % i for i in range(260))
+if not want <= set(seen): sys.exit('missed %r' % sorted(want - set(seen))[:5])
+if len(seen) != len(set(seen)): sys.exit('a key met twice')
+"
+	[ "$(redis-cli -p "$RS_PORT" --scan --pattern 'key1?' | sort | tr '\n' ,)" = \
+		"key10,key11,key12,key13,key14,key15,key16,key17,key18,key19," ] || fail "redis-cli --scan"
+	rs_stop
+}
+
+# CLIENT ID/SETNAME/GETNAME on one connection, HELLO 2 as Redis 7.0,
+# HELLO 3 refused with the error clients fall back to RESP2 on.
+t_redis_server_client_hello() {
+	rs_start
+	out=$(printf 'client setname worker-1\nclient getname\nclient id\nclient setname ""\nclient getname\n' |
+	      redis-cli -p "$RS_PORT" | tr '\n' ,)
+	expect_match '^OK,worker-1,[1-9][0-9]*,OK,,$' "$out"
+	[ "$(redis-cli -p "$RS_PORT" client setname 'a b')" = \
+		"ERR Client names cannot contain spaces, newlines or special characters." ] || fail "bad name"
+	[ "$(redis-cli -p "$RS_PORT" client frob)" = "ERR unknown subcommand 'frob'. Try CLIENT HELP." ] ||
+		fail "CLIENT frob"
+	[ "$(redis-cli -p "$RS_PORT" hello 3)" = "NOPROTO unsupported protocol version" ] || fail "HELLO 3"
+	[ "$(redis-cli -p "$RS_PORT" hello 2 setname h | sed -n '1,2p;5,6p;9,14p' | tr '\n' ,)" = \
+		"server,redis,proto,2,mode,standalone,role,master,modules,," ] ||
+		fail "HELLO 2: $(redis-cli -p "$RS_PORT" hello 2)"
+	raw "
+s = conn()
+talk(b'CLIENT SETNAME x\r\n', b'+OK\r\n', s)
+s.sendall(b'CLIENT ID\r\n'); cid = b''; end = time.time() + 5
+while not cid.endswith(b'\r\n') and time.time() < end:
+    try:
+        cid += s.recv(100)
+    except socket.timeout:
+        pass
+cid = cid[1:-2]
+want = b'*14\r\n\$6\r\nserver\r\n\$5\r\nredis\r\n\$7\r\nversion\r\n\$5\r\n7.0.0\r\n\$5\r\nproto\r\n:2\r\n\$2\r\nid\r\n'
+talk(b'HELLO 2 SETNAME y\r\n', want + b':' + cid + b'\r\n\$4\r\nmode\r\n\$10\r\nstandalone\r\n\$4\r\nrole\r\n\$6\r\nmaster\r\n\$7\r\nmodules\r\n*0\r\n', s)
+talk(b'CLIENT GETNAME\r\n', b'\$1\r\ny\r\n', s)
+talk(b'HELLO x\r\n', b'-ERR Protocol version is not an integer or out of range\r\n')
+talk(b'HELLO 2 FOO\r\n', b\"-ERR Syntax error in HELLO option 'FOO'\r\n\")
+talk(b'HELLO 2 AUTH bob pw\r\n', b'-WRONGPASS invalid username-password pair or user is disabled.\r\n')
+"
+	rs_stop
+}
+
+# redis-benchmark: the tests --help names run without an error; a bare run
+# is stopped at LPUSH by Redis's unknown command error, said on stderr.
+t_redis_server_benchmark_tests() {
+	list=$("$SK" redis-server --help | sed -n 's/^ *redis-benchmark -t \([a-z,]*\)$/\1/p')
+	[ -n "$list" ] || fail "--help names no redis-benchmark -t list"
+	grep -qF -- "-t $list" "$SK_SRC/README.md" || fail "README does not name -t $list"
+	rs_start
+	out=$(redis-benchmark -p "$RS_PORT" -t "$list" -n 200 -c 2 -q 2>&1) ||
+		fail "redis-benchmark -t $list: $out"
+	out=$(printf '%s\n' "$out" | tr '\r' '\n')
+	expect_no_match 'rror' "$out"
+	for t in PING_INLINE PING_MBULK SET GET INCR 'MSET \(10 keys\)'; do
+		expect_match "^$t: [0-9.]+ requests per second" "$out"
+	done
+	rc=0
+	out=$(redis-benchmark -p "$RS_PORT" -n 100 -c 2 -q 2>&1) || rc=$?
+	out=$(printf '%s\n' "$out" | tr '\r' '\n')
+	[ "$rc" = 1 ] || fail "a bare redis-benchmark exited $rc: $out"
+	expect_match "^Error from server: ERR unknown command 'LPUSH'" "$out"
+	rs_stop
+}
+
+# --bind with no such host, or an address that is not this host's: a usage
+# error naming it, not a missing resource.
+t_redis_server_bad_bind() {
+	expect_exit 1 "$SK" redis-server --bind nosuchhost --port 0
+	one_line "$ERR"
+	expect_match '^stresskit: error: redis-server: --bind nosuchhost: no such host$' "$ERR"
+	expect_exit 1 "$SK" redis-server --bind 203.0.113.7 --port 0
+	one_line "$ERR"
+	expect_match '^stresskit: error: .*--bind 203.0.113.7' "$ERR"
+	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
+}

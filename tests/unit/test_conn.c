@@ -100,6 +100,22 @@ START_TEST(test_pipeline_quit)
 }
 END_TEST
 
+START_TEST(test_pipeline_shutdown)
+{
+	struct server_config cfg;
+
+	server_config_defaults(&cfg);
+	/* SHUTDOWN has no reply and is not counted; nothing after it runs */
+	EXPECT(&cfg, "PING\r\nSHUTDOWN NOSAVE\r\nSET k v\r\nPING\r\n", "+PONG\r\n", 1, true);
+	/* a SHUTDOWN refused is a command like any other */
+	EXPECT(&cfg, "SHUTDOWN ABORT\r\nPING\r\n",
+	       "-ERR No shutdown in progress.\r\n+PONG\r\n", 2, false);
+	/* a connection's name is its own; HELLO 3 is refused */
+	EXPECT(&cfg, "CLIENT SETNAME n1\r\nCLIENT GETNAME\r\nHELLO 3\r\n",
+	       "+OK\r\n$2\r\nn1\r\n-NOPROTO unsupported protocol version\r\n", 3, false);
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	struct server_config cfg;
@@ -186,6 +202,7 @@ static Suite *conn_suite(void)
 	TCase *tc = tcase_create("conn");
 
 	tcase_add_test(tc, test_pipeline_quit);
+	tcase_add_test(tc, test_pipeline_shutdown);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_big_bulk);
 	tcase_add_test(tc, test_many_args);

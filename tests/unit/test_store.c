@@ -1,6 +1,7 @@
 /*
  * test_store.c - the JudyHS key space: binary keys, overwrite, delete,
- * lazy and active expiry (the expiry index), FLUSHALL, and many keys.
+ * lazy and active expiry (the expiry index), FLUSHALL, many keys, SCAN's
+ * walk in the order of creation, and avg_ttl.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -179,6 +180,88 @@ START_TEST(test_many_keys)
 }
 END_TEST
 
+/* Collects a whole SCAN walk, COUNT 1 at a time, into seen[]. */
+static size_t store_walk_all(struct store *s, const struct store_value **seen, size_t max)
+{
+	uint64_t at = 0;
+	const struct store_value *v;
+	size_t n = 0;
+
+	while ((v = store_walk(s, &at)) && n < max)
+		seen[n++] = v;
+	return n;
+}
+
+START_TEST(test_walk_places)
+{
+	const struct store_value *seen[16];
+	const struct store_value *v;
+	uint64_t at = 0;
+	struct store s;
+
+	store_init(&s);
+	ck_assert_ptr_null(store_walk(&s, &at));
+	ck_assert_int_eq(store_set(&s, "a", 1, "1", 1, 0), 0);
+	ck_assert_int_eq(store_set(&s, "b", 1, "2", 1, 0), 0);
+	ck_assert_int_eq(store_set(&s, "c", 1, "3", 1, 0), 0);
+	/* in the order of creation */
+	ck_assert_uint_eq(store_walk_all(&s, seen, 16), 3);
+	ck_assert(!memcmp(store_key(seen[0]), "a", 1) && !memcmp(store_key(seen[2]), "c", 1));
+	/* half way through, a key is replaced by a longer value (a new
+	 * allocation), one is deleted and one is made: the walk still meets
+	 * the replaced key once, in its place, and the new one after */
+	at = 0;
+	v = store_walk(&s, &at);
+	ck_assert(v && !memcmp(store_key(v), "a", 1));
+	ck_assert_int_eq(store_set(&s, "a", 1, "longer", 6, 0), 0);
+	ck_assert_int_eq(store_set(&s, "c", 1, "three", 5, 0), 0);
+	ck_assert_int_eq(store_del(&s, "b", 1), 1);
+	ck_assert_int_eq(store_set(&s, "d", 1, "4", 1, 0), 0);
+	v = store_walk(&s, &at);
+	ck_assert(v && !memcmp(store_key(v), "c", 1) && v->len == 5);
+	v = store_walk(&s, &at);
+	ck_assert(v && !memcmp(store_key(v), "d", 1));
+	ck_assert_ptr_null(store_walk(&s, &at));
+	/* FLUSHALL empties the order too */
+	store_flush(&s);
+	at = 0;
+	ck_assert_ptr_null(store_walk(&s, &at));
+	ck_assert_int_eq(store_set(&s, "e", 1, "5", 1, 0), 0);
+	ck_assert_uint_eq(store_walk_all(&s, seen, 16), 1);
+	store_flush(&s);
+}
+END_TEST
+
+START_TEST(test_avg_ttl)
+{
+	int64_t now = store_now_ms();
+	struct store s;
+
+	store_init(&s);
+	ck_assert_int_eq(store_avg_ttl(&s, now), 0);
+	ck_assert_int_eq(store_set(&s, "p", 1, "v", 1, 0), 0);
+	ck_assert_int_eq(store_set(&s, "a", 1, "v", 1, now + 100000), 0);
+	ck_assert_int_eq(store_set(&s, "b", 1, "v", 1, now + 300000), 0);
+	ck_assert_int_eq(store_avg_ttl(&s, now), 200000);
+	/* an overwrite in place with another expiry, a delete, a persist */
+	ck_assert_int_eq(store_set(&s, "a", 1, "w", 1, now + 500000), 0);
+	ck_assert_int_eq(store_avg_ttl(&s, now), 400000);
+	ck_assert_int_eq(store_del(&s, "b", 1), 1);
+	ck_assert_int_eq(store_avg_ttl(&s, now), 500000);
+	ck_assert_int_eq(store_set(&s, "a", 1, "no expiry", 9, 0), 0);
+	ck_assert_int_eq(store_avg_ttl(&s, now), 0);
+	/* expiry times far off do not overflow the sum */
+	for (int i = 0; i < 1000; i++) {
+		char k[16];
+
+		snprintf(k, sizeof(k), "x%d", i);
+		ck_assert_int_eq(store_set(&s, k, strlen(k), "v", 1, INT64_MAX - 1000), 0);
+	}
+	ck_assert_int_eq(store_avg_ttl(&s, now), INT64_MAX - 1000 - now);
+	store_flush(&s);
+}
+END_TEST
+
 static Suite *store_suite(void)
 {
 	Suite *s = suite_create("store");
@@ -189,6 +272,8 @@ static Suite *store_suite(void)
 	tcase_add_test(tc, test_active_expiry);
 	tcase_add_test(tc, test_expiry_same_ms);
 	tcase_add_test(tc, test_many_keys);
+	tcase_add_test(tc, test_walk_places);
+	tcase_add_test(tc, test_avg_ttl);
 	suite_add_tcase(s, tc);
 	return s;
 }
