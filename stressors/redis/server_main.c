@@ -4,6 +4,7 @@
  * 127.0.0.1:6379 unless told otherwise; SIGINT or SIGTERM stop it cleanly.
  */
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER, sk_sandbox_enter */
 
 #include <errno.h>
 #include <signal.h>
