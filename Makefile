@@ -41,6 +41,7 @@ UNIT_SRC  := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
 .PHONY: all test unit-test integration-test golden-test bench clean install uninstall \
+	abi-check abi-record abi-test \
 	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run soak
 
 all: $(BUILD)/stresskit $(BUILD)/stresskit-test
@@ -102,7 +103,35 @@ integration-test: $(BUILD)/stresskit $(BUILD)/stresskit-test
 golden-test: $(BUILD)/stresskit
 	tests/golden/run.sh $(BUILD)/stresskit
 
-test: unit-test golden-test integration-test
+test: unit-test golden-test integration-test abi-test
+
+# The stressor ABI against its committed baseline (mk/abi-check.sh, with
+# libabigail): the binary's exported SK_API functions and the public types
+# they reach, and (abi/layouts.c) the layouts a plugin's inline loop and
+# descriptors use that no signature reaches. make abi-record rewrites the
+# baselines: only for a new major (version.h says when).
+ABI_BASE    := abi/stresskit-1.0.abi
+ABI_LAYOUTS := abi/layouts-1.0.abi
+$(BUILD)/abi/layouts.so: abi/layouts.c $(wildcard include/stresskit/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) -g -O0 -shared -fPIC -Iinclude $< -o $@
+
+abi-check: $(BUILD)/stresskit $(BUILD)/abi/layouts.so
+	mk/abi-check.sh $(ABI_BASE) $(BUILD)/stresskit
+	mk/abi-check.sh $(ABI_LAYOUTS) $(BUILD)/abi/layouts.so
+
+abi-record: $(BUILD)/stresskit $(BUILD)/abi/layouts.so
+	mk/abi-check.sh --record $(ABI_BASE) $(BUILD)/stresskit
+	mk/abi-check.sh --record $(ABI_LAYOUTS) $(BUILD)/abi/layouts.so
+
+# In make test where libabigail is installed (setup.sh --test, so CI's
+# .ci/run has it); elsewhere skipped, saying why.
+abi-test:
+	@if command -v abidw >/dev/null && command -v abidiff >/dev/null; then \
+		$(MAKE) --no-print-directory abi-check; \
+	else \
+		echo "abi-check: skipped: no abidw/abidiff (apt-get install abigail-tools)"; \
+	fi
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in
 # a build directory of its own; any report fails it (no recovery).
