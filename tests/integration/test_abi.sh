@@ -97,3 +97,22 @@ t_abi_no_test_hooks_shipped() {
 		--splice-ops 20 --temp-path "$TMP"
 	expect_no_match 'will not splice' "$OUT"
 }
+
+# One list of the public names: every function, type, macro and enum
+# constant the installed headers declare is in the page's PUBLIC NAMES.
+t_abi_public_names_listed() {
+	for h in "$SK_SRC"/include/stresskit/*.h; do
+		sed -n -e 's/^SK_API [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' \
+			-e 's/^SK_API extern .* \([a-z_0-9]*\);/\1/p' \
+			-e 's/^static inline [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' \
+			-e 's/^\(struct\|enum\) \([a-z_0-9]*\) {.*/\2/p' \
+			-e 's/^typedef .*(\*\([a-z_0-9]*\))(.*/\1/p' \
+			-e 's/^#define \([A-Za-z_0-9]*\).*/\1/p' \
+			-e 's/^\t\([A-Z][A-Z_0-9]*\)\( *=.*\|,.*\)$/\1/p' "$h"
+	done | grep -v '^STRESSKIT_.*_H$' | sort -u >"$TMP/names"
+	[ "$(wc -l <"$TMP/names")" -gt 100 ] || fail "too few names read from the headers"
+	sed -n '/^\.SH PUBLIC NAMES/,/^\.SH /p' "$SK_SRC/man/stresskit-stressor.3.in" |
+		sed 's/\\-/-/g' >"$TMP/listed"
+	missing=$(while read -r n; do grep -qw -- "$n" "$TMP/listed" || echo "$n"; done <"$TMP/names")
+	[ -z "$missing" ] || fail "not in stresskit-stressor(3) PUBLIC NAMES:" $missing
+}

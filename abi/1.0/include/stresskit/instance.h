@@ -172,9 +172,9 @@ static inline bool instance_latency_on(const struct instance *in)
 	return in->latency != NULL;
 }
 
-/* Records end - start (sk_clock_ns() times) into series 0 .. SK_LATENCY_
- * SERIES - 1, unless start is in the --warmup; one writer per series (a
- * helper the instance forked may own series 1). */
+/* Records end - start (sk_clock_ns() times) into a series below
+ * SK_LATENCY_SERIES, unless start is in the --warmup; one writer per
+ * series (a helper the instance forked may own series 1). */
 static inline void instance_latency_record(struct instance *in, unsigned series,
 					   uint64_t start, uint64_t end)
 {
