@@ -11,6 +11,7 @@ bad=$(sed -e 's/\\$//' -e 's/^[^:]*://' "$dep" | tr ' ' '\n' | sed '/^$/d' |
 		"$src") ;;
 		*..*) echo "$f" ;;
 		include/stresskit/*) ;;
+		include/stresskit-builtin.h) ;;
 		"$dir"/*) ;;
 		*) echo "$f" ;;
 		esac

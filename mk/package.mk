@@ -3,11 +3,14 @@
 # and the Debian package (make deb, make lintian).
 
 MAN        := $(BUILD)/man/stresskit.1
+# The stressor API's page, for the -dev package.
+MAN3       := $(BUILD)/man/stresskit-stressor.3
 COMPLETION := $(BUILD)/completion/stresskit
 EXAMPLES   := $(wildcard example-jobs/*)
 
 BINDIR     = $(PREFIX)/bin
 MAN1DIR    = $(PREFIX)/share/man/man1
+MAN3DIR    = $(PREFIX)/share/man/man3
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples
 # The plugin API: headers, stresskit.pc, and where plugins are looked for
@@ -27,7 +30,7 @@ PLUGIN_EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples/plugin
 
 .PHONY: deb lintian
 
-all: $(MAN) $(COMPLETION)
+all: $(MAN) $(MAN3) $(COMPLETION)
 
 # Written at install time, for the PREFIX and LIBDIR of that install; the
 # version is the header's, so the .pc and the API never disagree.
@@ -38,7 +41,13 @@ $(PC): mk/stresskit.pc.in include/stresskit/version.h
 	    -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@PLUGINDIR@|$(PLUGINDIR)|' \
 	    -e "s|@VERSION@|$$(sed -n 's/^#define STRESSKIT_VERSION "\(.*\)"/\1/p' include/stresskit/version.h)|" \
 	    $< > $@
-integration-test: $(MAN) $(COMPLETION)
+integration-test: $(MAN) $(MAN3) $(COMPLETION)
+
+# The version is the header's, the date as gen-man.sh takes it.
+$(MAN3): man/stresskit-stressor.3.in include/stresskit/version.h
+	@mkdir -p $(dir $@)
+	sed -e "s/@VERSION@/$$(sed -n 's/^#define STRESSKIT_VERSION "\(.*\)"/\1/p' include/stresskit/version.h)/g" \
+	    -e "s/@DATE@/$$(date -u -d "@$${SOURCE_DATE_EPOCH:-$$(stat -c %Y $<)}" +%Y-%m-%d)/g" $< >$@
 
 # Both come from the binary's --help: the options they list are the ones it
 # parses. (A cross build would need the host's binary here.)
@@ -50,11 +59,12 @@ $(COMPLETION): $(BUILD)/stresskit completion/gen-completion.sh man/help-options.
 	@mkdir -p $(dir $@)
 	completion/gen-completion.sh $(BUILD)/stresskit $@
 
-install: $(BUILD)/stresskit $(MAN) $(COMPLETION) $(PC)
+install: $(BUILD)/stresskit $(MAN) $(MAN3) $(COMPLETION) $(PC)
 	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(BINDIR)/stresskit
 	install -d $(DESTDIR)$(COMPATDIR)
 	ln -sfr $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(COMPATDIR)/stress-ng
 	install -D -m 0644 $(MAN) $(DESTDIR)$(MAN1DIR)/stresskit.1
+	install -D -m 0644 $(MAN3) $(DESTDIR)$(MAN3DIR)/stresskit-stressor.3
 	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
 	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
 	$(if $(EXAMPLES),install -m 0644 $(EXAMPLES) $(DESTDIR)$(EXAMPLEDIR))
@@ -69,6 +79,7 @@ uninstall:
 	rm -f $(DESTDIR)$(COMPATDIR)/stress-ng
 	rmdir $(DESTDIR)$(COMPATDIR) $(DESTDIR)$(LIBDIR)/stresskit 2>/dev/null || true
 	rm -f $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(MAN1DIR)/stresskit.1 \
+		$(DESTDIR)$(MAN3DIR)/stresskit-stressor.3 \
 		$(DESTDIR)$(COMPDIR)/stresskit
 	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(INCLUDEDIR)/stresskit
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/stresskit.pc

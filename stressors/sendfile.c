@@ -6,6 +6,7 @@
  * pieces (netperf's TCP_SENDFILE). One bogo-op is one sendfile() call.
  */
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* sk_test_hook */
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -280,11 +281,13 @@ static int sendfile_reap_receiver(const struct instance *in, pid_t pid)
 static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 			 uint64_t chunk, off_t off, uint64_t *bytes_out)
 {
+	struct instance_loop l;
 	uint64_t bytes = 0;
 	int err = 0;
 
 	instance_latency_name(in, 0, "sendfile");
-	while (instance_continue(in)) {
+	l = instance_loop_begin(in);
+	while (instance_loop_continue(&l)) {
 		size_t len = (uint64_t)off + chunk > size ? size - (uint64_t)off : chunk;
 		uint64_t t0 = instance_latency_begin(in);
 		ssize_t n = sendfile(out, fd, &off, len);
@@ -300,7 +303,7 @@ static int sendfile_loop(struct instance *in, int out, int fd, uint64_t size,
 		bytes += (uint64_t)n;
 		if ((uint64_t)off >= size)
 			off = 0;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	*bytes_out = bytes;
 	return err;

@@ -7,6 +7,7 @@
  * sync engine). One bogo-op is one pass of --splice-bytes.
  */
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* sk_test_hook */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -314,6 +315,7 @@ static int splice_run(struct instance *in)
 	const bool by_write = ((const struct splice_opts *)in->opts)->method ==
 			      SPLICE_METHOD_WRITE;
 	uint64_t bytes = 0;
+	struct instance_loop l;
 	int status = splice_setup(in, &s);
 
 	if (status != SK_OK)
@@ -321,8 +323,9 @@ static int splice_run(struct instance *in)
 	instance_latency_name(in, 0, "pass");
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
+	l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		loff_t at;
 		ssize_t n;
 		uint64_t t0;
@@ -355,7 +358,7 @@ static int splice_run(struct instance *in)
 				break;
 		}
 		if ((size_t)n == s.len)
-			instance_ops_inc(in);
+			instance_loop_inc(&l);
 	}
 	instance_metric(in, "MB per sec splice rate",
 			(double)bytes / instance_elapsed(in) / (1 << 20),

@@ -2,6 +2,8 @@
  * clock.c - the two clocks of the stressor API: CLOCK_MONOTONIC and rusage
  * times, in seconds as doubles, for the core and stressors alike.
  */
+#include "clock.h"
+
 #include <stresskit/stressor.h>
 
 #include <sys/time.h>

@@ -25,9 +25,9 @@ int opts_set(const struct stressor_opt *o, void *buf, const char *val,
 	     char *err, size_t errlen);
 
 /*
- * What a string option's flags promise (OPT_DIR, OPT_OUT_FILE,
- * OPT_HOST_PORT), checked when it is parsed, so a bad path or address is
- * one line before anything runs: 0, or -EINVAL with the line in err.
+ * What a string option's flags promise (OPT_DIR, OPT_OUT_FILE), checked
+ * when it is parsed, so a bad path is one line before anything runs: 0,
+ * or -EINVAL with the line in err.
  */
 int opts_check_string(const struct stressor_opt *o, const char *val,
 		      char *err, size_t errlen);
@@ -47,8 +47,7 @@ void opts_choices_str(const struct stressor_opt *o, char *out, size_t len);
 void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t len);
 
 /*
- * HOST:PORT into hp (sk_opt_host_port's parse, and OPT_HOST_PORT's
- * check): 0, or -EINVAL with one line naming --NAME and val in err.
+ * HOST:PORT into hp (sk_opt_host_port's parse): 0, or -EINVAL with one line naming --NAME and val in err.
  */
 int opts_host_port_resolve(const struct stressor_opt *o, const char *val,
 			   struct sk_host_port *hp, char *err, size_t errlen);

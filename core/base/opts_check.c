@@ -66,13 +66,9 @@ static int opts_check_out_file(const struct stressor_opt *o, const char *val,
 int opts_check_string(const struct stressor_opt *o, const char *val,
 		      char *err, size_t errlen)
 {
-	struct sk_host_port hp;	/* OPT_HOST_PORT: checked only, the row keeps the text */
-
 	if (o->flags & OPT_DIR)
 		return opts_check_dir(o, val, val, err, errlen);
 	if (o->flags & OPT_OUT_FILE)
 		return opts_check_out_file(o, val, err, errlen);
-	if (o->flags & OPT_HOST_PORT)
-		return opts_host_port_resolve(o, val, &hp, err, errlen);
 	return 0;
 }

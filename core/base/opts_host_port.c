@@ -1,8 +1,7 @@
 /*
  * opts_host_port.c - HOST:PORT, read once into the address a stressor
- * connects to (sk_opt_host_port, an OPT_PARSED type), and the same check
- * for an OPT_STRING row flagged OPT_HOST_PORT. The host is resolved when
- * the line is read: a name that does not resolve then would only fail
+ * connects to (sk_opt_host_port, an OPT_PARSED type). The host is
+ * resolved when the line is read: a name that does not resolve then would only fail
  * the run after its instances were dispatched.
  */
 #include "opts.h"

@@ -34,7 +34,6 @@ static struct {
 	bool overflow;
 	unsigned abi_major, abi_minor;
 	const struct stressor *s[PLUGIN_STRESSORS_MAX];
-	unsigned minor[PLUGIN_STRESSORS_MAX];	/* each descriptor's own: its layout */
 } plugin_pending;
 
 /* Handles already loaded: the same file named twice is loaded once. */
@@ -51,13 +50,12 @@ void sk_plugin_register(const struct stressor *s, unsigned abi_major,
 		plugin_pending.overflow = true;
 		return;
 	}
-	/* the lowest ABI any descriptor was built for is the one checked */
+	/* the newest ABI any descriptor was built for is the one checked */
 	if (!plugin_pending.n || abi_major != plugin_pending.abi_major ||
 	    abi_minor > plugin_pending.abi_minor) {
 		plugin_pending.abi_major = abi_major;
 		plugin_pending.abi_minor = abi_minor;
 	}
-	plugin_pending.minor[plugin_pending.n] = abi_minor;
 	plugin_pending.s[plugin_pending.n++] = s;
 }
 
@@ -153,7 +151,7 @@ int plugin_load(const char *path, char *err, size_t errlen)
 	/* the registry keeps the name: the plugin stays loaded for the run */
 	registry_set_origin(path);
 	for (size_t i = 0; i < plugin_pending.n && !rc; i++) {
-		rc = registry_add(plugin_pending.s[i], plugin_pending.minor[i], msg, sizeof(msg));
+		rc = registry_add(plugin_pending.s[i], msg, sizeof(msg));
 		if (rc)
 			snprintf(err, errlen, "plugin %s: %s", path, msg);
 	}

@@ -20,22 +20,10 @@ extern const struct subcommand *const __stop_sk_subcommands[] __attribute__((wea
 
 static const struct stressor **registry;
 static size_t registry_n;
-/* Per entry, where it came from; NULL until the first plugin's entry. */
-struct registry_source {
-	const char *origin;	/* the plugin file; NULL for a built-in */
-	unsigned abi_minor;	/* the ABI minor its descriptor was built for */
-};
-static struct registry_source *registry_from;
+/* Per entry, the plugin file it came from (NULL for a built-in); NULL
+ * until the first plugin's entry. */
+static const char **registry_from;
 static const char *registry_loading;
-
-/*
- * .version, for a descriptor built for abi_minor: older descriptors end
- * before the field, so it is not read from them.
- */
-static const char *registry_read_version(const struct stressor *s, unsigned abi_minor)
-{
-	return abi_minor >= SK_ABI_MINOR_STRESSOR_VERSION ? s->version : NULL;
-}
 
 /*
  * A version, when there is one, is a short word: it is printed in
@@ -116,16 +104,15 @@ int registry_init(char *err, size_t errlen)
 	return registry_validate(registry, n, err, errlen);
 }
 
-int registry_add(const struct stressor *s, unsigned abi_minor, char *err, size_t errlen)
+int registry_add(const struct stressor *s, char *err, size_t errlen)
 {
 	const struct stressor **grown, *had;
-	struct registry_source *from;
+	const char **from;
 	size_t at = 0;
 	int rc = descriptor_check(s, err, errlen);
 
 	if (!rc)
-		rc = registry_check_version(s, registry_read_version(s, abi_minor), false,
-					    err, errlen);
+		rc = registry_check_version(s, s->version, false, err, errlen);
 	if (rc)
 		return rc;
 	had = registry_find(s->name);
@@ -143,9 +130,6 @@ int registry_add(const struct stressor *s, unsigned abi_minor, char *err, size_t
 			     : calloc(registry_n + 1, sizeof(*from));
 	if (!from)
 		goto nomem;
-	if (!registry_from)
-		for (size_t i = 0; i < registry_n; i++)
-			from[i] = (struct registry_source){ NULL, SK_ABI_MINOR };
 	registry_from = from;
 	while (at < registry_n && strcmp(registry[at]->name, s->name) < 0)
 		at++;
@@ -153,7 +137,7 @@ int registry_add(const struct stressor *s, unsigned abi_minor, char *err, size_t
 	memmove(registry_from + at + 1, registry_from + at,
 		(registry_n - at) * sizeof(*registry_from));
 	registry[at] = s;
-	registry_from[at] = (struct registry_source){ registry_loading, abi_minor };
+	registry_from[at] = registry_loading;
 	registry_n++;
 	return 0;
 nomem:
@@ -197,25 +181,14 @@ const char *registry_origin(const struct stressor *s)
 {
 	long i = registry_index(s);
 
-	return i >= 0 && registry_from ? registry_from[i].origin : NULL;
+	return i >= 0 && registry_from ? registry_from[i] : NULL;
 }
 
 const char *registry_version(const struct stressor *s)
 {
 	long i = registry_index(s);
 
-	if (i < 0)
-		return NULL;
-	return registry_read_version(s, registry_from ? registry_from[i].abi_minor : SK_ABI_MINOR);
-}
-
-unsigned registry_abi_minor(const struct stressor *s)
-{
-	long i = registry_index(s);
-
-	if (i < 0)
-		return 0;
-	return registry_from ? registry_from[i].abi_minor : SK_ABI_MINOR;
+	return i >= 0 ? s->version : NULL;
 }
 
 size_t registry_count(void)

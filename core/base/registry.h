@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>
 
 /* Loads and checks the table; on error writes a message and returns -EINVAL. */
 int registry_init(char *err, size_t errlen);
@@ -17,24 +18,16 @@ int registry_validate(const struct stressor **list, size_t n,
 		      char *err, size_t errlen);
 
 /*
- * Adds a plugin's stressor (plugin.c), built for ABI minor abi_minor,
- * validated as a built-in one is and kept in name order; -EEXIST when the
+ * Adds a plugin's stressor (plugin.c), validated as a built-in one is and kept in name order; -EEXIST when the
  * name is taken. While origin is set (registry_set_origin), what is added
  * is marked as coming from there.
  */
-int registry_add(const struct stressor *s, unsigned abi_minor, char *err, size_t errlen);
+int registry_add(const struct stressor *s, char *err, size_t errlen);
 void registry_set_origin(const char *origin);
 /* The plugin file a stressor came from; NULL for a built-in. */
 const char *registry_origin(const struct stressor *s);
-/*
- * The stressor's .version, read only when its descriptor was built for a
- * minor that has the field; NULL: unversioned (or not registered).
- */
+/* The stressor's .version; NULL: unversioned (or not registered). */
 const char *registry_version(const struct stressor *s);
-
-/* The ABI minor the stressor was registered for: SK_ABI_MINOR for a
- * built-in, 0 for one not registered. */
-unsigned registry_abi_minor(const struct stressor *s);
 
 /*
  * Once every plugin is in: no two stressors take the same command-line

@@ -1,10 +1,16 @@
 /*
- * testhook.c - the fault hooks of testhook.h. Nothing here runs unless a
- * STRESSKIT_TEST_* variable names the instance.
+ * testhook.c - the fault hooks of testhook.h. Built twice: with
+ * -DSK_TEST_HOOKS into build/stresskit-test, the binary make test runs,
+ * where nothing here runs unless a STRESSKIT_TEST_* variable names the
+ * instance; and without, into the shipped build/stresskit, where every
+ * hook is empty and no STRESSKIT_TEST_ name is in the binary, so no
+ * variable in a user's environment changes what a run does.
  */
 #include "testhook.h"
 
-#include <stresskit/stressor.h>
+#include <stresskit-builtin.h>
+
+#ifdef SK_TEST_HOOKS
 
 #include <signal.h>
 #include <stdio.h>
@@ -118,3 +124,35 @@ bool sk_test_hook(const char *name)
 	v = getenv(var);
 	return v && *v;
 }
+
+#else
+
+void testhook_scan(void)
+{
+}
+
+void testhook_instance(uint32_t index)
+{
+	(void)index;
+}
+
+void testhook_before_start(uint32_t index)
+{
+	(void)index;
+}
+
+void testhook_helper_exit(void)
+{
+}
+
+void testhook_helper_start(void)
+{
+}
+
+bool sk_test_hook(const char *name)
+{
+	(void)name;
+	return false;
+}
+
+#endif

@@ -1,6 +1,7 @@
 /*
  * testhook.h - faults the integration tests inject through the
- * environment, so no test-only stressor ships to users:
+ * environment of build/stresskit-test (the shipped binary has none, see
+ * testhook.c), so no test-only stressor ships to users:
  *   STRESSKIT_TEST_IGNORE_STOP=N      instance N of each stressor ignores
  *                                     the stop flag and signals until the
  *                                     controller SIGKILLs it
@@ -22,7 +23,7 @@
  *                                     set-up that takes a second
  * The first three are read once per instance, after the start barrier;
  * LATE_START just before the instance notes its start. Stressors ask
- * for their own faults with sk_test_hook() (<stresskit/stressor.h>):
+ * for their own faults with sk_test_hook() (<stresskit-builtin.h>):
  *   STRESSKIT_TEST_SPLICE_ZERO_EINVAL splice acts as if the kernel refused
  *                                     to splice from /dev/zero
  *   STRESSKIT_TEST_SENDFILE_SKEW      the sendfile stream starts 8 bytes

@@ -29,6 +29,7 @@
 #include "series.h"
 #include "stats.h"
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>
 
 /* --fail-on-regression's exit code: stress-ng's "a stressor failed". */
 #define COMPARE_EXIT_REGRESSION SK_FAILED

@@ -103,7 +103,7 @@ static const json_t *compare_stressor(const json_t *list, const char *name)
 /*
  * The bogo-op's version: two versions are two different bogo-ops, whose
  * ops/s no %change relates, so they refuse; a stressor unversioned on one
- * side (a plugin built before ABI 1.10) cannot be told apart, a note.
+ * side (a plugin that sets none) cannot be told apart, a note.
  */
 static void compare_version(const struct compare_walk *w, const char *s,
 			    const json_t *ea, const json_t *eb)

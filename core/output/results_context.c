@@ -183,7 +183,7 @@ static json_t *results_stressor_config(const struct plan_entry *e)
 		return NULL;
 	}
 	json_object_set_new(o, "stressor", json_string(e->stressor->name));
-	/* null: a plugin built before ABI 1.10, or one that sets none */
+	/* null: a plugin that sets none */
 	json_object_set_new(o, "version", version ? json_string(version) : json_null());
 	json_object_set_new(o, "plugin", plugin ? json_string(plugin) : json_null());
 	json_object_set_new(o, "instances", json_integer(e->instances));

@@ -20,10 +20,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "helper_unshare.h"
 #include "log.h"
 #include "proc_name.h"
-#include "registry.h"
 #include "run.h"
 #include "sandbox.h"
 #include "stop_gate.h"
@@ -95,17 +95,14 @@ static void instance_affinity(const uint64_t *taskset)
 /*
  * Whether this instance's helpers go without the run's shared mapping:
  * they need it only to record latencies (--latency: the slots of every
- * instance point into the histograms beside it), and a helper of a
- * stressor built before ABI 1.14 may read its instance's slot or stop
- * flag. Without it, the fork and exit of each helper skip that mapping
- * and the one lock its every user takes: at thousands of pipe
- * instances, exits queued for seconds on it.
+ * instance point into the histograms beside it; helper.h says a helper
+ * touches nothing else of it). Without it, the fork and exit of each
+ * helper skip that mapping and the one lock its every user takes: at
+ * thousands of pipe instances, exits queued for seconds on it.
  */
-static bool instance_helpers_unshared(const struct stressor_ctx *ctx,
-				      struct run_shared *sh)
+static bool instance_helpers_unshared(struct run_shared *sh)
 {
-	return !shared_slot(sh, 0)->latency &&
-	       registry_abi_minor(ctx->stressor) >= SK_ABI_MINOR_HELPER_UNSHARED;
+	return !shared_slot(sh, 0)->latency;
 }
 
 void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
@@ -123,7 +120,7 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 		_exit(SK_SIGNALED);
 	instance_signals();
 	proc_name_set(ctx->stressor->name);
-	if (instance_helpers_unshared(ctx, sh))
+	if (instance_helpers_unshared(sh))
 		helper_unshare(sh, (size_t)sh->len);
 	if (taskset)
 		instance_affinity(taskset);
@@ -161,7 +158,7 @@ static double instance_run_end(const struct instance_slot *slot)
  */
 static void instance_start(struct instance *in, struct run_shared *sh)
 {
-	struct instance_slot *slot = in->slot;
+	struct instance_slot *slot = instance_slot_of(in);
 
 	shared_note_ready(sh);
 	shared_wait_start(sh);
@@ -185,8 +182,10 @@ static void instance_start(struct instance *in, struct run_shared *sh)
  */
 void instance_ready(struct instance *in)
 {
-	if (!instance_shared || in->slot->state != SLOT_FORKED ||
-	    (pid_t)syscall(SYS_gettid) != in->slot->tid)
+	struct instance_slot *slot = instance_slot_of(in);
+
+	if (!instance_shared || slot->state != SLOT_FORKED ||
+	    (pid_t)syscall(SYS_gettid) != slot->tid)
 		return;
 	instance_start(in, instance_shared);
 }
@@ -199,7 +198,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.ctx = ctx,
 		.opts = ctx->opts,
 		.index = index,
-		.slot = slot,
+		.counter = &slot->counter,
 		.stop = &sh->stop,
 		.max_ops = max_ops ? max_ops : UINT64_MAX,
 		.latency = slot->latency,
@@ -264,7 +263,7 @@ void instance_main(const struct stressor_ctx *ctx, uint32_t index,
 void instance_metric(struct instance *in, const char *desc, double value,
 		     enum metric_mean mean, bool higher_is_better)
 {
-	struct instance_slot *s = in->slot;
+	struct instance_slot *s = instance_slot_of(in);
 	uint32_t i;
 
 	for (i = 0; i < s->n_metrics; i++)
@@ -288,7 +287,7 @@ void instance_metric(struct instance *in, const char *desc, double value,
  */
 void instance_warmup_over(struct instance *in)
 {
-	struct instance_slot *s = in->slot;
+	struct instance_slot *s = instance_slot_of(in);
 
 	in->warming = NULL;
 	s->warm_ops = s->ops;
@@ -305,7 +304,9 @@ void instance_latency_name(struct instance *in, unsigned series,
 
 double instance_elapsed(const struct instance *in)
 {
-	return instance_run_end(in->slot) - in->slot->start;
+	const struct instance_slot *slot = instance_slot_of(in);
+
+	return instance_run_end(slot) - slot->start;
 }
 
 static void instance_vlog(const struct instance *in, int fd, const char *tag,

@@ -10,6 +10,8 @@
 
 #include <stresskit/stressor.h>
 
+#include "slot.h"
+
 #include "shared.h"
 
 /*

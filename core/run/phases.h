@@ -11,6 +11,8 @@
 
 #include <stresskit/stressor.h>
 
+#include "slot.h"
+
 /* CLOCK_MONOTONIC seconds at each boundary; 0 = not reached. */
 struct run_phases {
 	double t0;		/* before the first fork */

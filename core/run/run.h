@@ -14,6 +14,8 @@
 
 #include <stresskit/stressor.h>
 
+#include "slot.h"
+
 struct perf_set;
 struct sampler;
 

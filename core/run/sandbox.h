@@ -1,7 +1,7 @@
 /*
  * sandbox.h - --sandbox: a seccomp allow-list per instance, the core's
  * base set plus the syscalls the stressor declares in its descriptor.
- * sk_sandbox_enter(), the call a subcommand makes, is in stressor.h.
+ * sk_sandbox_enter(), the call a subcommand makes, is in stresskit-builtin.h.
  */
 #ifndef STRESSKIT_SANDBOX_H
 #define STRESSKIT_SANDBOX_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>
 
 /*
  * Whether stressor s can run under --sandbox: stresskit was built with

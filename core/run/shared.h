@@ -13,6 +13,8 @@
 
 #include <stresskit/stressor.h>
 
+#include "slot.h"
+
 /*
  * The header, read by every instance's loop and written once by the
  * controller; the ready count, written once by each instance before the

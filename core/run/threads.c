@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "log.h"
 #include "status.h"
 

@@ -3,8 +3,7 @@
  * lat_from in its slot) is the boundary for ops and run time, so they
  * cover exactly the ops its latency histograms do; the controller's
  * snapshot, read back to back from the slot, stands in for an instance
- * that counted no op after the flag went down (it ended, or blocked, or
- * is a plugin built before ABI 1.6). CPU time comes from /proc (the
+ * that counted no op after the flag went down (it ended, or blocked). CPU time comes from /proc (the
  * instance is still running, so wait4 cannot tell): the process's own and its reaped children's time,
  * as wait4 will report it, or one thread's time in thread mode.
  */

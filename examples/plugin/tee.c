@@ -157,6 +157,7 @@ static int tee_run(struct instance *in)
 	const struct tee_opts *o = in->opts;
 	struct tee_pipes p = { { -1, -1 }, { -1, -1 }, o->data_size, in->ctx->verify };
 	pid_t writer = -1, reader = -1;
+	struct instance_loop l;
 	uint64_t bytes = 0;
 	int sink, status = SK_OK;
 
@@ -179,8 +180,9 @@ static int tee_run(struct instance *in)
 	p.in[1] = p.out[0] = -1;
 	/* set up, helpers included: the run starts here (STRESSOR_OWN_START) */
 	instance_ready(in);
+	l = instance_loop_begin(in);
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		ssize_t n = tee(p.in[0], p.out[1], INT_MAX, 0);
 
 		if (n < 0 && errno == EINTR)
@@ -196,7 +198,7 @@ static int tee_run(struct instance *in)
 			break;
 		}
 		bytes += (uint64_t)n;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
 	/* stress-ng's figure and mean: what compare reads is the same line */
 	instance_metric(in, "MB per sec tee rate",

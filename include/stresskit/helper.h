@@ -27,12 +27,12 @@ typedef int (*sk_helper_fn)(void *arg, const volatile sig_atomic_t *stop);
  * name "stresskit-NAME" (first 15 bytes); SIGINT, SIGHUP and SIGALRM
  * ignored (Ctrl-C reaches the instance, which stops its helpers); SIGTERM
  * sets *stop. No signal reaches the helper before that is in place.
- * From ABI 1.14 the helper does not map the run's shared mapping (the
- * instances' counters, the stop flag) unless --latency is on, when it
- * may record latencies into its instance's histograms with
+ * The helper does not map the run's shared mapping (the instances'
+ * counters, the stop flag) unless --latency is on, when it may record
+ * latencies into its instance's histograms with
  * instance_latency_record(): it must not count ops, read the stop flag
- * (instance_continue, instance_stopping) or write metrics; it ends at
- * EOF or *stop. Fork and exit of thousands of helpers then leave that
+ * (the loop, instance_stopping) or write metrics; it ends at EOF or
+ * *stop. Fork and exit of thousands of helpers then leave that
  * mapping's lock alone.
  * Returns the pid, or a negative errno.
  */

@@ -124,7 +124,7 @@ static pid_t redis_server_fork(struct redis_server_arg *a)
 
 static void redis_count(void *arg, uint64_t n)
 {
-	instance_ops_add(arg, n);
+	instance_loop_add(arg, n);
 }
 
 /*
@@ -179,6 +179,7 @@ static int redis_run(struct instance *in)
 	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
 	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
 	struct client *b = NULL;
+	struct instance_loop l;
 	int status = SK_OK, err, wstatus;
 	pid_t server = -1;
 
@@ -222,16 +223,17 @@ static int redis_run(struct instance *in)
 	}
 	/* server forked, connections open: the run starts at the barrier */
 	instance_ready(in);
+	l = instance_loop_begin(in);
 	t0 = sk_now() - instance_elapsed(in);
 	for (;;) {
-		for (unsigned i = 0; i < o->test.n && instance_continue(in); i++) {
+		for (unsigned i = 0; i < o->test.n && instance_loop_continue(&l); i++) {
 			enum client_op op = (enum client_op)o->test.v[i];
 			double start = sk_now();
 			struct client_phase ph = {
 				.op = op, .stop = in->stop, .on_done = redis_count,
-				.arg = in, .lat = lat,
+				.arg = &l, .lat = lat,
 				/* read at each reply: --warmup ends mid-phase */
-				.lat_from = &in->slot->lat_from,
+				.lat_from = &in->counter->lat_from,
 				.rate = (double)o->rate,
 			};
 			uint64_t n;
@@ -259,7 +261,7 @@ static int redis_run(struct instance *in)
 			continue;
 		}
 		/* neither a timeout nor ops: the tests take turns until the stop */
-		if (in->ctx->timeout > 0 || in->max_ops != UINT64_MAX || !instance_continue(in))
+		if (in->ctx->timeout > 0 || in->max_ops != UINT64_MAX || !instance_loop_continue(&l))
 			break;
 	}
 

@@ -5,6 +5,7 @@
  * SHUTDOWN stop it cleanly.
  */
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER, sk_sandbox_enter */
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,6 +3,16 @@
 # it fails by calling fail (or any command failing under set -e).
 # $SK is the stresskit binary; $TMP a scratch directory removed after.
 
+# The fault tests set STRESSKIT_TEST_* variables, which only the test build
+# reads (make builds build/stresskit-test beside build/stresskit): given
+# the shipped binary, the tests run the test build beside it. $SK_SHIPPED
+# is the binary users get, for the tests that check it has no hooks.
+SK_SHIPPED=${SK_SHIPPED:-${SK%-test}}
+case $SK in
+*-test) ;;
+*) [ -x "$SK-test" ] && SK=$SK-test ;;
+esac
+
 fail() {
 	echo "    FAIL: $*" >&2
 	return 1

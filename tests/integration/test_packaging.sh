@@ -290,6 +290,7 @@ t_rpm_package_contents() {
 		echo /usr/share/bash-completion/completions/stresskit
 		echo /usr/share/licenses/stresskit/LICENSE
 		echo /usr/share/doc/stresskit/README.md
+		echo /usr/share/doc/stresskit/NEWS
 		for ex in "$SK_SRC"/example-jobs/*; do
 			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/$(basename "$ex")"
 		done; } | LC_ALL=C sort >"$TMP/want"
@@ -303,14 +304,15 @@ t_rpm_package_contents() {
 	expect_match '^stresskit: metrc: .* pipe +[1-9][0-9]* ' "$ERR$OUT"
 	expect_match 'successful run completed' "$ERR$OUT"
 
-	# -devel: the API headers, the plugin example (where the tree has one)
-	# and stresskit.pc, which finds the headers in the unpacked tree (as a
+	# -devel: the API headers, the man page stresskit-stressor(3), the plugin
+	# example (where the tree has one) and stresskit.pc, which finds the headers in the unpacked tree (as a
 	# sysroot) well enough to compile a stressor
 	mkdir "$TMP/devel"
 	(cd "$TMP/devel" && rpm2cpio "$devel" | cpio -idm --quiet) || fail "rpm2cpio | cpio failed on $devel"
 	libdir=$(rpm --eval '%{_libdir}')
-	(cd "$TMP/devel" && find . ! -type d) | sed 's,^\./,/,' | LC_ALL=C sort >"$TMP/got"
+	(cd "$TMP/devel" && find . ! -type d) | sed 's,^\./,/,; s/\.gz$//' | LC_ALL=C sort >"$TMP/got"
 	{ echo "$libdir/pkgconfig/stresskit.pc"
+		echo /usr/share/man/man3/stresskit-stressor.3
 		for h in "$SK_SRC"/include/stresskit/*.h; do
 			echo "/usr/include/stresskit/$(basename "$h")"
 		done

@@ -116,21 +116,19 @@ t_plugin_example_results() {
 	expect_match 'tee' "$OUT"
 }
 
-# The bogo-op's version: recorded per stressor, read only from a descriptor
-# registered for ABI 1.10 or newer; compare refuses two versions and only
-# notes an unversioned side.
+# The bogo-op's version: recorded per stressor; compare refuses two
+# versions and only notes an unversioned side.
 t_plugin_version() {
 	build_test spin spin.c
 	build_test spin2 spin.c "-DSPIN_VERSION=\"2\""
-	build_test spinold spin.c -DSPIN_OLD_ABI
 	build_test spinnone spin.c -DSPIN_NO_VERSION
-	for v in spin spin2 spinold spinnone; do
+	for v in spin spin2 spinnone; do
 		expect_exit 0 "$SK" --plugin "$TMP/$v.so" --spin 1 --spin-ops 20 --pipe 1 --pipe-ops 20 \
 			--json "$TMP/$v.json" --temp-path "$TMP"
 	done
 	python3 - "$TMP" <<'PY' || fail "versions not recorded as built"
 import json, sys
-want = {"spin": "1", "spin2": "2", "spinold": None, "spinnone": None}
+want = {"spin": "1", "spin2": "2", "spinnone": None}
 for f, v in want.items():
     st = {e["stressor"]: e for e in json.load(open(f"{sys.argv[1]}/{f}.json"))["configuration"]["stressors"]}
     assert st["spin"]["version"] == v, (f, st["spin"])
@@ -143,9 +141,9 @@ PY
 	expect_match 'other options than .*spin\.json: spin version "1" vs "2" \(--force' "$ERR"
 	expect_exit 0 "$SK" compare --force "$TMP/spin.json" "$TMP/spin2.json"
 	expect_match '^note: .*spin2\.json: option spin version differs: "1" vs "2" \(compared under --force\)$' "$OUT"
-	expect_exit 0 "$SK" compare "$TMP/spin.json" "$TMP/spinold.json"
-	expect_match '^note: .*spinold\.json: option spin version differs: "1" vs unversioned \(reporting only, compared\)$' "$OUT"
-	expect_exit 0 "$SK" compare "$TMP/spinold.json" "$TMP/spinnone.json"
+	expect_exit 0 "$SK" compare "$TMP/spin.json" "$TMP/spinnone.json"
+	expect_match '^note: .*spinnone\.json: option spin version differs: "1" vs unversioned \(reporting only, compared\)$' "$OUT"
+	expect_exit 0 "$SK" compare "$TMP/spinnone.json" "$TMP/spinnone.json"
 	expect_no_match 'version' "$OUT"
 }
 

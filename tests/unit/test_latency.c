@@ -212,7 +212,7 @@ START_TEST(test_instance_sampling)
 {
 	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
 	struct instance_slot slot = { 0 };
-	struct instance in = { .slot = &slot, .latency = NULL, .lat_every = 4,
+	struct instance in = { .counter = &slot.counter, .latency = NULL, .lat_every = 4,
 			       .lat_left = 1 };
 	unsigned timed = 0;
 
@@ -254,9 +254,10 @@ START_TEST(test_instance_warmup)
 	struct instance_slot slot = { .lat_from = UINT64_MAX };
 	uint32_t warming = 1;
 	struct instance in = {
-		.slot = &slot, .latency = h, .lat_every = 1, .lat_left = 1,
+		.counter = &slot.counter, .latency = h, .lat_every = 1, .lat_left = 1,
 		.lat_from = UINT64_MAX, .warming = &warming,
 	};
+	struct instance_loop l = instance_loop_begin(&in);
 	uint64_t now = sk_clock_ns(), from;
 
 	ck_assert_ptr_nonnull(h);
@@ -267,7 +268,7 @@ START_TEST(test_instance_warmup)
 
 		ck_assert_uint_eq(t0, 0);
 		instance_latency_end(&in, t0);
-		instance_ops_inc(&in);
+		instance_loop_inc(&l);
 	}
 	instance_latency_record(&in, 1, now, now + 7);
 	ck_assert_uint_eq(h[0].total, 0);
@@ -276,7 +277,7 @@ START_TEST(test_instance_warmup)
 	/* the flag goes down mid-op: that op is still the warmup's */
 	instance_latency_end(&in, instance_latency_begin(&in));
 	warming = 0;
-	instance_ops_add(&in, 2);
+	instance_loop_add(&l, 2);
 	ck_assert(in.warming == NULL);
 	ck_assert_uint_eq(slot.warm_ops, 12);
 	ck_assert_uint_eq(h[0].total, 0);
@@ -289,7 +290,7 @@ START_TEST(test_instance_warmup)
 	ck_assert_uint_eq(h[1].total, 1);
 	for (int i = 0; i < 5; i++) {
 		instance_latency_end(&in, instance_latency_begin(&in));
-		instance_ops_inc(&in);
+		instance_loop_inc(&l);
 	}
 	ck_assert_uint_eq(h[0].total, slot.ops - slot.warm_ops);
 	ck_assert_uint_eq(slot.warm_ops, 12);
@@ -307,7 +308,7 @@ START_TEST(test_instance_loop_warmup)
 	struct instance_slot slot = { .lat_from = UINT64_MAX };
 	uint32_t warming = 1, stop = 0;
 	struct instance in = {
-		.slot = &slot, .stop = &stop, .max_ops = 20,
+		.counter = &slot.counter, .stop = &stop, .max_ops = 20,
 		.lat_from = UINT64_MAX, .warming = &warming,
 	};
 	struct instance_loop l = instance_loop_begin(&in);

@@ -400,8 +400,6 @@ START_TEST(test_host_port)
 	const struct stressor_opt rows[] = {
 		{ .name = "th-target", .type = OPT_PARSED, .parser = &sk_opt_host_port,
 		  .offset = offsetof(struct t_hp, hp), .help = "target" },
-		{ .name = "th-checked", .type = OPT_STRING, .flags = OPT_HOST_PORT,
-		  .offset = 0, .help = "checked only" },
 		OPT_TABLE_END,
 	};
 	const struct sockaddr_in *in4 = (const struct sockaddr_in *)&v.hp.addr;
@@ -438,10 +436,6 @@ START_TEST(test_host_port)
 		ck_assert_str_eq(err, bad[i].err);
 		ck_assert_int_eq(v.hp.addr.ss_family, AF_INET6);	/* as it was */
 	}
-	/* the older OPT_STRING row with OPT_HOST_PORT: the same check, the text kept */
-	ck_assert_int_eq(opts_set(&rows[1], &v, "127.0.0.1:0", err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "invalid --th-checked '127.0.0.1:0': expected a port from 1 to 65535");
-	ck_assert_int_eq(opts_set(&rows[1], &v, "127.0.0.1:1", err, sizeof(err)), 0);
 }
 END_TEST
 

@@ -145,14 +145,18 @@ END_TEST
 
 static int busy_run(struct instance *in)
 {
-	while (instance_continue(in))
-		instance_ops_inc(in);
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l))
+		instance_loop_inc(&l);
 	return SK_OK;
 }
 
 static int failing_run(struct instance *in)
 {
-	instance_ops_inc(in);
+	struct instance_loop l = instance_loop_begin(in);
+
+	instance_loop_inc(&l);
 	return SK_FAILED;
 }
 

@@ -109,18 +109,6 @@ START_TEST(test_every_builtin_versioned)
 }
 END_TEST
 
-/* A built-in is of this ABI (its helpers go without the shared mapping);
- * a descriptor never registered is of none. */
-START_TEST(test_abi_minor)
-{
-	static const struct stressor stray = { .name = "stray" };
-
-	unit_registry();
-	ck_assert_uint_eq(registry_abi_minor(registry_find("pipe")), SK_ABI_MINOR);
-	ck_assert_uint_eq(registry_abi_minor(&stray), 0);
-}
-END_TEST
-
 /* The instance-mode flags: each refuses one mode, none refuses neither. */
 START_TEST(test_mode_fits)
 {
@@ -158,7 +146,6 @@ static Suite *registry_suite(void)
 	tcase_add_test(tc, test_validate_rejects);
 	tcase_add_test(tc, test_every_unit_registered);
 	tcase_add_test(tc, test_every_builtin_versioned);
-	tcase_add_test(tc, test_abi_minor);
 	tcase_add_test(tc, test_supported);
 	tcase_add_test(tc, test_mode_fits);
 	suite_add_tcase(s, tc);

@@ -21,9 +21,11 @@ static const char count_desc[] = "ops counted";
 
 static int count_run(struct instance *in)
 {
-	while (instance_continue(in))
-		instance_ops_inc(in);
-	instance_metric(in, count_desc, (double)instance_ops(in), MEAN_TOTAL, true);
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l))
+		instance_loop_inc(&l);
+	instance_metric(in, count_desc, (double)instance_loop_ops(&l), MEAN_TOTAL, true);
 	return SK_OK;
 }
 
@@ -44,8 +46,8 @@ static int loop_count_run(struct instance *in)
 			break;
 		instance_loop_add(&l, 1);
 	}
-	instance_metric(in, count_desc, (double)instance_ops(in), MEAN_TOTAL, true);
-	return instance_loop_ops(&l) == instance_ops(in) ? SK_OK : SK_FAILED;
+	instance_metric(in, count_desc, (double)in->counter->ops, MEAN_TOTAL, true);
+	return instance_loop_ops(&l) == in->counter->ops ? SK_OK : SK_FAILED;
 }
 
 /* The same in batches of up to 7: exact at any limit. */
@@ -58,7 +60,7 @@ static int loop_batch_run(struct instance *in)
 		done += n;
 		instance_loop_add(&l, n);
 	}
-	return done == instance_ops(in) ? SK_OK : SK_FAILED;
+	return done == in->counter->ops ? SK_OK : SK_FAILED;
 }
 
 static int loop_killed_run(struct instance *in)
@@ -72,33 +74,40 @@ static int loop_killed_run(struct instance *in)
 
 static int torn_run(struct instance *in)
 {
-	instance_ops_add(in, 5);
-	in->slot->busy = 1;	/* as if killed between the two stores */
+	struct instance_loop l = instance_loop_begin(in);
+
+	instance_loop_add(&l, 5);
+	in->counter->busy = 1;	/* as if killed between the two stores */
 	raise(SIGKILL);
 	return SK_OK;
 }
 
 static int killed_run(struct instance *in)
 {
-	instance_ops_add(in, 5);
+	struct instance_loop l = instance_loop_begin(in);
+
+	instance_loop_add(&l, 5);
 	raise(SIGKILL);
 	return SK_OK;
 }
 
 static int deaf_run(struct instance *in)
 {
+	struct instance_loop l = instance_loop_begin(in);
 	sigset_t set;
 
 	sigfillset(&set);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 	for (;;)
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	return SK_OK;
 }
 
 static int sleeper_run(struct instance *in)
 {
-	while (instance_continue(in))
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l))
 		pause();	/* only the stop signal ends it */
 	return SK_OK;
 }
@@ -133,8 +142,10 @@ static const struct stressor s_deaf = { .name = "deaf", .run = deaf_run };
 /* Instance 0 ignores the stop, the others stop. */
 static int half_deaf_run(struct instance *in)
 {
-	while (in->index == 0 || instance_continue(in))
-		instance_ops_inc(in);
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (in->index == 0 || instance_loop_continue(&l))
+		instance_loop_inc(&l);
 	return SK_OK;
 }
 static const struct stressor s_half_deaf = { .name = "half", .run = half_deaf_run };
@@ -211,7 +222,7 @@ START_TEST(test_exact_ops)
 }
 END_TEST
 
-/* instance_loop counts as instance_ops_inc does, as processes and threads. */
+/* instance_loop counts exactly, as processes and threads. */
 START_TEST(test_loop_exact_ops)
 {
 	struct run_result res;

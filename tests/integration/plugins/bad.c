@@ -14,8 +14,10 @@ static int bad_run(struct instance *in)
 #ifdef BAD_CRASH_RUN
 	raise(SIGSEGV);
 #endif
-	while (instance_continue(in))
-		instance_ops_inc(in);
+	struct instance_loop l = instance_loop_begin(in);
+
+	while (instance_loop_continue(&l))
+		instance_loop_inc(&l);
 	return SK_OK;
 }
 

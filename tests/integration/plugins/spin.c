@@ -25,14 +25,15 @@ static int spin_prepare(struct stressor_ctx *ctx)
 static int spin_run(struct instance *in)
 {
 	const struct spin_opts *o = in->opts;
+	struct instance_loop l = instance_loop_begin(in);
 	volatile uint64_t sum = 0;
 
-	while (instance_continue(in)) {
+	while (instance_loop_continue(&l)) {
 		for (uint64_t i = 0; i < o->loops; i++)
 			sum += i;
-		instance_ops_inc(in);
+		instance_loop_inc(&l);
 	}
-	instance_metric(in, "loops per sec", (double)instance_ops(in) * (double)o->loops /
+	instance_metric(in, "loops per sec", (double)instance_loop_ops(&l) * (double)o->loops /
 			instance_elapsed(in), MEAN_GEOMETRIC, true);
 	return SK_OK;
 }
@@ -56,13 +57,4 @@ static const struct stressor spin_stressor = {
 #endif
 };
 
-#ifdef SPIN_OLD_ABI
-/* what a plugin built against the headers before .version hands in: the
- * field is past the end of its descriptor, and must not be read */
-__attribute__((constructor)) static void spin_register(void)
-{
-	sk_plugin_register(&spin_stressor, SK_ABI_MAJOR, SK_ABI_MINOR_STRESSOR_VERSION - 1);
-}
-#else
 STRESSOR_REGISTER(spin_stressor);
-#endif
