@@ -18,6 +18,7 @@
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -185,14 +186,82 @@ static void compare_append(char *buf, size_t len, size_t *used, const char *fmt,
 }
 
 /*
- * Prints one key's row; counts the regressions and the changes flagged.
- * The method's detail closes the row: "(p=0.003, min change 1.2%)", or
- * one per NEW file numbered as the flags are.
+ * Judges every row of BASE against each NEW: v[(i - 1) * rows + k] is row
+ * k against NEW i (STATS_TOO_FEW where NEW i has no such figure), settled
+ * per comparison, as holm's correction needs every row's p first.
  */
-static void compare_row(const struct compare_side *sides, size_t n,
-			const struct series *base, const struct compare_opts *o,
+static void compare_judge(const struct compare_side *sides, size_t n,
+			  const struct compare_opts *o, struct compare_verdict *v)
+{
+	size_t rows = sides[0].set.n;
+
+	for (size_t i = 1; i < n; i++) {
+		struct compare_verdict *vi = v + (i - 1) * rows;
+
+		for (size_t k = 0; k < rows; k++) {
+			const struct series *b = &sides[0].set.s[k];
+			const struct series *s = series_find(&sides[i].set, b->key);
+
+			if (s)
+				compare_method_judge(o->method, o->alpha, b->v, b->n, s->v, s->n,
+						     &vi[k]);
+			else
+				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
+								  .p = NAN };
+		}
+		compare_method_family(o->method, o->alpha, vi, rows);
+	}
+}
+
+/*
+ * The header's warning when the runs are too few for the method's
+ * promise (alpha, of any row for holm, of each row for the others): the
+ * rate an A/A comparison of this many runs is flagged at, when it is
+ * above alpha by more than the simulation's error.
+ */
+static void compare_rate_note(const struct compare_side *sides, size_t n,
+			      const struct compare_opts *o, const struct compare_verdict *v)
+{
+	size_t rows = sides[0].set.n, judged = 0, nb = 0;
+	double rate, err;
+
+	for (size_t i = 1; i < n; i++) {
+		size_t c = 0;
+
+		for (size_t k = 0; k < rows; k++)
+			c += v[(i - 1) * rows + k].verdict != STATS_TOO_FEW;
+		judged = c > judged ? c : judged;
+		if (!nb || sides[i].set.runs < nb)
+			nb = sides[i].set.runs;
+	}
+	rate = compare_method_aa_rate(o->method, o->alpha, sides[0].set.runs, nb, judged, &err);
+	if (!(rate - 2 * err > o->alpha))
+		return;
+	if (o->method == COMPARE_HOLM)
+		printf("note: %zu and %zu runs are too few for holm's promise: an A/A comparison "
+		       "flags one of its %zu rows %.1f%% of the time (\u00b1%.1f%%, simulated on "
+		       "normal runs), above alpha %g; use --repeat %d\n", sides[0].set.runs, nb,
+		       judged, 100 * rate, 100 * err, o->alpha, COMPARE_RECOMMENDED_RUNS);
+	else
+		printf("note: %zu and %zu runs are too few for %s's promise: an A/A comparison "
+		       "flags each row %.1f%% of the time (\u00b1%.1f%%, simulated on normal runs; "
+		       "%.1f of its %zu rows), above alpha %g; use --method holm or more runs\n",
+		       sides[0].set.runs, nb, compare_method_name(o->method), 100 * rate,
+		       100 * err, rate * (double)judged, judged, o->alpha);
+}
+
+/*
+ * Prints row k with its verdicts v (one per NEW, strided by rows);
+ * counts the regressions and the changes flagged. The method's detail
+ * closes the row: "(p=0.003, min change 1.2%)", or one per NEW file
+ * numbered as the flags are.
+ */
+static void compare_row(const struct compare_side *sides, size_t n, size_t k,
+			const struct compare_opts *o, const struct compare_verdict *v,
 			int *regressions, int *changes)
 {
+	const struct series *base = &sides[0].set.s[k];
+	size_t rows = sides[0].set.n;
 	struct stats bs, ns;
 	char cell[64], flags[256] = "", detail[1024] = "", one[256];
 	size_t used = 0, dused = 0;
@@ -207,27 +276,26 @@ static void compare_row(const struct compare_side *sides, size_t n,
 	printf("%s", cell);
 	for (size_t i = 1; i < n; i++) {
 		const struct series *s = series_find(&sides[i].set, base->key);
-		struct compare_verdict v;
+		const struct compare_verdict *vi = &v[(i - 1) * rows + k];
 
 		if (!s) {
 			printf(" %26s", "");
 			continue;
 		}
 		stats_compute(s->v, s->n, &ns);
-		compare_method_judge(o->method, o->alpha, base->v, base->n, s->v, s->n, &v);
 		series_format_cell(&ns, cell, sizeof(cell));
 		if (bs.mean != 0)
-			printf(" %+9.1f%%%s", v.change_pct, cell);
+			printf(" %+9.1f%%%s", vi->change_pct, cell);
 		else
 			printf(" %10s%s", "", cell);
-		compare_method_detail(o->method, &v, one, sizeof(one));
+		compare_method_detail(o->method, vi, one, sizeof(one));
 		if (*one && n == 2)
 			compare_append(detail, sizeof(detail), &dused, "  (%s)", one);
 		else if (*one)
 			compare_append(detail, sizeof(detail), &dused, "%s%zu: %s",
 				       dused ? "; " : "  (", i, one);
-		if (v.verdict == STATS_CHANGED) {
-			const char *w = compare_word(base->direction, v.change_pct);
+		if (vi->verdict == STATS_CHANGED) {
+			const char *w = compare_word(base->direction, vi->change_pct);
 
 			*regressions += !strcmp(w, "regression");
 			*changes += 1;
@@ -291,7 +359,8 @@ static int compare_main(int argc, char **argv)
 	struct compare_side sides[argc > 0 ? argc : 1];
 	struct compare_opts o = { .method = COMPARE_DEFAULT_METHOD,
 				  .alpha = COMPARE_DEFAULT_ALPHA };
-	size_t n = 0, few = 0;
+	struct compare_verdict *v;
+	size_t n = 0, few = 0, rows;
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
 	char rule[256];
 
@@ -336,12 +405,22 @@ static int compare_main(int argc, char **argv)
 			return SK_USAGE;
 		}
 	}
+	rows = sides[0].set.n;
+	v = calloc((n - 1) * rows + 1, sizeof(*v));
+	if (!v) {
+		log_usage_error("compare: %s", strerror(ENOMEM));
+		compare_free(sides, n);
+		return SK_USAGE;
+	}
+	compare_judge(sides, n, &o, v);
 	compare_method_rule(o.method, o.alpha, rule, sizeof(rule));
 	printf("method: %s, %s, and |%%change| >= %.0f%%\n",
 	       compare_method_name(o.method), rule, STATS_MIN_CHANGE_PCT);
+	compare_rate_note(sides, n, &o, v);
 	compare_header(sides, n);
-	for (size_t k = 0; k < sides[0].set.n; k++)
-		compare_row(sides, n, &sides[0].set.s[k], &o, &regressions, &changes);
+	for (size_t k = 0; k < rows; k++)
+		compare_row(sides, n, k, &o, v, &regressions, &changes);
+	free(v);
 	if (few) {
 		printf("note: changes against a side with fewer than %d runs are not judged (runs:",
 		       STATS_MIN_RUNS);
