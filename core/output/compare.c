@@ -40,6 +40,29 @@ struct compare_side {
 	json_t *doc;
 };
 
+/*
+ * bench/compare_aa.sh's table, from one set of real runs on a shared
+ * 2-CPU machine: what the choice of default and of --repeat rests on.
+ */
+#define COMPARE_AA_TABLE \
+	"  method     runs a side  A/A pairs flagged   true-change pairs flagged\n" \
+	"                          ops/s    any row    ops/s    MB/s\n" \
+	"  holm        3          0/20     0/20       1/10     2/10\n" \
+	"  holm        5          1/20     1/20       2/10     8/10\n" \
+	"  holm       10          1/20     9/20       6/10     10/10\n" \
+	"  lkp         3          4/20     19/20      8/10     10/10\n" \
+	"  lkp         5          2/20     11/20      5/10     10/10\n" \
+	"  lkp        10          1/20     5/20       3/10     9/10\n" \
+	"  ci          3          0/20     1/20       4/10     8/10\n" \
+	"  ci          5          1/20     6/20       4/10     10/10\n" \
+	"  ci         10          2/20     10/20      7/10     10/10\n" \
+	"  welch       3          1/20     8/20       6/10     8/10\n" \
+	"  welch       5          2/20     13/20      7/10     10/10\n" \
+	"  welch      10          3/20     16/20      8/10     10/10\n" \
+	"  bootstrap   3          3/20     15/20      8/10     10/10\n" \
+	"  bootstrap   5          2/20     14/20      6/10     10/10\n" \
+	"  bootstrap  10          3/20     16/20      7/10     10/10\n"
+
 /* The command line of compare. */
 struct compare_opts {
 	enum compare_method method;
@@ -49,7 +72,7 @@ struct compare_opts {
 
 static void compare_usage(FILE *f)
 {
-	fprintf(f, "usage: stresskit compare [--method lkp|ci|welch|bootstrap] [--alpha A]\n"
+	fprintf(f, "usage: stresskit compare [--method holm|lkp|ci|welch|bootstrap] [--alpha A]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
 		   "                         BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
@@ -63,9 +86,12 @@ static void compare_usage(FILE *f)
 		   "direction (a cost, latency, RSS or spread that grows is a regression;\n"
 		   "times and counts are flagged changed) when |%%change| >= %.0f%% and the\n"
 		   "method finds the change real; every method needs %d runs a side\n"
-		   "(--repeat %d):\n"
-		   "  lkp        each side's median outside the other side's range (default;\n"
-		   "             the columns are means, the detail gives each side's median\n"
+		   "(--repeat %d); the default is meant for %d (--repeat %d), as measured below:\n"
+		   "  holm       Welch's t-test on each row, with Holm's correction across the\n"
+		   "             rows (default): an A/A comparison flags any row with\n"
+		   "             probability at most A, however many rows it has\n"
+		   "  lkp        each side's median outside the other side's range (the\n"
+		   "             columns are means, the detail gives each side's median\n"
 		   "             and [min, max], which are what it judged)\n"
 		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
 		   "  welch      Welch's t-test gives p < A\n"
@@ -74,6 +100,17 @@ static void compare_usage(FILE *f)
 		   "             widened for few runs as Hesterberg's, to the t interval's)\n"
 		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
 		   "Each row ends with the smallest change its samples could have flagged.\n"
+		   "lkp, ci, welch and bootstrap judge each row alone: on a table of ~27\n"
+		   "rows they flag identical runs often. When the runs are too few for a\n"
+		   "method's promise (A of any row for holm, of each row for the others),\n"
+		   "a note under the method line gives the rate an A/A comparison of that\n"
+		   "many runs is flagged at (simulated on normal runs). Real runs (bench/\n"
+		   "compare_aa.sh: --pipe 1 -t 1s, 20 A/A pairs, and 10 pairs of 4096- vs\n"
+		   "512-byte writes, on a shared, loaded 2-CPU machine) were flagged as\n"
+		   "below; the passes of one run share its moment's load, so at 10 a side\n"
+		   "the differences between runs show as real (see the README):\n"
+		   COMPARE_AA_TABLE
+		   "\n"
 		   "Files whose run options differ in what is run or measured are refused\n"
 		   "unless --force: timeout, warmup, mode, instance-mode, verify, sandbox,\n"
 		   "taskset, the run directory's filesystem, --latency and --latency-sample,\n"
@@ -88,7 +125,8 @@ static void compare_usage(FILE *f)
 		   "%d a regression with --fail-on-regression, or any flagged change\n"
 		   "with --fail-on-change\n",
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_CHANGE_PCT, STATS_MIN_RUNS,
-		   STATS_MIN_RUNS, COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
+		   STATS_MIN_RUNS, COMPARE_RECOMMENDED_RUNS, COMPARE_RECOMMENDED_RUNS,
+		   COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
 		   COMPARE_EXIT_REGRESSION);
 }
 
