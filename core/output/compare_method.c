@@ -20,8 +20,8 @@
 #include "student.h"
 
 static const char *const compare_method_names[] = {
-	[COMPARE_HOLM] = "holm", [COMPARE_LKP] = "lkp", [COMPARE_CI] = "ci", [COMPARE_WELCH] = "welch",
-	[COMPARE_BOOTSTRAP] = "bootstrap",
+	[COMPARE_HOLM] = "holm", [COMPARE_LKP] = "lkp", [COMPARE_CI] = "ci",
+	[COMPARE_WELCH] = "welch", [COMPARE_BOOTSTRAP] = "bootstrap",
 };
 
 int compare_method_parse(const char *s, enum compare_method *m)

@@ -28,7 +28,7 @@ enum compare_method {
  * methods flag some row of a table of ~27 almost surely at 3 runs a side
  */
 #define COMPARE_DEFAULT_METHOD COMPARE_HOLM
-/* the --repeat the README recommends for the default: measured, see bench/compare_aa.sh */
+/* the --repeat recommended for the default, from bench/compare_aa.sh's runs */
 #define COMPARE_RECOMMENDED_RUNS 5
 #define COMPARE_DEFAULT_ALPHA 0.05
 /* enough that the 2.5% and 97.5% points move by well under 0.1% between seeds */
