@@ -18,6 +18,7 @@
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -40,6 +41,29 @@ struct compare_side {
 	json_t *doc;
 };
 
+/*
+ * bench/compare_aa.sh's table, from one set of real runs on a shared
+ * 2-CPU machine: what the choice of default and of --repeat rests on.
+ */
+#define COMPARE_AA_TABLE \
+	"  method     runs a side  A/A pairs flagged   true-change pairs flagged\n" \
+	"                          ops/s    any row    ops/s    MB/s\n" \
+	"  holm        3          0/20     0/20       1/10     2/10\n" \
+	"  holm        5          1/20     1/20       2/10     8/10\n" \
+	"  holm       10          1/20     9/20       6/10     10/10\n" \
+	"  lkp         3          4/20     19/20      8/10     10/10\n" \
+	"  lkp         5          2/20     11/20      5/10     10/10\n" \
+	"  lkp        10          1/20     5/20       3/10     9/10\n" \
+	"  ci          3          0/20     1/20       4/10     8/10\n" \
+	"  ci          5          1/20     6/20       4/10     10/10\n" \
+	"  ci         10          2/20     10/20      7/10     10/10\n" \
+	"  welch       3          1/20     8/20       6/10     8/10\n" \
+	"  welch       5          2/20     13/20      7/10     10/10\n" \
+	"  welch      10          3/20     16/20      8/10     10/10\n" \
+	"  bootstrap   3          3/20     15/20      8/10     10/10\n" \
+	"  bootstrap   5          2/20     14/20      6/10     10/10\n" \
+	"  bootstrap  10          3/20     16/20      7/10     10/10\n"
+
 /* The command line of compare. */
 struct compare_opts {
 	enum compare_method method;
@@ -49,7 +73,7 @@ struct compare_opts {
 
 static void compare_usage(FILE *f)
 {
-	fprintf(f, "usage: stresskit compare [--method lkp|ci|welch|bootstrap] [--alpha A]\n"
+	fprintf(f, "usage: stresskit compare [--method holm|lkp|ci|welch|bootstrap] [--alpha A]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
 		   "                         BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
@@ -63,9 +87,12 @@ static void compare_usage(FILE *f)
 		   "direction (a cost, latency, RSS or spread that grows is a regression;\n"
 		   "times and counts are flagged changed) when |%%change| >= %.0f%% and the\n"
 		   "method finds the change real; every method needs %d runs a side\n"
-		   "(--repeat %d):\n"
-		   "  lkp        each side's median outside the other side's range (default;\n"
-		   "             the columns are means, the detail gives each side's median\n"
+		   "(--repeat %d); the default is meant for %d (--repeat %d), as measured below:\n"
+		   "  holm       Welch's t-test on each row, with Holm's correction across the\n"
+		   "             rows (default): an A/A comparison flags any row with\n"
+		   "             probability at most A, however many rows it has\n"
+		   "  lkp        each side's median outside the other side's range (the\n"
+		   "             columns are means, the detail gives each side's median\n"
 		   "             and [min, max], which are what it judged)\n"
 		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
 		   "  welch      Welch's t-test gives p < A\n"
@@ -74,6 +101,17 @@ static void compare_usage(FILE *f)
 		   "             widened for few runs as Hesterberg's, to the t interval's)\n"
 		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
 		   "Each row ends with the smallest change its samples could have flagged.\n"
+		   "lkp, ci, welch and bootstrap judge each row alone: on a table of ~27\n"
+		   "rows they flag identical runs often. When the runs are too few for a\n"
+		   "method's promise (A of any row for holm, of each row for the others),\n"
+		   "a note under the method line gives the rate an A/A comparison of that\n"
+		   "many runs is flagged at (simulated on normal runs). Real runs (bench/\n"
+		   "compare_aa.sh: --pipe 1 -t 1s, 20 A/A pairs, and 10 pairs of 4096- vs\n"
+		   "512-byte writes, on a shared, loaded 2-CPU machine) were flagged as\n"
+		   "below; the passes of one run share its moment's load, so at 10 a side\n"
+		   "the differences between runs show as real (see the README):\n"
+		   COMPARE_AA_TABLE
+		   "\n"
 		   "Files whose run options differ in what is run or measured are refused\n"
 		   "unless --force: timeout, warmup, mode, instance-mode, verify, sandbox,\n"
 		   "taskset, the run directory's filesystem, --latency and --latency-sample,\n"
@@ -88,7 +126,8 @@ static void compare_usage(FILE *f)
 		   "%d a regression with --fail-on-regression, or any flagged change\n"
 		   "with --fail-on-change\n",
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_CHANGE_PCT, STATS_MIN_RUNS,
-		   STATS_MIN_RUNS, COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
+		   STATS_MIN_RUNS, COMPARE_RECOMMENDED_RUNS, COMPARE_RECOMMENDED_RUNS,
+		   COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
 		   COMPARE_EXIT_REGRESSION);
 }
 
@@ -186,14 +225,82 @@ static void compare_append(char *buf, size_t len, size_t *used, const char *fmt,
 }
 
 /*
- * Prints one key's row; counts the regressions and the changes flagged.
- * The method's detail closes the row: "(p=0.003, min change 1.2%)", or
- * one per NEW file numbered as the flags are.
+ * Judges every row of BASE against each NEW: v[(i - 1) * rows + k] is row
+ * k against NEW i (STATS_TOO_FEW where NEW i has no such figure), settled
+ * per comparison, as holm's correction needs every row's p first.
  */
-static void compare_row(const struct compare_side *sides, size_t n,
-			const struct series *base, const struct compare_opts *o,
+static void compare_judge(const struct compare_side *sides, size_t n,
+			  const struct compare_opts *o, struct compare_verdict *v)
+{
+	size_t rows = sides[0].set.n;
+
+	for (size_t i = 1; i < n; i++) {
+		struct compare_verdict *vi = v + (i - 1) * rows;
+
+		for (size_t k = 0; k < rows; k++) {
+			const struct series *b = &sides[0].set.s[k];
+			const struct series *s = series_find(&sides[i].set, b->key);
+
+			if (s)
+				compare_method_judge(o->method, o->alpha, b->v, b->n, s->v, s->n,
+						     &vi[k]);
+			else
+				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
+								  .p = NAN };
+		}
+		compare_method_family(o->method, o->alpha, vi, rows);
+	}
+}
+
+/*
+ * The header's warning when the runs are too few for the method's
+ * promise (alpha, of any row for holm, of each row for the others): the
+ * rate an A/A comparison of this many runs is flagged at, when it is
+ * above alpha by more than the simulation's error.
+ */
+static void compare_rate_note(const struct compare_side *sides, size_t n,
+			      const struct compare_opts *o, const struct compare_verdict *v)
+{
+	size_t rows = sides[0].set.n, judged = 0, nb = 0;
+	double rate, err;
+
+	for (size_t i = 1; i < n; i++) {
+		size_t c = 0;
+
+		for (size_t k = 0; k < rows; k++)
+			c += v[(i - 1) * rows + k].verdict != STATS_TOO_FEW;
+		judged = c > judged ? c : judged;
+		if (!nb || sides[i].set.runs < nb)
+			nb = sides[i].set.runs;
+	}
+	rate = compare_method_aa_rate(o->method, o->alpha, sides[0].set.runs, nb, judged, &err);
+	if (!(rate - 2 * err > o->alpha))
+		return;
+	if (o->method == COMPARE_HOLM)
+		printf("note: %zu and %zu runs are too few for holm's promise: an A/A comparison "
+		       "flags one of its %zu rows %.1f%% of the time (\u00b1%.1f%%, simulated on "
+		       "normal runs), above alpha %g; use --repeat %d\n", sides[0].set.runs, nb,
+		       judged, 100 * rate, 100 * err, o->alpha, COMPARE_RECOMMENDED_RUNS);
+	else
+		printf("note: %zu and %zu runs are too few for %s's promise: an A/A comparison "
+		       "flags each row %.1f%% of the time (\u00b1%.1f%%, simulated on normal runs; "
+		       "%.1f of its %zu rows), above alpha %g; use --method holm or more runs\n",
+		       sides[0].set.runs, nb, compare_method_name(o->method), 100 * rate,
+		       100 * err, rate * (double)judged, judged, o->alpha);
+}
+
+/*
+ * Prints row k with its verdicts v (one per NEW, strided by rows);
+ * counts the regressions and the changes flagged. The method's detail
+ * closes the row: "(p=0.003, min change 1.2%)", or one per NEW file
+ * numbered as the flags are.
+ */
+static void compare_row(const struct compare_side *sides, size_t n, size_t k,
+			const struct compare_opts *o, const struct compare_verdict *v,
 			int *regressions, int *changes)
 {
+	const struct series *base = &sides[0].set.s[k];
+	size_t rows = sides[0].set.n;
 	struct stats bs, ns;
 	char cell[64], flags[256] = "", detail[1024] = "", one[256];
 	size_t used = 0, dused = 0;
@@ -208,27 +315,26 @@ static void compare_row(const struct compare_side *sides, size_t n,
 	printf("%s", cell);
 	for (size_t i = 1; i < n; i++) {
 		const struct series *s = series_find(&sides[i].set, base->key);
-		struct compare_verdict v;
+		const struct compare_verdict *vi = &v[(i - 1) * rows + k];
 
 		if (!s) {
 			printf(" %26s", "");
 			continue;
 		}
 		stats_compute(s->v, s->n, &ns);
-		compare_method_judge(o->method, o->alpha, base->v, base->n, s->v, s->n, &v);
 		series_format_cell(&ns, cell, sizeof(cell));
 		if (bs.mean != 0)
-			printf(" %+9.1f%%%s", v.change_pct, cell);
+			printf(" %+9.1f%%%s", vi->change_pct, cell);
 		else
 			printf(" %10s%s", "", cell);
-		compare_method_detail(o->method, &v, one, sizeof(one));
+		compare_method_detail(o->method, vi, one, sizeof(one));
 		if (*one && n == 2)
 			compare_append(detail, sizeof(detail), &dused, "  (%s)", one);
 		else if (*one)
 			compare_append(detail, sizeof(detail), &dused, "%s%zu: %s",
 				       dused ? "; " : "  (", i, one);
-		if (v.verdict == STATS_CHANGED) {
-			const char *w = compare_word(base->direction, v.change_pct);
+		if (vi->verdict == STATS_CHANGED) {
+			const char *w = compare_word(base->direction, vi->change_pct);
 
 			*regressions += !strcmp(w, "regression");
 			*changes += 1;
@@ -292,7 +398,8 @@ static int compare_main(int argc, char **argv)
 	struct compare_side sides[argc > 0 ? argc : 1];
 	struct compare_opts o = { .method = COMPARE_DEFAULT_METHOD,
 				  .alpha = COMPARE_DEFAULT_ALPHA };
-	size_t n = 0, few = 0;
+	struct compare_verdict *v;
+	size_t n = 0, few = 0, rows;
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
 	char rule[256];
 
@@ -337,12 +444,22 @@ static int compare_main(int argc, char **argv)
 			return SK_USAGE;
 		}
 	}
+	rows = sides[0].set.n;
+	v = calloc((n - 1) * rows + 1, sizeof(*v));
+	if (!v) {
+		log_usage_error("compare: %s", strerror(ENOMEM));
+		compare_free(sides, n);
+		return SK_USAGE;
+	}
+	compare_judge(sides, n, &o, v);
 	compare_method_rule(o.method, o.alpha, rule, sizeof(rule));
 	printf("method: %s, %s, and |%%change| >= %.0f%%\n",
 	       compare_method_name(o.method), rule, STATS_MIN_CHANGE_PCT);
+	compare_rate_note(sides, n, &o, v);
 	compare_header(sides, n);
-	for (size_t k = 0; k < sides[0].set.n; k++)
-		compare_row(sides, n, &sides[0].set.s[k], &o, &regressions, &changes);
+	for (size_t k = 0; k < rows; k++)
+		compare_row(sides, n, k, &o, v, &regressions, &changes);
+	free(v);
 	if (few) {
 		printf("note: changes against a side with fewer than %d runs are not judged (runs:",
 		       STATS_MIN_RUNS);

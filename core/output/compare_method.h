@@ -1,9 +1,11 @@
 /*
- * compare_method.h - how compare judges one row: the kernel test robot's
- * rule (lkp), mmtests' non-overlapping confidence intervals (ci), Welch's
- * t-test (welch) or a percentile bootstrap of the difference of means
- * (bootstrap), each with the smallest change its samples could have
- * flagged, so that "no change" says how small a change it rules out.
+ * compare_method.h - how compare judges one row: Welch's t-test with
+ * Holm's correction across the rows of a comparison (holm, the default),
+ * the kernel test robot's rule (lkp), mmtests' non-overlapping confidence
+ * intervals (ci), Welch's t-test alone (welch) or a percentile bootstrap
+ * of the difference of means (bootstrap), each with the smallest change
+ * its samples could have flagged, so that "no change" says how small a
+ * change it rules out.
  */
 #ifndef STRESSKIT_COMPARE_METHOD_H
 #define STRESSKIT_COMPARE_METHOD_H
@@ -13,13 +15,21 @@
 #include "stats.h"
 
 enum compare_method {
+	COMPARE_HOLM,
 	COMPARE_LKP,
 	COMPARE_CI,
 	COMPARE_WELCH,
 	COMPARE_BOOTSTRAP,
 };
 
-#define COMPARE_DEFAULT_METHOD COMPARE_LKP
+/*
+ * holm: the only method whose promise is about the whole table (an A/A
+ * comparison flags any row with probability at most alpha); the per-row
+ * methods flag some row of a table of ~27 almost surely at 3 runs a side
+ */
+#define COMPARE_DEFAULT_METHOD COMPARE_HOLM
+/* the --repeat recommended for the default, from bench/compare_aa.sh's runs */
+#define COMPARE_RECOMMENDED_RUNS 5
 #define COMPARE_DEFAULT_ALPHA 0.05
 /* enough that the 2.5% and 97.5% points move by well under 0.1% between seeds */
 #define COMPARE_BOOTSTRAP_RESAMPLES 10000
@@ -30,13 +40,15 @@ enum compare_method {
 struct compare_verdict {
 	enum stats_verdict verdict;
 	double change_pct;	/* of the means, against BASE's */
-	double p;		/* welch: the two-sided p-value */
+	double p;		/* welch, holm: the two-sided p-value */
+	double p_holm;		/* holm: p adjusted for the rows of its comparison */
+	double df, se_pct;	/* welch, holm: Welch's df, the difference's standard error in % of BASE's mean */
 	double lo_pct, hi_pct;	/* bootstrap: the interval of the change; ci: each side's half-width */
 	double min_pct;		/* the smallest |change| these samples could flag */
 	struct stats base, new;	/* each side's median and range: what lkp judges */
 };
 
-/* "lkp", "ci", "welch", "bootstrap"; returns 0 or -EINVAL. */
+/* "holm", "lkp", "ci", "welch", "bootstrap"; returns 0 or -EINVAL. */
 int compare_method_parse(const char *s, enum compare_method *m);
 const char *compare_method_name(enum compare_method m);
 
@@ -51,6 +63,26 @@ void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t 
 void compare_method_judge(enum compare_method m, double alpha,
 			  const double *a, size_t na, const double *b, size_t nb,
 			  struct compare_verdict *out);
+
+/*
+ * Settles the verdicts of one comparison's rows v[0..n-1] together: for
+ * holm, Holm's step-down over the rows judged (verdict not STATS_TOO_FEW),
+ * so that a row is flagged when its adjusted p is below alpha; nothing
+ * for the per-row methods. Call once all the rows are judged.
+ */
+void compare_method_family(enum compare_method m, double alpha,
+			   struct compare_verdict *v, size_t n);
+
+/*
+ * The rate at which the method falsely flags an A/A comparison of na
+ * against nb runs, simulated on normal runs (a fixed seed: the same on
+ * every machine), without the 1% floor, which depends on the noise: for
+ * holm, that any of `rows` independent rows is flagged; for the per-row
+ * methods, that one row is. *err is the simulation's standard error.
+ * NAN past 40 runs in all (nothing to warn of) or below STATS_MIN_RUNS.
+ */
+double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, size_t nb,
+			      size_t rows, double *err);
 
 /*
  * The row's detail: "p=0.0031, min change 1.2%" and the like; "" when too

@@ -64,13 +64,18 @@ static bool stats_outside(double x, const struct stats *s)
 	return x < s->min || x > s->max;
 }
 
+bool stats_medians_apart(const struct stats *a, const struct stats *b)
+{
+	return stats_outside(a->median, b) && stats_outside(b->median, a);
+}
+
 enum stats_verdict stats_judge(const struct stats *base, const struct stats *new)
 {
 	if (base->n < STATS_MIN_RUNS || new->n < STATS_MIN_RUNS)
 		return STATS_TOO_FEW;
 	if (fabs(stats_change_pct(base, new)) < STATS_MIN_CHANGE_PCT)
 		return STATS_SAME;
-	if (stats_outside(base->median, new) && stats_outside(new->median, base))
+	if (stats_medians_apart(base, new))
 		return STATS_CHANGED;
 	return STATS_SAME;
 }

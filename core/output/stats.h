@@ -55,6 +55,9 @@ enum stats_verdict {
 	STATS_CHANGED,		/* significant */
 };
 
+/* lkp-tests' rule alone: each side's median lies outside the other side's [min, max]. */
+bool stats_medians_apart(const struct stats *a, const struct stats *b);
+
 /*
  * The rule: |change| >= 1% and each side's median lies outside the other
  * side's [min, max], with at least STATS_MIN_RUNS runs a side.

@@ -1,9 +1,9 @@
-# test_compare.sh - compare's methods (lkp, ci, welch, bootstrap) and
+# test_compare.sh - compare's methods (holm, lkp, ci, welch, bootstrap) and
 # --alpha on crafted results files whose verdicts are known, the smallest
 # detectable change on every row, --fail-on-change, and the refusal of
 # documents run with other options.
 
-METHODS="lkp ci welch bootstrap"
+METHODS="holm lkp ci welch bootstrap"
 
 t_compare_methods_flag() {
 	crafted base.json 100 101 99 100.5 99.5
@@ -288,4 +288,50 @@ t_compare_options_weighed_real_runs() {
 	expect_exit 1 "$SK" compare a.json c.json
 	one_line "$ERR"
 	expect_match 'latency false vs true \(--force' "$ERR"
+}
+
+# piped NAME BYTES OPS_PER_SEC...: a pipe results file of one run per
+# value, its MB/s that of BYTES-byte writes, as --pipe-data-size makes it
+piped() {
+	python3 - "$@" <<'PY'
+import json, sys
+name, size, vals = sys.argv[1], int(sys.argv[2]), [float(v) for v in sys.argv[3:]]
+runs = [{"run": k + 1, "metrics": [{"stressor": "pipe", "bogo-ops": int(v),
+         "bogo-ops-per-second-real-time": v, "extra-metrics": [
+             {"description": "MB per sec pipe write rate", "value": v * size / 1e6,
+              "higher-is-better": True}]}]} for k, v in enumerate(vals)]
+json.dump({"runs": runs}, open(name, "w"))
+PY
+}
+
+# The default on 3 runs a side: A/A noise is not flagged, though each
+# side's median lies outside the other's range (lkp flags it, 1 time in 5
+# by chance, and says so) and Welch's p alone is 0.03; 512- against
+# 4096-byte writes are (+16% ops/s, -85% MB/s), the ops/s row too at 5.
+t_compare_default_aa_and_true_change() {
+	piped a.json 4096 40000 41000 42000
+	piped b.json 4096 43000 44000 45500
+	expect_exit 0 "$SK" compare --fail-on-change a.json b.json
+	expect_match '^method: holm, ' "$OUT"
+	expect_no_match 'improvement|regression|changed|^note:' "$OUT"
+	expect_exit 2 "$SK" compare --method welch --fail-on-change a.json b.json
+	expect_exit 2 "$SK" compare --method lkp --fail-on-change a.json b.json
+	expect_match '^note: 3 and 3 runs are too few for lkp.s promise: an A/A comparison flags each row (19|20|21)\.[0-9]% of the time \(±[0-9.]+%, simulated on normal runs; [0-9.]+ of its 3 rows\), above alpha 0.05' \
+		"$(printf '%s\n' "$OUT" | sed -n 2p)"
+	# more runs: lkp's rate falls under alpha, and the note goes
+	piped a10.json 4096 40000 41000 42000 40500 41500 39000 43000 41200 40800 42200
+	piped b10.json 4096 43000 44000 45500 43500 44500 42000 46000 44200 43800 45200
+	expect_exit 0 "$SK" compare --method lkp a10.json b10.json
+	expect_no_match '^note:' "$OUT"
+
+	piped w4096.json 4096 41000 43000 45000
+	piped w512.json 512 47500 50000 52000
+	expect_exit 2 "$SK" compare --fail-on-change w4096.json w512.json
+	expect_match '-8[0-9]\.[0-9]% .*pipe\.MB_per_sec_pipe_write_rate  regression  \(p=[0-9.e-]+, holm p=[0-9.e-]+, min change' \
+		"$(row pipe.MB_per_sec_pipe_write_rate)"
+	piped w4096.json 4096 41000 43000 45000 42000 44000
+	piped w512.json 512 47500 50000 52000 48500 51000
+	expect_exit 2 "$SK" compare --fail-on-change w4096.json w512.json
+	expect_match '\+1[56]\.[0-9]% .*pipe\.ops_per_sec  improvement' "$(row pipe.ops_per_sec)"
+	expect_match 'pipe\.MB_per_sec_pipe_write_rate  regression' "$(row pipe.MB_per_sec_pipe_write_rate)"
 }

@@ -88,7 +88,7 @@ t_compare_rows_directions() {
 	figured up.json 1.1
 	figured down.json 0.9
 	flip='s/improvement$/X/; s/regression$/improvement/; s/X$/regression/'
-	for m in lkp ci welch bootstrap; do
+	for m in holm lkp ci welch bootstrap; do
 		expect_exit 2 "$SK" compare --method $m --fail-on-regression base.json up.json
 		got=$(rows_words)
 		printf '%s\n' "$ROWS_UP" >want
@@ -113,7 +113,7 @@ t_compare_rows_directions() {
 t_compare_rows_lkp_detail() {
 	crafted base.json 100 104 99
 	crafted new.json 110 111 120
-	expect_exit 0 "$SK" compare base.json new.json
+	expect_exit 0 "$SK" compare --method lkp base.json new.json
 	expect_match '^ +101 ±  2% +\+12\.5% +114 ±  4% +pipe\.ops_per_sec  improvement  \(median 100 \[99, 104\] vs 111 \[110, 120\], min change [0-9.]+%\)$' \
 		"$(row pipe.ops_per_sec)"
 	expect_exit 0 "$SK" compare --method welch base.json new.json

@@ -123,36 +123,39 @@ t_compare_improvement_regression() {
 	crafted base.json 100 101 99 -- 10 10 10
 	crafted up.json 110 111 109 -- 12 12 12
 	crafted down.json 90 91 89 -- 8 8 8
-	expect_exit 0 "$SK" compare base.json up.json
+	expect_exit 0 "$SK" compare --method lkp base.json up.json
 	expect_match '^base\.json' "$OUT"
 	r=$(row pipe.ops_per_sec)
-	# lkp prints means and judges medians and ranges: the detail gives those
+	# lkp (the default was, before holm) prints means and judges medians
+	# and ranges: the detail gives those
 	expect_match '^ +100 +\+10\.0% +110 +pipe\.ops_per_sec  improvement  \(median 100 \[99, 101\] vs 110 \[109, 111\], min change [0-9.]+%\)$' "$r"
 	expect_match 'pipe\.ops  improvement  \(' "$(row pipe.ops)"
 	# latency went up: lower is better, so that is a regression
 	expect_match '\+20\.0% +12 +pipe\.latency_usec  regression  \(' "$(row pipe.latency_usec)"
 	expect_match 'pipe\.MB_per_sec_pipe_write_rate  improvement  \(' "$(row pipe.MB_per_sec_pipe_write_rate)"
-	expect_exit 0 "$SK" compare base.json down.json
+	expect_exit 0 "$SK" compare --method lkp base.json down.json
 	expect_match '^ +100 +-10\.0% +90 +pipe\.ops_per_sec  regression  \(' "$(row pipe.ops_per_sec)"
-	expect_exit 2 "$SK" compare --fail-on-regression base.json down.json
-	expect_exit 2 "$SK" compare base.json up.json --fail-on-regression
-	expect_exit 0 "$SK" compare --fail-on-regression base.json base.json
+	expect_exit 2 "$SK" compare --method lkp --fail-on-regression base.json down.json
+	expect_exit 2 "$SK" compare --method lkp base.json up.json --fail-on-regression
+	expect_exit 0 "$SK" compare --method lkp --fail-on-regression base.json base.json
 	# two NEW files: each judged against BASE
-	expect_exit 0 "$SK" compare base.json up.json down.json
+	expect_exit 0 "$SK" compare --method lkp base.json up.json down.json
 	expect_match '\+10\.0% +110 +-10\.0% +90 +pipe\.ops_per_sec  improvement in 1  regression in 2  \(1: median 100 \[99, 101\] vs 110 \[109, 111\], min change [0-9.]+%; 2: median 100 \[99, 101\] vs 90 \[89, 91\], min change [0-9.]+%\)$' "$(row pipe.ops_per_sec)"
 }
 
 t_compare_not_significant() {
 	crafted base.json 100 110 90
 	crafted new.json 95 100 110
-	expect_exit 0 "$SK" compare --fail-on-regression base.json new.json
+	expect_exit 0 "$SK" compare --method lkp --fail-on-regression base.json new.json
 	# population stddev of 100 110 90 is 8.2 = 8% of the mean
 	r=$(row pipe.ops_per_sec)
 	expect_match '^ +100 ±  8% +\+1\.7% +102 ±  6% +pipe\.ops_per_sec  \(median 100 \[90, 110\] vs 100 \[95, 110\], min change [0-9.]+%\)$' "$r"
-	expect_no_match 'improvement|regression|note:' "$OUT"
+	# 3 runs are judged (lkp's note says at what A/A rate, not that they are not)
+	expect_no_match 'improvement|regression|not judged' "$OUT"
+	expect_match "^note: 3 and 3 runs are too few for lkp's promise" "$OUT"
 	# a large change whose ranges overlap is not flagged either
 	crafted wide.json 50 150 200
-	expect_exit 0 "$SK" compare base.json wide.json
+	expect_exit 0 "$SK" compare --method lkp base.json wide.json
 	expect_match '\+33\.3% .*pipe\.ops_per_sec  \(median 100 \[90, 110\] vs 150 \[50, 200\], min change' "$(row pipe.ops_per_sec)"
 }
 
