@@ -19,8 +19,9 @@
 #include <string.h>
 
 #include "log.h"
+#include "run_state.h"
 
-void priority_raise(struct controller_priority *p)
+static void priority_raise(struct controller_priority *p)
 {
 	struct sched_param rt = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
 	struct sched_param old;
@@ -42,7 +43,7 @@ void priority_raise(struct controller_priority *p)
 	p->raised = true;
 }
 
-void priority_restore(struct controller_priority *p)
+static void priority_restore(struct controller_priority *p)
 {
 	struct sched_param old = { .sched_priority = p->rt_priority };
 
@@ -50,3 +51,24 @@ void priority_restore(struct controller_priority *p)
 		sched_setscheduler(0, p->policy, &old);
 	p->raised = false;
 }
+
+static void priority_mode_raise(struct run_state *st)
+{
+	priority_raise(&st->prio);
+}
+
+static void priority_mode_restore(struct run_state *st)
+{
+	priority_restore(&st->prio);
+}
+
+/* Every run: first in, so the forks already run at its priority. */
+static const struct run_mode priority_mode = {
+	.name = "priority",
+	.rank = 10,
+	.at = {
+		[RUN_BEFORE_FORK] = priority_mode_raise,
+		[RUN_REAPED] = priority_mode_restore,
+	},
+};
+RUN_MODE_REGISTER(priority_mode);
