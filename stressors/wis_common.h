@@ -51,22 +51,6 @@ static inline int wis_filled(size_t size)
 }
 
 /*
- * Opens fd's file again through /proc: a new open file description of the
- * same inode, as will-it-scale's open() of its shared path in each task,
- * so instances share the inode and its page cache but not the struct file.
- * Returns fd or -errno.
- */
-static inline int wis_reopen(int fd, int flags)
-{
-	char path[64];
-	int nfd;
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	nfd = open(path, flags | O_CLOEXEC);
-	return nfd < 0 ? -errno : nfd;
-}
-
-/*
  * The path walk of will-it-scale's filesystem cases: its files are
  * /tmp/willitscale.XXXXXX (two lookups from /) or, a directory each,
  * /tmp/willitscale.XXXXXX/willitscale (three). Ours are in the run
