@@ -491,7 +491,7 @@ SK_API void instance_metric(struct instance *in, const char *desc, double value,
  * to the stop signal once one came (its run ended there). */
 SK_API double instance_elapsed(const struct instance *in);
 
-/* CLOCK_MONOTONIC in seconds. */
+/* sk_clock_ns() (latency.h) in seconds: the same clock, one read. */
 SK_API double sk_now(void);
 
 /* A struct timeval (rusage times) in seconds. */
