@@ -42,8 +42,8 @@ static inline int wis_memfd(const char *name, off_t size)
  * run costs what every later one does. Written, not fallocate()d: shmem
  * leaves a fallocated page not up to date until its first fault zeroes
  * it, and until then a read fault's fault-around cannot map it ahead, so
- * a first pass over such a file measured 15% dearer per op in tlb_flush3
- * (28k against 33k ops/s in a 250 ms series). Returns fd or -errno.
+ * a first pass over such a file costs more per op than later ones.
+ * Returns fd or -errno.
  */
 static inline int wis_filled(size_t size)
 {

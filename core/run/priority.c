@@ -4,11 +4,11 @@
  * Under the normal policy the controller shares the CPUs fairly with its
  * instances. At thousands of runnable instances on a few CPUs, one round
  * of the run queue takes seconds, and the controller, once it has used
- * its wake-up credit, waits whole rounds between its steps: with 4096
- * pipe instances on 2 CPUs a 2 s run stopped after 43 s. At real-time
- * priority it runs the moment it wakes, so the deadline, the sampling and
- * the stop are kept at any instance count; it sleeps between them, so the
- * instances lose only the microseconds it works. Reset-on-fork keeps the
+ * its wake-up credit, waits whole rounds between its steps, so a run's
+ * stop comes many times its timeout late. At real-time priority it runs
+ * the moment it wakes, so the deadline, the sampling and the stop are
+ * kept at any instance count; it sleeps between them, so the instances
+ * lose only the microseconds it works. Reset-on-fork keeps the
  * instances (and every helper they fork) under the normal policy, so the
  * workload itself is unchanged.
  */
