@@ -13,15 +13,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "wis_common.h"
-
-/* lock2's file, made by the parent; instances reopen it. */
-struct lock_shared {
-	int fd;
-};
 
 /*
  * Locks or unlocks byte 0, waiting for it. Returns 0, -EINTR when the stop
@@ -65,32 +59,10 @@ failed:
 	return instance_error(in, "fcntl F_SETLKW", err);
 }
 
+/* lock2's file, made by the parent; each instance opens it on its own. */
 static int lock2_prepare(struct stressor_ctx *ctx)
 {
-	struct lock_shared *sh = malloc(sizeof(*sh));
-
-	if (!sh)
-		return SK_NO_RESOURCE;
-	sh->fd = wis_memfd("stresskit-lock2", 0);
-	if (sh->fd < 0) {
-		int status = sk_status_from_errno(-sh->fd);
-
-		free(sh);
-		return status;
-	}
-	ctx->priv = sh;
-	return SK_OK;
-}
-
-static void lock2_cleanup(struct stressor_ctx *ctx)
-{
-	struct lock_shared *sh = ctx->priv;
-
-	if (!sh)
-		return;
-	close(sh->fd);
-	free(sh);
-	ctx->priv = NULL;
+	return sk_shared_file_prepare(ctx, SK_FILE_SHMEM, 0, SK_FILE_SPARSE);
 }
 
 static int lock_run_fd(struct instance *in, int fd, const char *what)
@@ -113,9 +85,7 @@ static int lock1_run(struct instance *in)
 
 static int lock2_run(struct instance *in)
 {
-	const struct lock_shared *sh = in->ctx->priv;
-
-	return lock_run_fd(in, wis_reopen(sh->fd, O_RDWR), "open /proc/self/fd");
+	return lock_run_fd(in, sk_shared_file_open(in, O_RDWR), "open /proc/self/fd");
 }
 
 #define LOCK_HELP_TAIL							\
@@ -151,7 +121,7 @@ static const struct stressor lock2_stressor = {
 	.syscalls  = SK_SYSCALLS("openat", "fcntl"),
 	.prepare   = lock2_prepare,
 	.run       = lock2_run,
-	.cleanup   = lock2_cleanup,
+	.cleanup   = sk_shared_file_cleanup,
 	.version   = "1",
 };
 

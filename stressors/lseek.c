@@ -9,44 +9,17 @@
 #include <stresskit/stressor.h>
 
 #include <errno.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "wis_common.h"
 
 #define LSEEK_FILE_SIZE	4096	/* will-it-scale's BUFLEN */
 
-/* lseek2's file, made by the parent; instances reopen it. */
-struct lseek_shared {
-	int fd;
-};
-
+/* lseek2's file, made by the parent; each instance opens it on its own. */
 static int lseek2_prepare(struct stressor_ctx *ctx)
 {
-	struct lseek_shared *sh = malloc(sizeof(*sh));
-
-	if (!sh)
-		return SK_NO_RESOURCE;
-	sh->fd = wis_memfd("stresskit-lseek2", LSEEK_FILE_SIZE);
-	if (sh->fd < 0) {
-		int status = sk_status_from_errno(-sh->fd);
-
-		free(sh);
-		return status;
-	}
-	ctx->priv = sh;
-	return SK_OK;
-}
-
-static void lseek2_cleanup(struct stressor_ctx *ctx)
-{
-	struct lseek_shared *sh = ctx->priv;
-
-	if (!sh)
-		return;
-	close(sh->fd);
-	free(sh);
-	ctx->priv = NULL;
+	return sk_shared_file_prepare(ctx, SK_FILE_SHMEM, LSEEK_FILE_SIZE,
+				      SK_FILE_SPARSE);
 }
 
 static int lseek_loop(struct instance *in, int fd)
@@ -89,9 +62,7 @@ static int lseek1_run(struct instance *in)
 
 static int lseek2_run(struct instance *in)
 {
-	const struct lseek_shared *sh = in->ctx->priv;
-
-	return lseek_run_fd(in, wis_reopen(sh->fd, O_RDWR), "open /proc/self/fd");
+	return lseek_run_fd(in, sk_shared_file_open(in, O_RDWR), "open /proc/self/fd");
 }
 
 #define LSEEK_HELP_TAIL							\
@@ -124,7 +95,7 @@ static const struct stressor lseek2_stressor = {
 	.syscalls  = SK_SYSCALLS("openat", "lseek"),
 	.prepare   = lseek2_prepare,
 	.run       = lseek2_run,
-	.cleanup   = lseek2_cleanup,
+	.cleanup   = sk_shared_file_cleanup,
 	.version   = "1",
 };
 

@@ -224,7 +224,7 @@ static int splice_setup(struct instance *in, struct splice_state *s)
 	s->vmsplice = o->method == SPLICE_METHOD_VMSPLICE;
 	s->len = o->bytes;
 	s->wrap = o->file_size;
-	/* page-aligned: from a misaligned source write() copies ~20% slower */
+	/* page-aligned: from a misaligned source write() copies slower */
 	s->buf = aligned_alloc(4096, (s->len + 4095) & ~(size_t)4095);
 	s->chk = in->ctx->verify ? malloc(s->len) : NULL;
 	if (!s->buf || (in->ctx->verify && !s->chk))

@@ -42,28 +42,12 @@ static inline int wis_memfd(const char *name, off_t size)
  * run costs what every later one does. Written, not fallocate()d: shmem
  * leaves a fallocated page not up to date until its first fault zeroes
  * it, and until then a read fault's fault-around cannot map it ahead, so
- * a first pass over such a file measured 15% dearer per op in tlb_flush3
- * (28k against 33k ops/s in a 250 ms series). Returns fd or -errno.
+ * a first pass over such a file costs more per op than later ones.
+ * Returns fd or -errno.
  */
 static inline int wis_filled(size_t size)
 {
 	return sk_file_make(NULL, SK_FILE_SHMEM, size, 0);
-}
-
-/*
- * Opens fd's file again through /proc: a new open file description of the
- * same inode, as will-it-scale's open() of its shared path in each task,
- * so instances share the inode and its page cache but not the struct file.
- * Returns fd or -errno.
- */
-static inline int wis_reopen(int fd, int flags)
-{
-	char path[64];
-	int nfd;
-
-	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
-	nfd = open(path, flags | O_CLOEXEC);
-	return nfd < 0 ? -errno : nfd;
 }
 
 /*

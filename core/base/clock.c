@@ -1,20 +1,17 @@
 /*
- * clock.c - the two clocks of the stressor API: CLOCK_MONOTONIC and rusage
- * times, in seconds as doubles, for the core and stressors alike.
+ * clock.c - the stressor API's times in seconds as doubles, for the core
+ * and stressors alike: the one clock (sk_clock_ns, latency.h) and rusage
+ * times. sk_now stays a function, not an inline, because plugins link it.
  */
 #include "clock.h"
 
 #include <stresskit/stressor.h>
 
 #include <sys/time.h>
-#include <time.h>
 
 double sk_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (double)sk_clock_ns() / 1e9;
 }
 
 double sk_timeval_seconds(const struct timeval *tv)

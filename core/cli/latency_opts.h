@@ -10,16 +10,14 @@
 #include "cli.h"
 
 /*
- * One op in this many is timed by default, so that --latency costs at
- * most 2% of ops/s (make bench's latency.sh measures it). What costs is
- * the timed op, not the others (an untimed op adds a countdown and, in
- * the pipe's reader, one load and compare): its clock reads and records
- * run cold, each syscall between them having emptied the TLB (PTI without
- * PCID, as on the VMs this is measured on) and the 4 KiB copies the L1,
- * so a timed pipe write and its read cost ~900-1500 cycles against
- * ~500 when every op is timed. Against a ~2.3 us pipe op that is 1.2-1.9%
- * at 1 in 16 (1.8-2.6% measured on a quiet machine), 0.3-0.5% at 1 in 64;
- * 64 still times ~6000 pipe writes a second per instance.
+ * One op in this many is timed by default, so that --latency costs a
+ * small share of ops/s (make bench's latency.sh measures it) while still
+ * timing thousands of ops a second per instance. What costs is the timed
+ * op, not the others (an untimed op adds a countdown and, in the pipe's
+ * reader, one load and compare): its clock reads and records run cold,
+ * each syscall between them having emptied the TLB (PTI without PCID)
+ * and the 4 KiB copies the L1, so a timed op costs more than it would if
+ * every op were timed, and the share it costs falls with the interval.
  */
 #define LATENCY_SAMPLE_DEFAULT		64
 #define LATENCY_SAMPLE_DEFAULT_STR	"64"

@@ -27,7 +27,7 @@
 #include "environment.h"
 #include "parse.h"
 #include "log.h"
-#include "series.h"
+#include "series_figures.h"
 #include "stats.h"
 #include <stresskit/stressor.h>
 #include <stresskit-builtin.h>

@@ -161,12 +161,11 @@ static double compare_quantile(const double *d, size_t n, double p)
  * The level the percentile interval is read at. Resampled means of a few
  * passes spread by only sqrt((n - 1) / n) of their standard error, with
  * the normal's tails rather than Student's, so the plain percentile
- * interval is too narrow: with 3 passes a side it flagged 19% of A/A
- * rows with 5% noise at alpha 0.05 (1500 simulated pairs; 12% at 5
- * passes). Hesterberg's expanded percentile interval reads it at the
- * normal level z' = t(1 - alpha/2, df) * sqrt(s^2/n / bootstrap
- * variance), df Welch's: 11% at 3 passes (the resamples of 3 values are
- * few), 5.6% at 5, 4.9% at 10.
+ * interval is too narrow: at a few passes a side it flags several times
+ * alpha of A/A rows. Hesterberg's expanded percentile interval reads it
+ * at the normal level z' = t(1 - alpha/2, df) * sqrt(s^2/n / bootstrap
+ * variance), df Welch's, which brings the false flags near alpha from
+ * five passes on (at three the resamples of 3 values are few).
  */
 static double compare_expanded_alpha(const double *a, size_t na, const double *b,
 				     size_t nb, double alpha)

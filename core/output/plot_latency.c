@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <math.h>
 
+#include "svg.h"
+
 #define PL_W		760
 #define PL_H		480
 #define PL_LEFT		80
@@ -22,19 +24,6 @@ static const char *const plot_latency_colors[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
 	"#e377c2", "#17becf",
 };
-
-static void plot_latency_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-		}
-	}
-}
 
 static double plot_latency_x(double pct)
 {
@@ -79,32 +68,21 @@ static void plot_latency_range(const struct latency_curve *c, size_t n,
 static void plot_latency_axes(FILE *f, double lo, double hi)
 {
 	static const char *const xl[] = { "0%", "90%", "99%", "99.9%", "99.99%", "99.999%" };
-	double right = PL_W - PL_RIGHT, bottom = PL_H - PL_BOTTOM;
+	struct svg_area a = {
+		.left = PL_LEFT, .top = PL_TOP, .right = PL_W - PL_RIGHT,
+		.bottom = PL_H - PL_BOTTOM,
+	};
+	char buf[32];
 
-	fprintf(f, "<g class=\"axes\" font-size=\"12\" fill=\"#333\">\n");
+	svg_axes_begin(f);
 	for (double d = lo; d <= hi + 1e-9; d++) {
-		double y = plot_latency_y(pow(10, d), lo, hi);
-
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-			PL_LEFT, y, right, y);
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
-			PL_LEFT - 6, y + 4, pow(10, d));
+		snprintf(buf, sizeof(buf), "%g", pow(10, d));
+		svg_ygrid(f, &a, plot_latency_y(pow(10, d), lo, hi), buf);
 	}
-	for (int i = 0; i <= (int)PL_XMAX; i++) {
-		double x = PL_LEFT + i / PL_XMAX * (PL_W - PL_LEFT - PL_RIGHT);
-
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-			x, PL_TOP, x, bottom);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-			x, bottom + 18, xl[i]);
-	}
-	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#333\"/>\n",
-		PL_LEFT, PL_TOP, PL_W - PL_LEFT - PL_RIGHT, PL_H - PL_TOP - PL_BOTTOM);
-	fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" font-size=\"13\">percentile</text>\n",
-		(PL_LEFT + right) / 2, PL_H - 16);
-	fprintf(f, "<text transform=\"translate(22 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">latency (usecs)</text>\n",
-		(PL_TOP + bottom) / 2);
-	fprintf(f, "</g>\n");
+	for (int i = 0; i <= (int)PL_XMAX; i++)
+		svg_xtick(f, &a, PL_LEFT + i / PL_XMAX * (PL_W - PL_LEFT - PL_RIGHT),
+			  xl[i], true);
+	svg_axes_end(f, &a, "percentile", PL_H - 16, "latency (usecs)");
 }
 
 int plot_latency_svg(FILE *f, const struct latency_curve *c, size_t n)
@@ -112,12 +90,9 @@ int plot_latency_svg(FILE *f, const struct latency_curve *c, size_t n)
 	double lo, hi;
 
 	plot_latency_range(c, n, &lo, &hi);
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-		"viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-		"<text x=\"%d\" y=\"24\" font-size=\"15\">latency by percentile</text>\n",
-		PL_W, PL_H, PL_W, PL_H, PL_LEFT);
+	svg_begin(f, PL_W, PL_H);
+	fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"15\">latency by percentile</text>\n",
+		PL_LEFT);
 	plot_latency_axes(f, lo, hi);
 	for (size_t i = 0; i < n; i++) {
 		const char *color = plot_latency_colors[i % (sizeof(plot_latency_colors) /
@@ -125,19 +100,16 @@ int plot_latency_svg(FILE *f, const struct latency_curve *c, size_t n)
 		double ly = PL_TOP + 10 + 18.0 * (double)i;
 
 		fprintf(f, "<g id=\"latency-%zu\">\n<title>", i);
-		plot_latency_escape(f, c[i].label);
+		svg_escape(f, c[i].label);
 		fprintf(f, "</title>\n<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"",
 			color);
 		for (int r = 0; r < LATENCY_LADDER_N; r++)
 			fprintf(f, "%s%.1f,%.1f", r ? " " : "",
 				plot_latency_x(latency_ladder_pct[r]),
 				plot_latency_y(c[i].fig.ladder[r] / 1e3, lo, hi));
-		fprintf(f, "\"/>\n<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>\n"
-			"<text x=\"%d\" y=\"%.1f\" font-size=\"12\">",
-			PL_W - PL_RIGHT + 10, ly, PL_W - PL_RIGHT + 30, ly, color,
-			PL_W - PL_RIGHT + 36, ly + 4);
-		plot_latency_escape(f, c[i].label);
-		fprintf(f, "</text>\n</g>\n");
+		fprintf(f, "\"/>\n");
+		svg_legend_key(f, PL_W - PL_RIGHT + 10, ly, color, "", c[i].label);
+		fprintf(f, "</g>\n");
 	}
 	fprintf(f, "</svg>\n");
 	return ferror(f) ? -EIO : 0;

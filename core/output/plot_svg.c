@@ -11,6 +11,8 @@
 #include <errno.h>
 #include <math.h>
 
+#include "svg.h"
+
 #define PLOT_W		760
 #define PLOT_LEFT	90	/* room for the y tick labels */
 #define PLOT_RIGHT	30
@@ -52,22 +54,6 @@ static void plot_si(char *buf, size_t len, double v)
 		snprintf(buf, len, "%g", v);
 }
 
-static void plot_escape(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			/* control characters are not allowed in XML 1.0 */
-			fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-		}
-	}
-}
-
 struct plot_panel {
 	double top;		/* pixel y of the panel's top */
 	struct plot_axis x, y;
@@ -86,30 +72,22 @@ static double plot_py(const struct plot_panel *p, double y)
 /* Frame, grid, ticks and axis labels of one panel. */
 static void plot_frame(FILE *f, const struct plot_panel *p, const char *ylabel)
 {
-	double bottom = p->top + PLOT_PANEL_H, right = PLOT_W - PLOT_RIGHT;
+	struct svg_area a = {
+		.left = PLOT_LEFT, .top = p->top, .right = PLOT_W - PLOT_RIGHT,
+		.bottom = p->top + PLOT_PANEL_H,
+	};
 	char buf[32];
 
-	fprintf(f, "<g class=\"axes\" font-size=\"12\" fill=\"#333\">\n");
+	svg_axes_begin(f);
 	for (double y = 0; y <= p->y.max + p->y.step / 2; y += p->y.step) {
 		plot_si(buf, sizeof(buf), y);
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-			PLOT_LEFT, plot_py(p, y), right, plot_py(p, y));
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n",
-			PLOT_LEFT - 6, plot_py(p, y) + 4, buf);
+		svg_ygrid(f, &a, plot_py(p, y), buf);
 	}
 	for (double x = 0; x <= p->x.max + p->x.step / 2; x += p->x.step) {
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#333\"/>\n",
-			plot_px(p, x), bottom, plot_px(p, x), bottom + 5);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
-			plot_px(p, x), bottom + 18, x);
+		snprintf(buf, sizeof(buf), "%g", x);
+		svg_xtick(f, &a, plot_px(p, x), buf, false);
 	}
-	fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#333\"/>\n",
-		PLOT_LEFT, p->top, PLOT_W - PLOT_LEFT - PLOT_RIGHT, PLOT_PANEL_H);
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"13\">instances</text>\n",
-		(PLOT_LEFT + right) / 2, bottom + 36);
-	fprintf(f, "<text transform=\"translate(22 %.1f) rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">%s</text>\n",
-		p->top + PLOT_PANEL_H / 2.0, ylabel);
-	fprintf(f, "</g>\n");
+	svg_axes_end(f, &a, "instances", a.bottom + 36, ylabel);
 }
 
 /* A polyline through (instances, value) with a dot at each point. */
@@ -158,15 +136,10 @@ static void plot_ranges(FILE *f, const struct plot_panel *p,
 static void plot_legend(FILE *f, double y, const char *const *labels,
 			const char *const *colors, const char *const *dashes, size_t n)
 {
-	double x = PLOT_LEFT + 12;
-
 	fprintf(f, "<g class=\"legend\" font-size=\"12\">\n");
-	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"%s/>\n",
-			x, y, x + 24, y, colors[i], dashes[i]);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">%s</text>\n", x + 30, y + 4, labels[i]);
-		x += 200;
-	}
+	for (size_t i = 0; i < n; i++)
+		svg_legend_key(f, PLOT_LEFT + 12 + 200.0 * (double)i, y, colors[i],
+			       dashes[i], labels[i]);
 	fprintf(f, "</g>\n");
 }
 
@@ -195,12 +168,10 @@ int plot_svg_scale(FILE *f, const char *title, const struct scale_row *rows,
 	top.y = plot_axis(max_total * 1.05);
 	low.y = plot_axis(max_inst * 1.05);
 
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
-		   "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-		   "<text id=\"title\" x=\"%d\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">",
-		   PLOT_W, PLOT_H, PLOT_W, PLOT_H, PLOT_W / 2);
-	plot_escape(f, title);
+	svg_begin(f, PLOT_W, PLOT_H);
+	fprintf(f, "<text id=\"title\" x=\"%d\" y=\"28\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">",
+		PLOT_W / 2);
+	svg_escape(f, title);
 	fprintf(f, "</text>\n");
 	plot_frame(f, &top, "total bogo ops/s");
 	plot_series(f, &top, "linear", "linear (1 instance × n)", "#888",

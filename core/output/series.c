@@ -89,7 +89,7 @@ static bool series_name(const json_t *metrics, const json_t *e, char *out,
 }
 
 static int series_entry(struct series_set *set, const json_t *metrics,
-			const json_t *e, bool all)
+			const json_t *e, const struct series_more *more)
 {
 	const json_t *x, *perf = json_object_get(e, "perf");
 	const char *key;
@@ -134,11 +134,11 @@ static int series_entry(struct series_set *set, const json_t *metrics,
 		snprintf(metric, sizeof(metric), "perf-stat.%s", key);
 		rc = series_push(set, name, metric, SERIES_NEUTRAL, val);
 	}
-	return rc || !all ? rc : series_figures_entry(set, name, e);
+	return rc || !more ? rc : more->entry(set, name, e);
 }
 
-static int series_read(const json_t *doc, struct series_set *set, bool all,
-		       char *err, size_t errlen)
+int series_read(const json_t *doc, struct series_set *set,
+		const struct series_more *more, char *err, size_t errlen)
 {
 	const json_t *runs = json_object_get(doc, "runs"), *run, *e;
 	size_t i, j;
@@ -158,7 +158,7 @@ static int series_read(const json_t *doc, struct series_set *set, bool all,
 			return -EINVAL;
 		}
 		json_array_foreach(metrics, j, e) {
-			rc = series_entry(set, metrics, e, all);
+			rc = series_entry(set, metrics, e, more);
 			if (rc) {
 				snprintf(err, errlen, rc == -ENOMEM ? "out of memory" :
 					 "run %zu: a metrics entry without a stressor", i + 1);
@@ -169,7 +169,7 @@ static int series_read(const json_t *doc, struct series_set *set, bool all,
 	}
 	/* a pass's --times figures after its stressors' */
 	json_array_foreach(runs, i, run) {
-		rc = all ? series_figures_times(set, run) : 0;
+		rc = more ? more->run(set, run) : 0;
 		if (rc) {
 			snprintf(err, errlen, "out of memory");
 			series_free(set);
@@ -183,13 +183,7 @@ static int series_read(const json_t *doc, struct series_set *set, bool all,
 int series_from_doc(const json_t *doc, struct series_set *set,
 		    char *err, size_t errlen)
 {
-	return series_read(doc, set, false, err, errlen);
-}
-
-int series_from_doc_all(const json_t *doc, struct series_set *set,
-			char *err, size_t errlen)
-{
-	return series_read(doc, set, true, err, errlen);
+	return series_read(doc, set, NULL, err, errlen);
 }
 
 void series_free(struct series_set *set)

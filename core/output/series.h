@@ -39,12 +39,17 @@ struct series_set {
 int series_from_doc(const json_t *doc, struct series_set *set,
 		    char *err, size_t errlen);
 /*
- * As series_from_doc, and every other figure the document holds
- * (series_figures.c), for compare: NAME.max-rss, NAME.latency.S.mean-usecs,
- * NAME.fairness.*, NAME.steady-state.*, times.*.
+ * What a reader adds beyond lkp's figures (series_figures.c): entry is
+ * called after each metrics entry's own, name its series name; run after
+ * every run's entries, for each run. Each returns 0 or -ENOMEM.
  */
-int series_from_doc_all(const json_t *doc, struct series_set *set,
-			char *err, size_t errlen);
+struct series_more {
+	int (*entry)(struct series_set *set, const char *name, const json_t *e);
+	int (*run)(struct series_set *set, const json_t *run);
+};
+/* series_from_doc with more's figures too (more: NULL for none). */
+int series_read(const json_t *doc, struct series_set *set,
+		const struct series_more *more, char *err, size_t errlen);
 void series_free(struct series_set *set);
 
 /* Appends v (a number; anything else is "not measured" and skipped) to
@@ -52,9 +57,6 @@ void series_free(struct series_set *set);
 int series_push(struct series_set *set, const char *stressor,
 		const char *metric, enum series_direction dir, const json_t *v);
 
-/* series_figures.c: the figures of one metrics entry, and of a pass's times. */
-int series_figures_entry(struct series_set *set, const char *name, const json_t *e);
-int series_figures_times(struct series_set *set, const json_t *run);
 const struct series *series_find(const struct series_set *set, const char *key);
 
 /* A value as lkp-tests prints it: "638671", "0.18", "7.958e+11". */

@@ -7,7 +7,7 @@
  * (times.user-time), so that every number two documents share has a row.
  * --repeat's summary keeps to lkp's rows.
  */
-#include "series.h"
+#include "series_figures.h"
 
 #include <string.h>
 
@@ -84,7 +84,8 @@ static int series_figures_object(struct series_set *set, const char *name,
 	return rc;
 }
 
-int series_figures_entry(struct series_set *set, const char *name, const json_t *e)
+static int series_figures_entry(struct series_set *set, const char *name,
+				const json_t *e)
 {
 	static const char *const stress_ng[] = {
 		"bogo-ops-per-second-usr-sys-time", "wall-clock-time", "user-time",
@@ -118,7 +119,17 @@ int series_figures_entry(struct series_set *set, const char *name, const json_t 
 	return rc;
 }
 
-int series_figures_times(struct series_set *set, const json_t *run)
+static int series_figures_times(struct series_set *set, const json_t *run)
 {
 	return series_figures_object(set, "times", "", "", json_object_get(run, "times"));
+}
+
+int series_from_doc_all(const json_t *doc, struct series_set *set,
+			char *err, size_t errlen)
+{
+	static const struct series_more figures = {
+		.entry = series_figures_entry, .run = series_figures_times,
+	};
+
+	return series_read(doc, set, &figures, err, errlen);
 }

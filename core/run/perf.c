@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "run_state.h"
 
 static const struct {
 	const char *name;
@@ -254,3 +255,38 @@ void perf_report(const struct perf_set *p, const char *const *names,
 			log_info("perf counters this machine does not expose:%s", missing);
 	}
 }
+
+static bool perf_mode_on(const struct run_plan *plan)
+{
+	return plan->perf;
+}
+
+/* The set-up gate stays shut until the counters are open: a helper an
+ * instance forks in set-up inherits them (ready_wait opens it). */
+static void perf_mode_hold_setup(struct run_state *st)
+{
+	st->sh->setup = 0;
+}
+
+static void perf_mode_attach(struct run_state *st)
+{
+	perf_attach(st->plan->perf, st->res);
+}
+
+static void perf_mode_enable(struct run_state *st)
+{
+	perf_enable(st->plan->perf);
+}
+
+/* Read after the run by the results (perf_collect), which own the set. */
+static const struct run_mode perf_mode = {
+	.name = "perf",
+	.rank = 20,
+	.on = perf_mode_on,
+	.at = {
+		[RUN_BEFORE_FORK] = perf_mode_hold_setup,
+		[RUN_FORKED] = perf_mode_attach,
+		[RUN_RELEASED] = perf_mode_enable,
+	},
+};
+RUN_MODE_REGISTER(perf_mode);

@@ -50,10 +50,10 @@ const char *perf_sw_unavailable(const struct perf_set *p);
 const char *perf_hw_unavailable(const struct perf_set *p);
 
 /*
- * The scheduler's hooks, after every fork and before the instances set
- * up (so that helpers they fork inherit the counters): attach opens the
- * counters, disabled, on each forked instance; enable starts them all,
- * just before the start barrier opens.
+ * The run mode's hooks (perf.c), after every fork and before the instances
+ * set up (so that helpers they fork inherit the counters): attach opens
+ * the counters, disabled, on each forked instance; enable starts them
+ * all, just before the start barrier opens.
  */
 void perf_attach(struct perf_set *p, const struct run_result *res);
 void perf_enable(struct perf_set *p);

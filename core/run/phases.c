@@ -6,9 +6,10 @@
 #include "phases.h"
 
 #include "log.h"
+#include "run_state.h"
 
-void phases_note_starts(struct run_phases *ph, const struct instance_slot *slots,
-			size_t n)
+static void phases_note_starts(struct run_phases *ph,
+			       const struct instance_slot *slots, size_t n)
 {
 	ph->started = 0;
 	ph->requested = n;
@@ -27,7 +28,7 @@ static double phases_span(double a, double b)
 	return a > 0 && b >= a ? b - a : 0;
 }
 
-void phases_check_start(const struct run_phases *ph, double timeout)
+static void phases_check_start(const struct run_phases *ph, double timeout)
 {
 	double lag = phases_span(ph->released, ph->last_start);
 
@@ -47,7 +48,7 @@ void phases_check_start(const struct run_phases *ph, double timeout)
  * opening, and the barrier release (the last instance past it) is the
  * run's first part, shown apart because it grows with the instance count.
  */
-void phases_report(const struct run_phases *ph)
+static void phases_report(const struct run_phases *ph)
 {
 	log_debug("phases: fork %.3fs, set-up %.3fs, barrier release %.3fs "
 		  "(%zu of %zu instances started), run %.3fs, stop to last exit "
@@ -58,3 +59,39 @@ void phases_report(const struct run_phases *ph)
 		  phases_span(ph->stopped, ph->last_exit),
 		  phases_span(ph->last_exit, ph->reaped));
 }
+
+static void phases_debug_instances(const struct run_result *res)
+{
+	for (size_t i = 0; i < res->n; i++)
+		for (uint32_t k = 0; k < res->s[i].n; k++) {
+			const struct instance_result *r = &res->s[i].inst[k];
+
+			log_debug("%s: instance %u (pid %d): %llu bogo-ops in %.3fs, "
+				  "exit status %d", res->s[i].entry->stressor->name, k,
+				  (int)r->pid, (unsigned long long)r->ops,
+				  r->duration, r->status);
+		}
+}
+
+/* The forked instances' slots are the first ones, one per instance. */
+static void phases_done(struct run_state *st)
+{
+	size_t forked = 0;
+
+	for (size_t i = 0; i < st->n_children; i++)
+		forked += st->children[i].n_inst;
+	phases_note_starts(&st->ph, shared_slot(st->sh, 0), forked);
+	phases_check_start(&st->ph, st->plan->timeout);
+	if (log_verbose()) {
+		phases_debug_instances(st->res);
+		phases_report(&st->ph);
+	}
+}
+
+/* Every run; the scheduler notes the boundaries, this reads them. */
+static const struct run_mode phases_mode = {
+	.name = "phases",
+	.rank = 90,
+	.at = { [RUN_DONE] = phases_done },
+};
+RUN_MODE_REGISTER(phases_mode);

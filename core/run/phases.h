@@ -2,7 +2,11 @@
  * phases.h - where the time of one run goes, phase by phase (phases.c):
  * fork, set-up (every instance ready at the barrier), start-barrier
  * release, run, stop-to-last-exit, final reap. All but the barrier
- * release are back to back (it is the run's start).
+ * release are back to back (it is the run's start). The scheduler notes
+ * each boundary; the run mode in phases.c, once the run is done, warns
+ * when the instances took over half the timeout to start (their rates
+ * then cover only a short run each) and, under --verbose, prints each
+ * instance's figures and one line with each phase's seconds.
  */
 #ifndef STRESSKIT_PHASES_H
 #define STRESSKIT_PHASES_H
@@ -24,14 +28,5 @@ struct run_phases {
 	double reaped;		/* after the SIGKILL reap, or = last_exit */
 	size_t started, requested;
 };
-
-/* Takes the latest start of the slots that started (state >= running). */
-void phases_note_starts(struct run_phases *ph, const struct instance_slot *slots,
-			size_t n);
-/* Warns when the instances took over half the timeout to start: their
- * rates then cover only a short run each. */
-void phases_check_start(const struct run_phases *ph, double timeout);
-/* One debug line with each phase's seconds (only under --verbose). */
-void phases_report(const struct run_phases *ph);
 
 #endif

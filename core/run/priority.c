@@ -4,11 +4,11 @@
  * Under the normal policy the controller shares the CPUs fairly with its
  * instances. At thousands of runnable instances on a few CPUs, one round
  * of the run queue takes seconds, and the controller, once it has used
- * its wake-up credit, waits whole rounds between its steps: with 4096
- * pipe instances on 2 CPUs a 2 s run stopped after 43 s. At real-time
- * priority it runs the moment it wakes, so the deadline, the sampling and
- * the stop are kept at any instance count; it sleeps between them, so the
- * instances lose only the microseconds it works. Reset-on-fork keeps the
+ * its wake-up credit, waits whole rounds between its steps, so a run's
+ * stop comes many times its timeout late. At real-time priority it runs
+ * the moment it wakes, so the deadline, the sampling and the stop are
+ * kept at any instance count; it sleeps between them, so the instances
+ * lose only the microseconds it works. Reset-on-fork keeps the
  * instances (and every helper they fork) under the normal policy, so the
  * workload itself is unchanged.
  */
@@ -19,8 +19,9 @@
 #include <string.h>
 
 #include "log.h"
+#include "run_state.h"
 
-void priority_raise(struct controller_priority *p)
+static void priority_raise(struct controller_priority *p)
 {
 	struct sched_param rt = { .sched_priority = sched_get_priority_min(SCHED_FIFO) };
 	struct sched_param old;
@@ -42,7 +43,7 @@ void priority_raise(struct controller_priority *p)
 	p->raised = true;
 }
 
-void priority_restore(struct controller_priority *p)
+static void priority_restore(struct controller_priority *p)
 {
 	struct sched_param old = { .sched_priority = p->rt_priority };
 
@@ -50,3 +51,24 @@ void priority_restore(struct controller_priority *p)
 		sched_setscheduler(0, p->policy, &old);
 	p->raised = false;
 }
+
+static void priority_mode_raise(struct run_state *st)
+{
+	priority_raise(&st->prio);
+}
+
+static void priority_mode_restore(struct run_state *st)
+{
+	priority_restore(&st->prio);
+}
+
+/* Every run: first in, so the forks already run at its priority. */
+static const struct run_mode priority_mode = {
+	.name = "priority",
+	.rank = 10,
+	.at = {
+		[RUN_BEFORE_FORK] = priority_mode_raise,
+		[RUN_REAPED] = priority_mode_restore,
+	},
+};
+RUN_MODE_REGISTER(priority_mode);

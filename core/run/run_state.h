@@ -1,7 +1,8 @@
 /*
  * run_state.h - the controller's state during one run, shared by the
  * files that drive it: scheduler.c (fork, barrier, wait), stop.c
- * (stop, grace, SIGKILL, reap) and tick.c (the tick hooks). Not for anything outside core/run.
+ * (stop, grace, SIGKILL, reap) and the run modes' hooks (run_mode.h).
+ * Not for anything outside core/run.
  */
 #ifndef STRESSKIT_RUN_STATE_H
 #define STRESSKIT_RUN_STATE_H
@@ -15,6 +16,7 @@
 #include "phases.h"
 #include "priority.h"
 #include "run.h"
+#include "run_mode.h"
 
 /*
  * What the controller tracks of each forked process, sorted by pid: one
@@ -51,6 +53,9 @@ struct run_state {
 	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
 	struct run_phases ph;
 	struct controller_priority prio;	/* raised for the run (priority.h) */
+	/* the modes on for this run, by rank (run_mode.h) */
+	const struct run_mode *modes[RUN_MODES_MAX];
+	size_t n_modes;
 };
 
 #endif

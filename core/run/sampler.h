@@ -60,7 +60,7 @@ struct sampler;
 struct sampler *sampler_new(const struct sampler_opts *o);
 void sampler_free(struct sampler *s);
 
-/* --- what the scheduler calls, in order --- */
+/* --- what its run mode calls, in order (sampler_mode.c) --- */
 
 /* Counting starts (after any --warmup): a new series for res's stressors. */
 int sampler_begin(struct sampler *s, const struct run_result *res, double now);

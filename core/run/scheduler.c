@@ -3,6 +3,9 @@
  * prepare -> fork every instance -> open the start barrier -> wait for the
  * timeout (or every instance done, or a stop signal) -> stop.c (stop flag
  * and signal -> scaling grace -> SIGKILL -> reap with wait4) -> cleanup.
+ * Every run mode (warm-up, perf counters, the sampler, the tick hooks,
+ * priority, the phases report) is hooks on those phases (run_mode.h):
+ * the scheduler knows of them only the --warmup it waits out.
  *
  * The controller blocks its stop signals and SIGCHLD and takes them with
  * sigtimedwait, so it never runs a handler and never misses a child.
@@ -23,35 +26,17 @@
 #include "instance.h"
 #include "latency_area.h"
 #include "log.h"
-#include "perf.h"
-#include "phases.h"
 #include "plugin.h"
 #include "registry.h"
 #include "run_state.h"
 #include "ready.h"
 #include "rundir.h"
-#include "sampler.h"
 #include "shared.h"
 #include "start_check.h"
 #include "status.h"
 #include "stop.h"
 #include "testhook.h"
 #include "threads.h"
-#include "tick.h"
-#include "warmup.h"
-
-static void scheduler_debug_instances(const struct run_result *res)
-{
-	for (size_t i = 0; i < res->n; i++)
-		for (uint32_t k = 0; k < res->s[i].n; k++) {
-			const struct instance_result *r = &res->s[i].inst[k];
-
-			log_debug("%s: instance %u (pid %d): %llu bogo-ops in %.3fs, "
-				  "exit status %d", res->s[i].entry->stressor->name, k,
-				  (int)r->pid, (unsigned long long)r->ops,
-				  r->duration, r->status);
-		}
-}
 
 static int scheduler_prepare(struct run_state *st)
 {
@@ -89,6 +74,7 @@ static int scheduler_prepare(struct run_state *st)
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
+	start_check_limits(plan->threads ? plan->n : st->n_slots);
 	return SK_OK;
 }
 
@@ -210,42 +196,6 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 	return sr->n;
 }
 
-/*
- * --warmup: ends it (each instance notes its own boundary at its next
- * count) and notes each instance's figures so far, to be taken off
- * (warmup.c).
- */
-static void scheduler_warmup(struct run_state *st, bool discount)
-{
-	if (!discount)
-		__atomic_store_n(&st->sh->warming, 0, __ATOMIC_RELEASE);
-	for (size_t i = 0; i < st->n_children; i++) {
-		struct child *c = &st->children[i];
-
-		for (uint32_t k = 0; k < c->n_inst; k++) {
-			if (discount)
-				warmup_discount(&c->res[k], &c->slot[k]);
-			else
-				warmup_snapshot(&c->res[k], &c->slot[k], c->pid,
-						c->threads);
-		}
-	}
-}
-
-/* Counting starts: the sampler learns every instance's slot (sampler.h). */
-static void scheduler_sample_begin(struct run_state *st)
-{
-	struct sampler *sm = st->plan->sampler;
-
-	if (!sm || sampler_begin(sm, st->res, sk_now()))
-		return;
-	for (size_t i = 0; i < st->n_children; i++)
-		for (uint32_t k = 0; k < st->children[i].n_inst; k++)
-			sampler_bind(sm, &st->children[i].res[k],
-				     &st->children[i].slot[k],
-				     st->children[i].pid, st->children[i].threads);
-}
-
 static int scheduler_alloc(struct run_state *st, size_t total)
 {
 	const struct run_plan *plan = st->plan;
@@ -269,6 +219,8 @@ static int scheduler_alloc(struct run_state *st, size_t total)
 	st->sh = shared_map(total, &st->sh_len);
 	if (!st->sh)
 		return -ENOMEM;
+	st->sh->setup = 1;	/* open unless a run mode holds it (perf.c) */
+	st->sh->ready_expect = UINT32_MAX;	/* set after the last fork */
 	return plan->latency_sample ?
 	       latency_area_map(res, st->sh, total, plan->latency_sample) : 0;
 }
@@ -288,12 +240,67 @@ static void scheduler_teardown(struct run_state *st)
 	free(st->children);
 }
 
+/*
+ * Stop signals and SIGCHLD wait in the queue for sigtimedwait. Forked
+ * instances inherit these blocked, SIGALRM too: a stop that reaches an
+ * instance before it installs its handler waits for it instead of killing
+ * it (a short run on a loaded machine).
+ */
+static void scheduler_block_signals(struct run_state *st, sigset_t *old)
+{
+	sigset_t blocked;
+
+	sigemptyset(&st->waitset);
+	sigaddset(&st->waitset, SIGCHLD);
+	sigaddset(&st->waitset, SIGINT);
+	sigaddset(&st->waitset, SIGTERM);
+	sigaddset(&st->waitset, SIGHUP);
+	blocked = st->waitset;
+	sigaddset(&blocked, SIGALRM);
+	sigprocmask(SIG_BLOCK, &blocked, old);
+}
+
+/* Drops signals that arrived after the last wait, then restores. */
+static void scheduler_restore_signals(struct run_state *st, const sigset_t *old)
+{
+	struct timespec zero = { 0, 0 };
+	int sig;
+
+	while ((sig = sigtimedwait(&st->waitset, NULL, &zero)) > 0)
+		if (sig != SIGCHLD)
+			st->res->interrupted = true;
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
+/* Prepares and forks each stressor of the plan; returns the slots used. */
+static size_t scheduler_fork_all(struct run_state *st)
+{
+	size_t slot = 0;
+
+	for (size_t i = 0; i < st->plan->n; i++) {
+		int prep = scheduler_prepare_stressor(st, i);
+
+		if (prep != SK_OK)
+			st->res->s[i].status = prep;
+		else
+			scheduler_fork_stressor(st, i, &slot);
+	}
+	qsort(st->children, st->n_children, sizeof(*st->children), stop_child_cmp);
+	st->n_live = st->n_children;
+	return slot;
+}
+
+/*
+ * The phases, and each run mode's hooks on them (run_mode.h). The timeout
+ * counts from the start barrier's opening, so that every instance runs it
+ * even when the forks take seconds (thousands of instances at 1-2 ms a
+ * fork in a VM); at a few it is milliseconds after the first fork.
+ */
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {
 	struct run_state st = { .plan = plan, .res = res };
-	sigset_t old, blocked;
 	size_t total = 0, slot = 0;
-	double t0, deadline;
+	sigset_t old;
 	int status, err;
 
 	memset(res, 0, sizeof(*res));
@@ -305,111 +312,46 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		latency_area_unmap(res);
 		return err;
 	}
-
-	/* Stop signals and SIGCHLD wait in the queue for sigtimedwait. */
-	sigemptyset(&st.waitset);
-	sigaddset(&st.waitset, SIGCHLD);
-	sigaddset(&st.waitset, SIGINT);
-	sigaddset(&st.waitset, SIGTERM);
-	sigaddset(&st.waitset, SIGHUP);
-	/* Forked instances inherit these blocked, SIGALRM too: a stop that
-	 * reaches an instance before it installs its handler waits for it
-	 * instead of killing it (a short run on a loaded machine). */
-	blocked = st.waitset;
-	sigaddset(&blocked, SIGALRM);
-	sigprocmask(SIG_BLOCK, &blocked, &old);
-
+	scheduler_block_signals(&st, &old);
 	status = scheduler_prepare(&st);
-	if (status == SK_OK)
-		start_check_limits(plan->threads ? plan->n : total);
 	fflush(NULL);
 	testhook_scan();	/* once, not in every instance and helper */
-	priority_raise(&st.prio);
-	t0 = st.t0 = st.ph.t0 = sk_now();
-	/* before fork: an instance reads it at the barrier, and the sampler
-	 * reads no instance's warmup as ended before it ends it itself */
-	st.sh->warming = plan->warmup > 0;
-	/* --perf opens its counters before anything is set up: a helper
-	 * forked in set-up inherits them */
-	st.sh->setup = !plan->perf;
-	st.sh->ready_expect = UINT32_MAX;	/* set after the last fork */
-	for (size_t i = 0; i < total && plan->warmup > 0; i++)
-		shared_slot(st.sh, i)->lat_from = UINT64_MAX;
-	tick_begin(&st);
-	for (size_t i = 0; i < plan->n && status == SK_OK; i++) {
-		int prep = scheduler_prepare_stressor(&st, i);
-
-		if (prep != SK_OK) {
-			res->s[i].status = prep;
-			continue;
-		}
-		scheduler_fork_stressor(&st, i, &slot);
-	}
-	qsort(st.children, st.n_children, sizeof(*st.children), stop_child_cmp);
-	st.n_live = st.n_children;
+	run_modes_select(&st);
+	st.t0 = st.ph.t0 = sk_now();
+	run_modes_call(&st, RUN_BEFORE_FORK);
+	if (status == SK_OK)
+		slot = scheduler_fork_all(&st);
 	st.ph.forked = sk_now();
-
-	if (plan->perf)
-		perf_attach(plan->perf, res);
+	run_modes_call(&st, RUN_FORKED);
 	/* every instance set up and at the barrier; a stop signal meanwhile
 	 * releases them into a run that is already over */
 	if (ready_wait(&st, slot)) {
 		res->interrupted = true;
 		__atomic_store_n(&st.sh->stop, 1, __ATOMIC_RELEASE);
 	}
-	if (plan->perf)
-		perf_enable(plan->perf);
+	run_modes_call(&st, RUN_RELEASED);
 	st.ph.released = sk_now();
 	shared_release(st.sh);
-	/* The timeout counts from the start barrier's opening, so that every
-	 * instance runs it even when the forks take seconds (thousands of
-	 * instances at 1-2 ms a fork in a VM); at a few it is milliseconds
-	 * after the first fork. */
-	deadline = plan->timeout > 0 ?
-		   st.ph.released + plan->warmup + plan->timeout : 0;
-	if (plan->warmup > 0) {
-		if (!res->interrupted)
-			res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
-		scheduler_warmup(&st, false);
-	}
-	scheduler_sample_begin(&st);
-	if (!res->interrupted && stop_wait(&st, deadline))
+	if (plan->warmup > 0 && !res->interrupted)
+		res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
+	run_modes_call(&st, RUN_MEASURING);
+	if (!res->interrupted && stop_wait(&st, plan->timeout > 0 ?
+			st.ph.released + plan->warmup + plan->timeout : 0))
 		res->interrupted = true;
-	sampler_stop(plan->sampler, sk_now());
+	run_modes_call(&st, RUN_STOPPING);
 	if (st.n_live)
 		stop_run(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
 		st.ph.stopped = st.ph.last_exit = st.ph.reaped = sk_now();
-	res->wall = st.ph.reaped - t0;	/* the phases add up to it */
-	tick_count(&st, &res->counts);	/* --status carries them on */
-	res->counts.now = st.ph.reaped;
-	res->counts.elapsed = res->wall;
-	priority_restore(&st.prio);
-	sampler_end(plan->sampler);
-	if (plan->warmup > 0)
-		scheduler_warmup(&st, true);
-
-	phases_note_starts(&st.ph, shared_slot(st.sh, 0), slot);
-	phases_check_start(&st.ph, plan->timeout);
-	if (log_verbose()) {
-		scheduler_debug_instances(res);
-		phases_report(&st.ph);
-	}
+	res->wall = st.ph.reaped - st.t0;	/* the phases add up to it */
+	run_modes_call(&st, RUN_REAPED);
+	run_modes_call(&st, RUN_DONE);
 	if (status == SK_OK)
 		status_judge(res, res->grace);
 	else
 		res->status = status;
 	scheduler_teardown(&st);
-	/* Drop signals that arrived after the last wait, then restore. */
-	{
-		struct timespec zero = { 0, 0 };
-		int sig;
-
-		while ((sig = sigtimedwait(&st.waitset, NULL, &zero)) > 0)
-			if (sig != SIGCHLD)
-				res->interrupted = true;
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	scheduler_restore_signals(&st, &old);
 	return 0;
 }
 

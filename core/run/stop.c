@@ -1,13 +1,12 @@
 /*
  * stop.c - the controller's waiting and the end of a run: wait for a
- * deadline while reaping children and running the tick hooks and the
- * sampler; then set the stop
- * flag and signal every instance, wait a grace that scales with what is
- * runnable (grace.h), SIGKILL whoever ignored the stop, and reap every
- * child with wait4 so each instance keeps its usr/sys times: by pid, the
- * children whose instances returned, so that the controller does not
- * walk thousands of children under the tasklist lock that every exit
- * waits for.
+ * deadline while reaping children and calling the run modes' waiting
+ * hooks (run_mode.h); then set the stop flag and signal every instance,
+ * wait a grace that scales with what is runnable (grace.h), SIGKILL
+ * whoever ignored the stop, and reap every child with wait4 so each
+ * instance keeps its usr/sys times: by pid, the children whose instances
+ * returned, so that the controller does not walk thousands of children
+ * under the tasklist lock that every exit waits for.
  *
  * Thousands of instances on a few CPUs take seconds to all be scheduled
  * once after the stop: an instance still waiting for a CPU is not late
@@ -28,10 +27,8 @@
 
 #include "grace.h"
 #include "log.h"
-#include "sampler.h"
 #include "stop_gate.h"
 #include "threads.h"
-#include "tick.h"
 
 bool stop_wait(struct run_state *st, double deadline)
 {
@@ -44,8 +41,7 @@ bool stop_wait(struct run_state *st, double deadline)
 			return false;
 		if (deadline <= 0)
 			left = 3600;
-		left = tick_run(st, left);
-		if (sampler_poll(st->plan->sampler, sk_now(), &left))
+		if (run_modes_wait(st, &left))
 			return false;	/* steady state: stop as at the deadline */
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);

@@ -1,11 +1,11 @@
 /*
  * stop_gate.c - instances wind down a few at a time. At the stop, every
- * instance and helper of a run would otherwise exit at once: at 4096 pipe
- * instances on 2 CPUs, thousands of exits queue on the locks of the files
+ * instance and helper of a run would otherwise exit at once: at thousands
+ * of instances on a few CPUs, the exits queue on the locks of the files
  * every process maps (the i_mmap lock of the binary and each shared
  * library: unlink_file_vma_batch_process), and each hand-over of a lock
  * waits for its next holder to get a CPU among thousands of runnable
- * processes, so the stop took tens of seconds and the grace's cap killed
+ * processes, so the stop outlasts the grace's cap, which then kills
  * instances that were only queued. Through the gate, the instances beyond
  * the first few sleep on a futex, off the run queue: the few that wind
  * down find short queues, and the controller lets one more through per
@@ -76,7 +76,7 @@ void stop_gate_pass(struct run_shared *sh)
 /*
  * A few processes per CPU: enough that a CPU always has an exit to run
  * while another waits on a lock, few enough that each lock's queue is
- * short. STOP_GATE_PER_CPU is measured (stop_gate.c's commit).
+ * short (the commit that set it has the measurements).
  */
 #define STOP_GATE_PER_CPU 8
 

@@ -6,7 +6,7 @@
  */
 #include "tick.h"
 
-void tick_begin(struct run_state *st)
+static void tick_begin(struct run_state *st)
 {
 	for (size_t h = 0; h < RUN_HOOKS; h++)
 		st->next_tick[h] = st->plan->hooks[h].first > 0 ?
@@ -14,7 +14,7 @@ void tick_begin(struct run_state *st)
 				   st->t0 + st->plan->hooks[h].interval;
 }
 
-double tick_run(struct run_state *st, double left)
+static double tick_run(struct run_state *st, double left)
 {
 	const struct run_hook *hooks = st->plan->hooks;
 	struct run_tick t;
@@ -75,3 +75,29 @@ void tick_count(const struct run_state *st, struct run_tick *t)
 		}
 	}
 }
+
+static bool tick_waiting(struct run_state *st, double *left)
+{
+	*left = tick_run(st, *left);
+	return false;
+}
+
+/* The counts at the end, which --status carries on to its last line. */
+static void tick_final(struct run_state *st)
+{
+	tick_count(st, &st->res->counts);
+	st->res->counts.now = st->ph.reaped;
+	st->res->counts.elapsed = st->res->wall;
+}
+
+/* Every run: the final counts are the run result's, whatever hooks it has. */
+static const struct run_mode tick_mode = {
+	.name = "tick",
+	.rank = 40,
+	.at = {
+		[RUN_BEFORE_FORK] = tick_begin,
+		[RUN_REAPED] = tick_final,
+	},
+	.waiting = tick_waiting,
+};
+RUN_MODE_REGISTER(tick_mode);

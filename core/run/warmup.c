@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "run_state.h"
+
 /*
  * Reads utime, stime (and cutime, cstime) from a /proc stat file, in
  * seconds. The command name may hold spaces: fields count from its ')'.
@@ -89,3 +91,53 @@ void warmup_discount(struct instance_result *r, const struct instance_slot *s)
 	r->utime = r->utime > r->warm_utime ? r->utime - r->warm_utime : 0;
 	r->stime = r->stime > r->warm_stime ? r->stime - r->warm_stime : 0;
 }
+
+static bool warmup_mode_on(const struct run_plan *plan)
+{
+	return plan->warmup > 0;
+}
+
+/* Before fork: an instance reads the flag at the barrier, and the sampler
+ * reads no instance's warmup as ended before it ends it itself. */
+static void warmup_mode_begin(struct run_state *st)
+{
+	st->sh->warming = 1;
+	for (size_t i = 0; i < st->n_slots; i++)
+		shared_slot(st->sh, i)->lat_from = UINT64_MAX;
+}
+
+/* Ends it (each instance notes its own boundary at its next count) and
+ * notes each instance's figures so far, to be taken off after the reap. */
+static void warmup_mode_end(struct run_state *st)
+{
+	__atomic_store_n(&st->sh->warming, 0, __ATOMIC_RELEASE);
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; k < c->n_inst; k++)
+			warmup_snapshot(&c->res[k], &c->slot[k], c->pid, c->threads);
+	}
+}
+
+static void warmup_mode_discount(struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_children; i++) {
+		struct child *c = &st->children[i];
+
+		for (uint32_t k = 0; k < c->n_inst; k++)
+			warmup_discount(&c->res[k], &c->slot[k]);
+	}
+}
+
+/* The scheduler waits out the warmup itself, then calls RUN_MEASURING. */
+static const struct run_mode warmup_mode = {
+	.name = "warmup",
+	.rank = 30,
+	.on = warmup_mode_on,
+	.at = {
+		[RUN_BEFORE_FORK] = warmup_mode_begin,
+		[RUN_MEASURING] = warmup_mode_end,
+		[RUN_REAPED] = warmup_mode_discount,
+	},
+};
+RUN_MODE_REGISTER(warmup_mode);

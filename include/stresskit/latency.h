@@ -65,11 +65,11 @@ static inline void sk_latency_record(struct sk_latency *h, uint64_t ns)
 }
 
 /*
- * The clock the timings use: CLOCK_MONOTONIC through the vDSO, no syscall
- * on x86 tsc/kvm-clock and arm64. Not rdtsc: the pipe's delivery time is
- * stamped on one CPU and read on another, which needs a clock synchronised
- * across CPUs, and a calibrated TSC adds its own error; sampling makes the
- * difference (~60 ns a call, measured in make bench) small.
+ * The API's one clock, CLOCK_MONOTONIC in ns (sk_now() is it in seconds):
+ * through the vDSO, no syscall on x86 tsc/kvm-clock and arm64. Not rdtsc:
+ * the pipe's delivery time is stamped on one CPU and read on another,
+ * which needs a clock synchronised across CPUs, and a calibrated TSC adds
+ * its own error; sampling one op in N keeps the cost of a read small.
  */
 static inline uint64_t sk_clock_ns(void)
 {

@@ -7,7 +7,7 @@
 #include <jansson.h>
 
 #include "results.h"
-#include "series.h"
+#include "series_figures.h"
 #include "stats.h"
 #include "unit.h"
 

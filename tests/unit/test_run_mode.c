@@ -1,0 +1,138 @@
+/*
+ * test_run_mode.c - the run modes' order: by rank on the way in, reversed
+ * on the way out; a mode that is off for the plan is never called, and
+ * the waiting hooks end the run once one of them says so.
+ */
+#include <string.h>
+
+#include "run_state.h"
+#include "unit.h"
+
+/* On only inside these tests, so scheduler_run elsewhere never sees them. */
+static bool test_modes_on;
+static char test_log[64];
+
+static bool test_mode_on(const struct run_plan *plan)
+{
+	(void)plan;
+	return test_modes_on;
+}
+
+static bool test_mode_off(const struct run_plan *plan)
+{
+	(void)plan;
+	return false;
+}
+
+static void test_log_add(const char *what)
+{
+	strncat(test_log, what, sizeof(test_log) - strlen(test_log) - 1);
+}
+
+static void test_a(struct run_state *st) { (void)st; test_log_add("a"); }
+static void test_b(struct run_state *st) { (void)st; test_log_add("b"); }
+static void test_c(struct run_state *st) { (void)st; test_log_add("c"); }
+
+static bool test_a_wait(struct run_state *st, double *left)
+{
+	(void)st;
+	*left = 0.5;
+	test_log_add("a");
+	return false;
+}
+
+static bool test_b_wait(struct run_state *st, double *left)
+{
+	(void)st;
+	test_log_add(*left == 0.5 ? "b" : "?");
+	return true;
+}
+
+/* Registered b first: the rank orders them, not the link order. */
+static const struct run_mode test_mode_b = {
+	.name = "test-b", .rank = 1001, .on = test_mode_on,
+	.at = { [RUN_MEASURING] = test_b, [RUN_REAPED] = test_b },
+	.waiting = test_b_wait,
+};
+RUN_MODE_REGISTER(test_mode_b);
+
+static const struct run_mode test_mode_a = {
+	.name = "test-a", .rank = 1000, .on = test_mode_on,
+	.at = { [RUN_MEASURING] = test_a, [RUN_REAPED] = test_a },
+	.waiting = test_a_wait,
+};
+RUN_MODE_REGISTER(test_mode_a);
+
+static const struct run_mode test_mode_c = {
+	.name = "test-c", .rank = 999, .on = test_mode_off,
+	.at = { [RUN_MEASURING] = test_c, [RUN_REAPED] = test_c },
+};
+RUN_MODE_REGISTER(test_mode_c);
+
+/* Where the test modes stand among those selected: -1 when not selected. */
+static int test_mode_index(const struct run_state *st, const char *name)
+{
+	for (size_t i = 0; i < st->n_modes; i++)
+		if (!strcmp(st->modes[i]->name, name))
+			return (int)i;
+	return -1;
+}
+
+START_TEST(test_order)
+{
+	struct run_plan plan = { 0 };
+	struct run_result res = { 0 };
+	struct run_state st = { .plan = &plan, .res = &res };
+	double left = 3600;
+
+	test_modes_on = true;
+	run_modes_select(&st);
+	test_modes_on = false;
+	ck_assert_int_ge(test_mode_index(&st, "test-a"), 0);
+	ck_assert_int_eq(test_mode_index(&st, "test-b"),
+			 test_mode_index(&st, "test-a") + 1);
+	ck_assert_int_eq(test_mode_index(&st, "test-c"), -1);
+	/* off for a plan without them: warmup, perf, sampler */
+	ck_assert_int_eq(test_mode_index(&st, "warmup"), -1);
+	ck_assert_int_eq(test_mode_index(&st, "perf"), -1);
+	ck_assert_int_eq(test_mode_index(&st, "sampler"), -1);
+	ck_assert_int_ge(test_mode_index(&st, "tick"), 0);
+
+	test_log[0] = '\0';
+	run_modes_call(&st, RUN_MEASURING);
+	ck_assert_str_eq(test_log, "ab");
+	test_log[0] = '\0';
+	run_modes_call(&st, RUN_REAPED);
+	ck_assert_str_eq(test_log, "ba");
+	test_log[0] = '\0';
+	ck_assert(run_modes_wait(&st, &left));
+	ck_assert_str_eq(test_log, "ab");
+}
+END_TEST
+
+/* --warmup ends before the sampler begins, and is taken off after it ends. */
+START_TEST(test_warmup_around_sampler)
+{
+	struct run_plan plan = { .warmup = 1, .sampler = (struct sampler *)&plan };
+	struct run_state st = { .plan = &plan };
+	int w, s;
+
+	run_modes_select(&st);
+	w = test_mode_index(&st, "warmup");
+	s = test_mode_index(&st, "sampler");
+	ck_assert_int_ge(w, 0);
+	ck_assert_int_gt(s, w);
+}
+END_TEST
+
+static Suite *run_mode_suite(void)
+{
+	Suite *s = suite_create("run_mode");
+	TCase *tc = tcase_create("run_mode");
+
+	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_warmup_around_sampler);
+	suite_add_tcase(s, tc);
+	return s;
+}
+UNIT_SUITE(run_mode_suite);
