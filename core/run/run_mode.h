@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* SK_SECTION_ENTRY */
 
 struct run_plan;
 struct run_state;
