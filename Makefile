@@ -44,7 +44,7 @@ UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 	abi-check abi-record abi-test \
 	sanitize-test fuzz fuzz-run fuzz-long fuzz-merge fuzz-merge-run soak
 
-all: $(BUILD)/stresskit $(BUILD)/stresskit-test
+all: $(BUILD)/stresskit $(BUILD)/stresskit.test
 
 # Feature probes: config/*.c -> build/config.h and build/config.mk.
 $(BUILD)/config.h $(BUILD)/config.mk: $(wildcard config/*.c) config/configure.sh
@@ -77,12 +77,13 @@ $(BUILD)/stresskit: $(MAIN_OBJ) $(CORE_OBJ) $(STRESSOR_OBJ)
 # The binary make test runs: the same objects, but the fault hooks of
 # core/base/testhook.c built in (-DSK_TEST_HOOKS), read from STRESSKIT_TEST_*
 # variables. The shipped binary has none: its testhook.o is the empty one.
+# Not named stresskit-*: the tests take a process so named for an instance.
 TESTHOOK_OBJ := $(BUILD)/core/base/testhook.o
 $(BUILD)/test/testhook.o: core/base/testhook.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -DSK_TEST_HOOKS -c $< -o $@
 
-$(BUILD)/stresskit-test: $(MAIN_OBJ) $(filter-out $(TESTHOOK_OBJ),$(CORE_OBJ)) \
+$(BUILD)/stresskit.test: $(MAIN_OBJ) $(filter-out $(TESTHOOK_OBJ),$(CORE_OBJ)) \
 			 $(BUILD)/test/testhook.o $(STRESSOR_OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(BIND_LDFLAGS) -rdynamic $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
 
@@ -102,8 +103,8 @@ $(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h $(UNIT_PL
 unit-test: $(UNIT_BIN)
 	$(UNIT_BIN)
 
-integration-test: $(BUILD)/stresskit $(BUILD)/stresskit-test
-	tests/integration/run.sh $(BUILD)/stresskit-test
+integration-test: $(BUILD)/stresskit $(BUILD)/stresskit.test
+	tests/integration/run.sh $(BUILD)/stresskit.test
 
 # Golden outputs: what users see (masked of figures and pids) must not
 # change by accident; tests/golden/run.sh BIN --record when it does on purpose.

@@ -53,7 +53,7 @@ int sk_sandbox_enter(const char *who, const char *const *syscalls);
 
 /*
  * A fault the integration tests inject (STRESSKIT_TEST_<NAME> in the
- * environment): true when it is switched on. Only build/stresskit-test,
+ * environment): true when it is switched on. Only build/stresskit.test,
  * the binary make test runs, reads the environment (core/base/testhook.c,
  * built with -DSK_TEST_HOOKS); in the shipped binary it is always false.
  * Call it once in set-up, not in the loop.

@@ -1,6 +1,6 @@
 /*
  * testhook.c - the fault hooks of testhook.h. Built twice: with
- * -DSK_TEST_HOOKS into build/stresskit-test, the binary make test runs,
+ * -DSK_TEST_HOOKS into build/stresskit.test, the binary make test runs,
  * where nothing here runs unless a STRESSKIT_TEST_* variable names the
  * instance; and without, into the shipped build/stresskit, where every
  * hook is empty and no STRESSKIT_TEST_ name is in the binary, so no

@@ -1,6 +1,6 @@
 /*
  * testhook.h - faults the integration tests inject through the
- * environment of build/stresskit-test (the shipped binary has none, see
+ * environment of build/stresskit.test (the shipped binary has none, see
  * testhook.c), so no test-only stressor ships to users:
  *   STRESSKIT_TEST_IGNORE_STOP=N      instance N of each stressor ignores
  *                                     the stop flag and signals until the

@@ -4,13 +4,13 @@
 # $SK is the stresskit binary; $TMP a scratch directory removed after.
 
 # The fault tests set STRESSKIT_TEST_* variables, which only the test build
-# reads (make builds build/stresskit-test beside build/stresskit): given
+# reads (make builds build/stresskit.test beside build/stresskit): given
 # the shipped binary, the tests run the test build beside it. $SK_SHIPPED
 # is the binary users get, for the tests that check it has no hooks.
-SK_SHIPPED=${SK_SHIPPED:-${SK%-test}}
+SK_SHIPPED=${SK_SHIPPED:-${SK%.test}}
 case $SK in
-*-test) ;;
-*) [ -x "$SK-test" ] && SK=$SK-test ;;
+*.test) ;;
+*) [ -x "$SK.test" ] && SK=$SK.test ;;
 esac
 
 fail() {
