@@ -144,8 +144,8 @@ abi-test:
 # What needs minutes: the soak for a minute, 2048 instances, every
 # will-it-scale case in every mode (the t_long_* tests; make test runs a
 # fast sample of each). CI runs both.
-test-long: $(BUILD)/stresskit $(BUILD)/stresskit-test
-	SK_LONG=only tests/integration/run.sh $(BUILD)/stresskit-test
+test-long: $(BUILD)/stresskit $(BUILD)/stresskit.test
+	SK_LONG=only tests/integration/run.sh $(BUILD)/stresskit.test
 
 # The whole suite under AddressSanitizer and UndefinedBehaviorSanitizer, in
 # a build directory of its own; any report fails it (no recovery).

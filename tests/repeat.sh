@@ -3,7 +3,7 @@
 # and prints each test's failure count, so a test that fails now and then
 # is found before it lands. Runs what make test runs from the build
 # directory (make test builds it): the unit runner, the golden outputs
-# against stresskit, the integration tests against stresskit-test side by
+# against stresskit, the integration tests against stresskit.test side by
 # side.
 # usage: tests/repeat.sh N [PATTERN]
 #   PATTERN  integration tests whose file:function name contains it; the
@@ -27,7 +27,7 @@ while [ "$i" -lt "$n" ]; do
 		"$here/golden/run.sh" "$build/stresskit" >"$log" 2>&1 ||
 			echo "golden:outputs" >>"$log.fails"
 	fi
-	"$here/integration/run.sh" "$build/stresskit-test" "$pattern" >"$log" 2>&1
+	"$here/integration/run.sh" "$build/stresskit.test" "$pattern" >"$log" 2>&1
 	sed -n 's/^  FAIL \([^ ]*\) .*/\1/p' "$log" >>"$log.fails"
 	echo "repeat: pass $i of $n: $(grep -c . "$log.fails") failures so far" >&2
 done
