@@ -26,6 +26,7 @@
 #include "perf.h"
 #include "phases.h"
 #include "plugin.h"
+#include "profile.h"
 #include "registry.h"
 #include "run_state.h"
 #include "ready.h"
@@ -329,9 +330,9 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	/* before fork: an instance reads it at the barrier, and the sampler
 	 * reads no instance's warmup as ended before it ends it itself */
 	st.sh->warming = plan->warmup > 0;
-	/* --perf opens its counters before anything is set up: a helper
-	 * forked in set-up inherits them */
-	st.sh->setup = !plan->perf;
+	/* --perf opens its counters, --perf-profile attaches perf record,
+	 * before anything is set up: a helper forked in set-up inherits them */
+	st.sh->setup = !plan->perf && !plan->profile;
 	st.sh->ready_expect = UINT32_MAX;	/* set after the last fork */
 	for (size_t i = 0; i < total && plan->warmup > 0; i++)
 		shared_slot(st.sh, i)->lat_from = UINT64_MAX;
@@ -351,6 +352,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 
 	if (plan->perf)
 		perf_attach(plan->perf, res);
+	profile_attach(plan->profile, res, st.run_dir);
 	/* every instance set up and at the barrier; a stop signal meanwhile
 	 * releases them into a run that is already over */
 	if (ready_wait(&st, slot)) {
@@ -373,9 +375,12 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		scheduler_warmup(&st, false);
 	}
 	scheduler_sample_begin(&st);
+	if (!res->interrupted)
+		profile_begin(plan->profile);
 	if (!res->interrupted && stop_wait(&st, deadline))
 		res->interrupted = true;
 	sampler_stop(plan->sampler, sk_now());
+	profile_end(plan->profile);
 	if (st.n_live)
 		stop_run(&st);
 	else	/* every instance ended before the stop: nothing to wait for */
@@ -399,6 +404,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		status_judge(res, res->grace);
 	else
 		res->status = status;
+	profile_collect(plan->profile);	/* its files are in the run directory */
 	scheduler_teardown(&st);
 	/* Drop signals that arrived after the last wait, then restore. */
 	{
