@@ -1,7 +1,12 @@
 /*
- * profile.c - --perf-profile: one `perf record -g` per stressor over the
- * measured window, driven through perf's control FIFOs (--control, perf
- * 5.10 and later), then `perf script` folded by profile_parse.c.
+ * profile.c - --perf-profile: one system-wide `perf record -a -g` over
+ * the measured window, as LKP takes it, driven through perf's control
+ * FIFOs (--control, perf 5.10 and later), then `perf script` split by
+ * process tree into each stressor's samples and folded by
+ * profile_parse.c. System-wide, not per process (-p): a per-task
+ * cpu-clock event restarts its timer at every context switch, which cost
+ * pipe (a switch every few microseconds) over half its ops/s on this
+ * kind of VM; the CPU-wide events cost nothing at a switch.
  * Every wait on perf has a deadline and ends when perf exits (its pidfd),
  * so a perf that fails or hangs costs one line, never the run.
  */
@@ -33,14 +38,18 @@
 /* Seconds perf record may take to write its data after SIGINT. */
 #define PROFILE_EXIT_WAIT 60.0
 
-/* One stressor's perf record. */
+/* The run's perf record. */
 struct profile_rec {
-	const char *name;
 	pid_t pid;		/* 0: none started */
 	int pidfd, ctl, ack;	/* -1: not open */
 	bool exited;
-	char base[PATH_MAX];	/* run_dir/perf-profile-I: .data .err .ctl .ack */
-	json_t *result;
+	char base[PATH_MAX];	/* run_dir/perf-profile: .data .err .ctl .ack */
+};
+
+/* An instance's pid and its stressor's index: whose samples are whose. */
+struct profile_seed {
+	long pid;
+	size_t group;
 };
 
 struct profile {
@@ -48,8 +57,12 @@ struct profile {
 	char event[32];
 	char why[256];		/* unusable: why; else "" */
 	bool failed, enabled;
-	struct profile_rec *rec;
+	struct profile_rec rec;	/* the run's perf record */
+	const char **names;	/* per stressor */
+	json_t **result;	/* per stressor, after collect */
 	size_t n;
+	struct profile_seed *seed;
+	size_t n_seed;
 };
 
 static bool profile_perf_in_path(void)
@@ -131,15 +144,16 @@ struct profile *profile_new(unsigned freq)
 
 	if (!p)
 		return NULL;
+	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
 	p->freq = freq;
 	paranoid = profile_read_long("/proc/sys/kernel/perf_event_paranoid", 2);
 	if (!profile_perf_in_path())
 		snprintf(p->why, sizeof(p->why),
 			 "perf not found in PATH (Debian: linux-perf, RPM: perf)");
-	else if (geteuid() != 0 && paranoid > 1)
+	else if (geteuid() != 0 && paranoid > 0)
 		snprintf(p->why, sizeof(p->why),
-			 "not permitted to sample kernel call chains "
-			 "(kernel.perf_event_paranoid is %ld: needs 1 or less, or root)",
+			 "not permitted to sample every CPU with kernel call chains "
+			 "(kernel.perf_event_paranoid is %ld: needs 0 or less, or root)",
 			 paranoid);
 	else if (!profile_kallsyms())
 		snprintf(p->why, sizeof(p->why),
@@ -241,15 +255,10 @@ static void profile_say_failed(struct profile *p, struct profile_rec *r,
 	}
 	if (f)
 		fclose(f);
-	log_warn("--perf-profile: %s: perf record %s%s%s; the run goes on "
-		 "without a profile", r->name, what, line[0] ? ": " : "", line);
+	log_warn("--perf-profile: perf record %s%s%s; the run goes on "
+		 "without a profile", what, line[0] ? ": " : "", line);
 	p->failed = true;
-}
-
-static void profile_stop_all(struct profile *p, int sig)
-{
-	for (size_t i = 0; i < p->n; i++)
-		profile_signal(&p->rec[i], sig);
+	profile_signal(r, SIGKILL);
 }
 
 /* A command on perf's control FIFO, acknowledged within secs. */
@@ -262,23 +271,6 @@ static int profile_command(struct profile_rec *r, const char *cmd, double secs)
 	if (write(r->ctl, cmd, len) != (ssize_t)len)
 		return -EIO;
 	return profile_wait(r, true, secs);
-}
-
-/* The distinct live pids of stressor sr as perf's -p list, "12,13". */
-static size_t profile_pids(const struct stressor_result *sr, char *out, size_t len)
-{
-	size_t used = 0, n = 0;
-
-	out[0] = '\0';
-	for (uint32_t k = 0; k < sr->n && used < len; k++) {
-		pid_t pid = sr->inst[k].pid;
-
-		if (pid <= 0 || (k && pid == sr->inst[k - 1].pid))
-			continue;	/* thread instances share a pid */
-		used += (size_t)snprintf(out + used, len - used, "%s%d",
-					 n++ ? "," : "", (int)pid);
-	}
-	return used < len ? n : 0;
 }
 
 /* In the child: perf, with the signals the controller blocks unblocked. */
@@ -307,16 +299,13 @@ static void profile_exec(const char *const *argv, const char *err_file,
 	_exit(127);
 }
 
-/* Starts stressor sr's perf record, disabled; 0 or -errno. */
-static int profile_start(struct profile *p, struct profile_rec *r,
-			 const struct stressor_result *sr)
+/* Starts the perf record of the run, disabled; 0 or -errno. */
+static int profile_start(struct profile *p, struct profile_rec *r)
 {
-	char pids[4096], freq[16], ctl[PATH_MAX + 8], ack[PATH_MAX + 8];
+	char freq[16], ctl[PATH_MAX + 8], ack[PATH_MAX + 8];
 	char data[PATH_MAX + 8], err[PATH_MAX + 8], control[2 * PATH_MAX + 32];
 	pid_t parent = getpid();
 
-	if (!profile_pids(sr, pids, sizeof(pids)))
-		return 0;	/* nothing forked, or too many to name */
 	profile_path(r, "ctl", ctl, sizeof(ctl));
 	profile_path(r, "ack", ack, sizeof(ack));
 	profile_path(r, "data", data, sizeof(data));
@@ -333,9 +322,9 @@ static int profile_start(struct profile *p, struct profile_rec *r,
 	{
 		/* -D -1: disabled until "enable"; -B -N: no build-id pass
 		 * over the samples at the end, no ~/.debug cache */
-		const char *argv[] = { "perf", "record", "-q", "-g", "-e", p->event,
+		const char *argv[] = { "perf", "record", "-q", "-a", "-g", "-e", p->event,
 				       "-F", freq, "-D", "-1", "--control", control,
-				       "-B", "-N", "-o", data, "-p", pids, NULL };
+				       "-B", "-N", "-o", data, NULL };
 
 		r->pid = fork();
 		if (r->pid < 0) {
@@ -349,65 +338,84 @@ static int profile_start(struct profile *p, struct profile_rec *r,
 	return 0;
 }
 
+/* Forgets the last run's perf and figures. */
+static void profile_reset(struct profile *p)
+{
+	for (size_t i = 0; p->result && i < p->n; i++)
+		json_decref(p->result[i]);
+	free(p->result);
+	free(p->names);
+	free(p->seed);
+	p->result = NULL;
+	p->names = NULL;
+	p->seed = NULL;
+	p->n = p->n_seed = 0;
+	p->failed = p->enabled = false;
+	memset(&p->rec, 0, sizeof(p->rec));
+	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
+}
+
+/* Each stressor's instance pids: the roots of its process trees. */
+static int profile_seeds(struct profile *p, const struct run_result *res)
+{
+	size_t total = 0;
+
+	for (size_t i = 0; i < res->n; i++)
+		total += res->s[i].n;
+	p->n = res->n;
+	p->names = calloc(res->n ? res->n : 1, sizeof(*p->names));
+	p->result = calloc(res->n ? res->n : 1, sizeof(*p->result));
+	p->seed = calloc(total ? total : 1, sizeof(*p->seed));
+	if (!p->names || !p->result || !p->seed)
+		return -ENOMEM;
+	for (size_t i = 0; i < res->n; i++) {
+		p->names[i] = res->s[i].entry->stressor->name;
+		for (uint32_t k = 0; k < res->s[i].n; k++)
+			if (res->s[i].inst[k].pid > 0)
+				p->seed[p->n_seed++] = (struct profile_seed){
+					res->s[i].inst[k].pid, i };
+	}
+	return 0;
+}
+
 void profile_attach(struct profile *p, const struct run_result *res,
 		    const char *run_dir)
 {
+	struct profile_rec *r;
+	int err;
+
 	if (!p || p->why[0])
 		return;
-	for (size_t i = 0; i < p->n; i++)
-		json_decref(p->rec[i].result);
-	free(p->rec);
-	p->failed = p->enabled = false;
-	p->n = 0;
-	p->rec = calloc(res->n ? res->n : 1, sizeof(*p->rec));
-	if (!p->rec) {
+	profile_reset(p);
+	r = &p->rec;
+	snprintf(r->base, sizeof(r->base), "%s/perf-profile", run_dir);
+	err = profile_seeds(p, res);
+	if (!err && !p->n_seed)
+		return;		/* nothing forked: nothing to profile */
+	err = err ? err : profile_start(p, r);
+	if (err) {
+		log_warn("--perf-profile: cannot start perf record: %s; "
+			 "the run goes on without a profile", strerror(-err));
 		p->failed = true;
 		return;
 	}
-	p->n = res->n;
-	for (size_t i = 0; i < res->n; i++) {
-		struct profile_rec *r = &p->rec[i];
-		int err;
-
-		r->name = res->s[i].entry->stressor->name;
-		r->pidfd = r->ctl = r->ack = -1;
-		snprintf(r->base, sizeof(r->base), "%s/perf-profile-%zu", run_dir, i);
-		err = profile_start(p, r, &res->s[i]);
-		if (err) {
-			log_warn("--perf-profile: %s: cannot start perf record: %s; "
-				 "the run goes on without a profile", r->name, strerror(-err));
-			p->failed = true;
-			break;
-		}
-	}
-	/* attached once each answers: its events are open on every thread */
-	for (size_t i = 0; i < p->n && !p->failed; i++) {
-		int rc = p->rec[i].pid ?
-			 profile_command(&p->rec[i], "ping\n", PROFILE_ATTACH_WAIT) : 0;
-
-		if (rc)
-			profile_say_failed(p, &p->rec[i], rc == -ESRCH ? "exited" :
-					   "did not attach in time");
-	}
-	if (p->failed)
-		profile_stop_all(p, SIGKILL);
+	/* attached once it answers: its events are open on every CPU */
+	err = profile_command(r, "ping\n", PROFILE_ATTACH_WAIT);
+	if (err)
+		profile_say_failed(p, r, err == -ESRCH ? "exited" : "did not attach in time");
 }
 
 void profile_begin(struct profile *p)
 {
-	if (!p || p->why[0] || p->failed)
-		return;
-	for (size_t i = 0; i < p->n && !p->failed; i++) {
-		int rc = p->rec[i].pid ?
-			 profile_command(&p->rec[i], "enable\n", PROFILE_ACK_WAIT) : 0;
+	int rc;
 
-		if (rc)
-			profile_say_failed(p, &p->rec[i], rc == -ESRCH ?
-					   "exited before the run" : "did not start sampling");
-	}
-	p->enabled = !p->failed;
-	if (p->failed)
-		profile_stop_all(p, SIGKILL);
+	if (!p || p->why[0] || p->failed || !p->rec.pid)
+		return;
+	rc = profile_command(&p->rec, "enable\n", PROFILE_ACK_WAIT);
+	if (rc)
+		profile_say_failed(p, &p->rec, rc == -ESRCH ? "exited before the run" :
+				   "did not start sampling");
+	p->enabled = !rc;
 }
 
 /*
@@ -418,29 +426,33 @@ void profile_begin(struct profile *p)
  */
 void profile_end(struct profile *p)
 {
-	if (!p || p->why[0] || p->failed)
+	struct profile_rec *r = p ? &p->rec : NULL;
+
+	if (!p || p->why[0] || p->failed || !r->pid || r->exited)
 		return;
-	for (size_t i = 0; i < p->n; i++)
-		if (p->rec[i].pid && !p->rec[i].exited &&
-		    write(p->rec[i].ctl, "disable\n", 8) != 8)
-			profile_signal(&p->rec[i], SIGINT);
+	if (write(r->ctl, "disable\n", 8) != 8)
+		profile_signal(r, SIGINT);
 }
 
-/* perf script over r's data into its profile object; 0 or -errno. */
+/* perf script over the data into each stressor's profile; 0 or -errno. */
 static int profile_fold(struct profile *p, struct profile_rec *r)
 {
 	char data[PATH_MAX + 8], err[PATH_MAX + 8];
-	const char *argv[] = { "perf", "script", "-i", data, "-F",
-			       "comm,tid,period,event,ip,sym", NULL };
-	struct profile_acc *a = profile_acc_new(p->event);
-	int fds[2], rc, status;
+	const char *argv[] = { "perf", "script", "-i", data, "--show-task-events",
+			       "-F", "pid,tid,period,event,ip,sym", NULL };
+	struct profile_acc *a = profile_acc_new(p->event, p->n);
+	int fds[2], rc = 0, status;
 	pid_t pid;
 	FILE *f;
 
 	profile_path(r, "data", data, sizeof(data));
 	profile_path(r, "err", err, sizeof(err));
-	if (!a)
+	for (size_t i = 0; a && i < p->n_seed && !rc; i++)
+		rc = profile_acc_own(a, p->seed[i].pid, p->seed[i].group);
+	if (!a || rc) {
+		profile_acc_free(a);
 		return -ENOMEM;
+	}
 	if (pipe2(fds, O_CLOEXEC)) {
 		profile_acc_free(a);
 		return -errno;
@@ -459,14 +471,16 @@ static int profile_fold(struct profile *p, struct profile_rec *r)
 	fclose(f);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (!rc && !profile_acc_samples(a))
-		rc = -ENODATA;
-	if (!rc) {
-		r->result = profile_acc_to_json(a);
-		if (!r->result)
+	for (size_t i = 0; i < p->n && !rc; i++) {
+		if (!profile_acc_samples(a, i)) {
+			log_info("--perf-profile: %s: no samples", p->names[i]);
+			continue;
+		}
+		p->result[i] = profile_acc_to_json(a, i);
+		if (!p->result[i])
 			rc = -ENOMEM;
 		else
-			json_object_set_new(r->result, "frequency", json_integer(p->freq));
+			json_object_set_new(p->result[i], "frequency", json_integer(p->freq));
 	}
 	profile_acc_free(a);
 	return rc;
@@ -474,49 +488,44 @@ static int profile_fold(struct profile *p, struct profile_rec *r)
 
 void profile_collect(struct profile *p)
 {
-	if (!p || p->why[0])
-		return;
-	for (size_t i = 0; i < p->n; i++) {
-		struct profile_rec *r = &p->rec[i];
-		int rc;
+	struct profile_rec *r = p ? &p->rec : NULL;
+	int rc;
 
-		/* a perf whose instances all ended may have exited: its data stands */
-		if (r->pid && !r->exited && p->enabled && !p->failed)
-			profile_wait(r, true, PROFILE_ACK_WAIT);	/* the disable */
-		profile_signal(r, SIGINT);
-		if (r->pid && !r->exited &&
-		    profile_wait(r, false, PROFILE_EXIT_WAIT) == -ETIMEDOUT) {
-			profile_signal(r, SIGKILL);
-			profile_wait(r, false, PROFILE_ACK_WAIT);
-			if (!p->failed)
-				profile_say_failed(p, r, "did not finish writing");
-		}
-		if (r->pidfd >= 0)
-			close(r->pidfd);
-		if (r->ctl >= 0)
-			close(r->ctl);
-		if (r->ack >= 0)
-			close(r->ack);
-		r->pidfd = r->ctl = r->ack = -1;
-		if (!r->pid || p->failed || !p->enabled)
-			continue;
-		rc = profile_fold(p, r);
-		if (rc == -ENODATA)
-			log_info("--perf-profile: %s: no samples", r->name);
-		else if (rc)
-			log_warn("--perf-profile: %s: cannot read the samples: %s",
-				 r->name, strerror(-rc));
+	if (!p || p->why[0] || !r->pid)
+		return;
+	/* a perf that exited already (it should not) left what it wrote */
+	if (!r->exited && p->enabled && !p->failed)
+		profile_wait(r, true, PROFILE_ACK_WAIT);	/* the disable */
+	profile_signal(r, SIGINT);
+	if (!r->exited && profile_wait(r, false, PROFILE_EXIT_WAIT) == -ETIMEDOUT) {
+		profile_signal(r, SIGKILL);
+		profile_wait(r, false, PROFILE_ACK_WAIT);
+		if (!p->failed)
+			profile_say_failed(p, r, "did not finish writing");
 	}
+	waitpid(r->pid, NULL, WNOHANG);
+	if (r->pidfd >= 0)
+		close(r->pidfd);
+	if (r->ctl >= 0)
+		close(r->ctl);
+	if (r->ack >= 0)
+		close(r->ack);
+	r->pidfd = r->ctl = r->ack = -1;
+	if (p->failed || !p->enabled)
+		return;
+	rc = profile_fold(p, r);
+	if (rc)
+		log_warn("--perf-profile: cannot read the samples: %s", strerror(-rc));
 }
 
 json_t *profile_take(struct profile *p, size_t i)
 {
 	json_t *o;
 
-	if (!p || i >= p->n)
+	if (!p || !p->result || i >= p->n)
 		return NULL;
-	o = p->rec[i].result;
-	p->rec[i].result = NULL;
+	o = p->result[i];
+	p->result[i] = NULL;
 	return o;
 }
 
@@ -524,8 +533,6 @@ void profile_free(struct profile *p)
 {
 	if (!p)
 		return;
-	for (size_t i = 0; i < p->n; i++)
-		json_decref(p->rec[i].result);
-	free(p->rec);
+	profile_reset(p);
 	free(p);
 }

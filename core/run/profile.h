@@ -4,13 +4,13 @@
  * perf record -g as LKP takes it, folded into its key families
  * (profile_parse.h) for the results document.
  *
- * One `perf record` per stressor, started disabled on its instances'
- * pids before they set up (so helpers they fork are followed), enabled
- * when counting starts and disabled at the stop through perf's control
- * FIFOs, each step acknowledged. Whoever made the set owns those
- * processes: the collect step waits for them and removes nothing but
- * what the run directory holds. A perf that fails says so in one line
- * and the run goes on without a profile.
+ * One system-wide `perf record -a -g` per run, started disabled before
+ * the instances set up, enabled when counting starts and disabled at the
+ * stop through perf's control FIFOs; its samples are split by process
+ * tree: each stressor's instances and every process they fork (their
+ * helpers). The set owns that perf: the collect step waits for it, and
+ * its files are in the run directory. A perf that fails says so in one
+ * line and the run goes on without a profile.
  */
 #ifndef STRESSKIT_PROFILE_H
 #define STRESSKIT_PROFILE_H
@@ -28,7 +28,8 @@ struct profile;
 
 /*
  * Probes what a profile needs: perf in PATH, the permission to sample
- * kernel call chains (perf_event_paranoid, or root), kernel symbols
+ * every CPU with kernel call chains (root, or perf_event_paranoid 0 or
+ * less), kernel symbols
  * (/proc/kallsyms), and the event (cycles:pp where the PMU has it, else
  * cpu-clock). NULL: no memory. A set that cannot profile says why in
  * profile_unavailable().

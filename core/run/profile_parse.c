@@ -1,7 +1,7 @@
 /*
  * profile_parse.c - folds `perf script` samples into the perf-profile
  * key families (profile_parse.h). One pass, streaming: a sample is a
- * header line ("comm tid period event:") and then its frames, callee
+ * header line (" pid/tid period event:") and then its frames, callee
  * first ("\tffffffff8123 do_sendfile"), up to a blank line.
  */
 #include "profile_parse.h"
@@ -20,23 +20,37 @@
 
 struct profile_sample {
 	char event[PROFILE_EVENT_MAX];	/* "" until a header is read */
+	long pid;
 	double weight;
 	char frame[PROFILE_MAX_FRAMES][PROFILE_SYM_MAX];
 	size_t n;
 };
 
-struct profile_acc {
-	/* weight by key; each family's keys start with the event */
+/* One group's figures: weight by key; each family's keys start with the event. */
+struct profile_group {
 	json_t *calltrace, *children, *self;
 	json_t *total;		/* weight by event */
 	unsigned long samples;
+};
+
+/* pid -> group, open addressing; pid 0 marks a free place. */
+struct profile_owner {
+	long pid;
+	size_t group;
+};
+
+struct profile_acc {
+	struct profile_group *g;
+	size_t n_groups;
+	struct profile_owner *own;
+	size_t own_cap, own_n;	/* own_cap a power of two, or 0: no owners */
 	/* the event as asked ("cycles:pp") and as its keys name it
 	 * ("cycles-pp"); a sample of another event keeps perf's name */
 	char asked_base[PROFILE_EVENT_MAX], asked_key[PROFILE_EVENT_MAX];
 	struct profile_sample cur;
 };
 
-struct profile_acc *profile_acc_new(const char *asked)
+struct profile_acc *profile_acc_new(const char *asked, size_t n_groups)
 {
 	struct profile_acc *a = calloc(1, sizeof(*a));
 
@@ -51,13 +65,23 @@ struct profile_acc *profile_acc_new(const char *asked)
 			if (*p == ':')
 				*p = '-';
 	}
-	a->calltrace = json_object();
-	a->children = json_object();
-	a->self = json_object();
-	a->total = json_object();
-	if (!a->calltrace || !a->children || !a->self || !a->total) {
-		profile_acc_free(a);
+	a->n_groups = n_groups ? n_groups : 1;
+	a->g = calloc(a->n_groups, sizeof(*a->g));
+	if (!a->g) {
+		free(a);
 		return NULL;
+	}
+	for (size_t i = 0; i < a->n_groups; i++) {
+		struct profile_group *g = &a->g[i];
+
+		g->calltrace = json_object();
+		g->children = json_object();
+		g->self = json_object();
+		g->total = json_object();
+		if (!g->calltrace || !g->children || !g->self || !g->total) {
+			profile_acc_free(a);
+			return NULL;
+		}
 	}
 	return a;
 }
@@ -66,16 +90,91 @@ void profile_acc_free(struct profile_acc *a)
 {
 	if (!a)
 		return;
-	json_decref(a->calltrace);
-	json_decref(a->children);
-	json_decref(a->self);
-	json_decref(a->total);
+	for (size_t i = 0; a->g && i < a->n_groups; i++) {
+		json_decref(a->g[i].calltrace);
+		json_decref(a->g[i].children);
+		json_decref(a->g[i].self);
+		json_decref(a->g[i].total);
+	}
+	free(a->g);
+	free(a->own);
 	free(a);
 }
 
-unsigned long profile_acc_samples(const struct profile_acc *a)
+unsigned long profile_acc_samples(const struct profile_acc *a, size_t group)
 {
-	return a->samples;
+	return group < a->n_groups ? a->g[group].samples : 0;
+}
+
+static size_t profile_slot(const struct profile_acc *a, long pid)
+{
+	size_t i = ((unsigned long)pid * 2654435761UL) & (a->own_cap - 1);
+
+	while (a->own[i].pid && a->own[i].pid != pid)
+		i = (i + 1) & (a->own_cap - 1);
+	return i;
+}
+
+/* The group of pid's samples: -1 when none owns it. */
+static long profile_owner_of(const struct profile_acc *a, long pid)
+{
+	size_t i;
+
+	if (!a->own_cap)
+		return 0;	/* no owners given: every sample is group 0's */
+	i = profile_slot(a, pid);
+	return a->own[i].pid ? (long)a->own[i].group : -1;
+}
+
+int profile_acc_own(struct profile_acc *a, long pid, size_t group)
+{
+	size_t i;
+
+	if (pid <= 0 || group >= a->n_groups)
+		return -EINVAL;
+	/* at most half full, so a probe always ends */
+	if (a->own_n + 1 > a->own_cap / 2) {
+		size_t cap = a->own_cap ? a->own_cap * 2 : 64;
+		struct profile_owner *old = a->own;
+		size_t old_cap = a->own_cap;
+
+		a->own = calloc(cap, sizeof(*a->own));
+		if (!a->own) {
+			a->own = old;
+			return -ENOMEM;
+		}
+		a->own_cap = cap;
+		a->own_n = 0;
+		for (size_t k = 0; k < old_cap; k++)
+			if (old[k].pid)
+				profile_acc_own(a, old[k].pid, old[k].group);
+		free(old);
+	}
+	i = profile_slot(a, pid);
+	if (!a->own[i].pid)
+		a->own_n++;
+	a->own[i] = (struct profile_owner){ pid, group };
+	return 0;
+}
+
+/* A pid that exited is forgotten: a new process may get it. */
+static void profile_disown(struct profile_acc *a, long pid)
+{
+	size_t i, j;
+
+	if (!a->own_cap || !a->own[i = profile_slot(a, pid)].pid)
+		return;
+	/* backward-shift deletion keeps every probe chain whole */
+	a->own[i].pid = 0;
+	a->own_n--;
+	for (j = (i + 1) & (a->own_cap - 1); a->own[j].pid;
+	     j = (j + 1) & (a->own_cap - 1)) {
+		struct profile_owner o = a->own[j];
+
+		a->own[j].pid = 0;
+		a->own_n--;
+		profile_acc_own(a, o.pid, o.group);
+	}
 }
 
 static int profile_add(json_t *map, const char *key, double w)
@@ -129,17 +228,23 @@ static int profile_fold(struct profile_acc *a)
 {
 	struct profile_sample *s = &a->cur;
 	char key[PROFILE_EVENT_MAX + PROFILE_TRACE_DEPTH * PROFILE_SYM_MAX];
+	long owner = s->event[0] ? profile_owner_of(a, s->pid) : -1;
+	struct profile_group *g;
 	int rc = 0;
 
-	if (!s->event[0])
-		return 0;
+	if (owner < 0) {
+		s->event[0] = '\0';
+		s->n = 0;
+		return 0;	/* no sample, or another process's */
+	}
+	g = &a->g[owner];
 	if (a->asked_base[0] && !strcmp(s->event, a->asked_base))
 		snprintf(s->event, sizeof(s->event), "%s", a->asked_key);
-	a->samples++;
-	rc = profile_add(a->total, s->event, s->weight);
+	g->samples++;
+	rc = profile_add(g->total, s->event, s->weight);
 	if (!rc && s->n) {
 		snprintf(key, sizeof(key), "%s.%s", s->event, s->frame[0]);
-		rc = profile_add(a->self, key, s->weight);
+		rc = profile_add(g->self, key, s->weight);
 	}
 	for (size_t i = 0; i < s->n && !rc; i++) {
 		size_t used;
@@ -147,12 +252,12 @@ static int profile_fold(struct profile_acc *a)
 		if (!profile_first(s, i))
 			continue;
 		snprintf(key, sizeof(key), "%s.%s", s->event, s->frame[i]);
-		rc = profile_add(a->children, key, s->weight);
+		rc = profile_add(g->children, key, s->weight);
 		used = strlen(key);
 		for (size_t k = i + 1; k < s->n && k < i + PROFILE_TRACE_DEPTH; k++)
 			used += (size_t)snprintf(key + used, sizeof(key) - used,
 						 ".%s", s->frame[k]);
-		rc = rc ? rc : profile_add(a->calltrace, key, s->weight);
+		rc = rc ? rc : profile_add(g->calltrace, key, s->weight);
 	}
 	s->event[0] = '\0';
 	s->n = 0;
@@ -160,9 +265,9 @@ static int profile_fold(struct profile_acc *a)
 }
 
 /*
- * "stresskit-pipe 4242   250000 cpu-clock:ppH: ": the event is the last
- * word without its ':' (modifiers, as "cycles:pp", keep theirs as '-'),
- * the period the word before it. false when the line is not a header.
+ * " 4242/4243   250000 cpu-clock:ppH: ": the pid before the '/', the
+ * period, the event without its modifiers. false when the line is not a
+ * header.
  */
 static bool profile_header(char *line, struct profile_sample *s)
 {
@@ -173,7 +278,7 @@ static bool profile_header(char *line, struct profile_sample *s)
 	for (tok = strtok_r(line, " \t\n", &save); tok && n < 64;
 	     tok = strtok_r(NULL, " \t\n", &save))
 		word[n++] = tok;
-	if (n < 2)
+	if (n < 3)
 		return false;
 	len = strlen(word[n - 1]);
 	if (len < 2 || word[n - 1][len - 1] != ':' || len >= PROFILE_EVENT_MAX)
@@ -183,9 +288,10 @@ static bool profile_header(char *line, struct profile_sample *s)
 	 * modifiers were asked for is the caller's to say (profile_acc_new) */
 	word[n - 1][strcspn(word[n - 1], ":")] = '\0';
 	snprintf(s->event, sizeof(s->event), "%s", word[n - 1]);
+	s->pid = strtol(word[0], NULL, 10);
 	s->weight = strtod(word[n - 2], NULL);
 	if (!(s->weight > 0))
-		s->weight = 1;	/* no period field: each sample counts one */
+		s->weight = 1;
 	s->n = 0;
 	return true;
 }
@@ -219,6 +325,30 @@ static void profile_frame(char *line, struct profile_sample *s)
 	s->n++;
 }
 
+/*
+ * " 945/945  PERF_RECORD_FORK(2002:2002):(945:945)": a child of an owned
+ * process is its owner's (a new thread keeps its pid); EXIT forgets a pid.
+ */
+static int profile_task_event(struct profile_acc *a, const char *line)
+{
+	const char *p;
+	long c, ct, par, pt;
+
+	if (!a->own_cap)
+		return 0;
+	if ((p = strstr(line, "PERF_RECORD_FORK(")) &&
+	    sscanf(p, "PERF_RECORD_FORK(%ld:%ld):(%ld:%ld)", &c, &ct, &par, &pt) == 4) {
+		long owner = profile_owner_of(a, par);
+
+		if (c != par && owner >= 0)
+			return profile_acc_own(a, c, (size_t)owner);
+	} else if ((p = strstr(line, "PERF_RECORD_EXIT(")) &&
+		   sscanf(p, "PERF_RECORD_EXIT(%ld:%ld)", &c, &ct) == 2 && c == ct) {
+		profile_disown(a, c);
+	}
+	return 0;
+}
+
 int profile_acc_read(struct profile_acc *a, FILE *f)
 {
 	char *line = NULL;
@@ -226,16 +356,19 @@ int profile_acc_read(struct profile_acc *a, FILE *f)
 	int rc = 0;
 
 	while (!rc && getline(&line, &cap, f) >= 0) {
-		if (line[0] == '\n' || line[0] == '\0') {
-			rc = profile_fold(a);
-		} else if (line[0] == ' ' || line[0] == '\t') {
+		if (line[0] == '\t') {
 			if (a->cur.event[0])
 				profile_frame(line, &a->cur);
-		} else {
-			/* a header without the blank line before it */
-			rc = profile_fold(a);
-			profile_header(line, &a->cur);
+			continue;
 		}
+		/* a blank line, a task event or a header ends a sample */
+		rc = profile_fold(a);
+		if (rc || line[strspn(line, " \n")] == '\0')
+			continue;
+		if (strstr(line, "PERF_RECORD_"))
+			rc = profile_task_event(a, line);
+		else
+			profile_header(line, &a->cur);
 	}
 	rc = rc ? rc : profile_fold(a);
 	if (!rc && ferror(f))
@@ -272,9 +405,10 @@ static json_t *profile_family(const json_t *weights, const json_t *total,
 	return out;
 }
 
-json_t *profile_acc_to_json(const struct profile_acc *a)
+json_t *profile_acc_to_json(const struct profile_acc *acc, size_t group)
 {
-	json_t *o = json_object();
+	const struct profile_group *a = group < acc->n_groups ? &acc->g[group] : NULL;
+	json_t *o = a ? json_object() : NULL;
 	const char *event = "";
 	const char *key;
 	json_t *v;

@@ -361,6 +361,9 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	}
 	if (plan->perf)
 		perf_enable(plan->perf);
+	/* without a warm-up the profile covers the run from its first op */
+	if (!res->interrupted && !(plan->warmup > 0))
+		profile_begin(plan->profile);
 	st.ph.released = sk_now();
 	shared_release(st.sh);
 	/* The timeout counts from the start barrier's opening, so that every
@@ -375,7 +378,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		scheduler_warmup(&st, false);
 	}
 	scheduler_sample_begin(&st);
-	if (!res->interrupted)
+	if (!res->interrupted && plan->warmup > 0)
 		profile_begin(plan->profile);
 	if (!res->interrupted && stop_wait(&st, deadline))
 		res->interrupted = true;
