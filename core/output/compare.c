@@ -135,13 +135,7 @@ static int compare_load(struct compare_side *side)
 		json_decref(doc);
 		return rc;
 	}
-	rc = profile_series_from_doc(doc, &side->profile);
-	if (rc) {
-		log_usage_error("compare: %s: out of memory", side->path);
-		series_free(&side->set);
-		json_decref(doc);
-		return rc;
-	}
+
 	side->doc = doc;
 	return 0;
 }
@@ -352,6 +346,19 @@ static int compare_main(int argc, char **argv)
 			return SK_USAGE;
 		}
 		few += sides[i].set.runs < STATS_MIN_RUNS;
+	}
+	{
+		const json_t *docs[n];
+
+		for (size_t i = 0; i < n; i++)
+			docs[i] = sides[i].doc;
+		if (profile_series_from_docs(docs, n, profiles)) {
+			log_usage_error("compare: out of memory");
+			compare_free(sides, n);
+			return SK_NO_RESOURCE;
+		}
+		for (size_t i = 0; i < n; i++)
+			sides[i].profile = profiles[i];
 	}
 	/* runs made with other options measure another thing: refused first */
 	for (size_t i = 1; i < n && !o.force; i++) {

@@ -64,12 +64,14 @@ static int profile_keys(const json_t *runs, json_t *keys)
 	return 0;
 }
 
-int profile_series_from_doc(const json_t *doc, struct series_set *set)
+/* doc's series of every key in keys (owner: the stressor's name). */
+static int profile_series_fill(const json_t *doc, const json_t *keys,
+			       struct series_set *set)
 {
 	const json_t *runs = json_object_get(doc, "runs"), *run, *e;
-	json_t *keys = json_object(), *zero = json_real(0);
+	json_t *zero = json_real(0);
 	size_t i, j;
-	int rc = keys && zero ? profile_keys(runs, keys) : -ENOMEM;
+	int rc = zero ? 0 : -ENOMEM;
 
 	memset(set, 0, sizeof(*set));
 	json_array_foreach(runs, i, run) {
@@ -82,7 +84,7 @@ int profile_series_from_doc(const json_t *doc, struct series_set *set)
 			if (rc || !name || !json_is_object(prof))
 				continue;
 			/* every key of this stressor: its value here, or 0 */
-			json_object_foreach(keys, key, owner) {
+			json_object_foreach((json_t *)keys, key, owner) {
 				const char *rest = key + strlen(name) + strlen(".perf-profile.");
 				int f = profile_family_of(key);
 				const json_t *v;
@@ -99,10 +101,27 @@ int profile_series_from_doc(const json_t *doc, struct series_set *set)
 		}
 	}
 	set->runs = json_array_size(runs);
-	json_decref(keys);
 	json_decref(zero);
 	if (rc)
 		series_free(set);
+	return rc;
+}
+
+int profile_series_from_docs(const json_t *const *docs, size_t n,
+			     struct series_set *sets)
+{
+	json_t *keys = json_object();
+	int rc = keys ? 0 : -ENOMEM;
+	size_t i;
+
+	for (i = 0; i < n && !rc; i++)
+		rc = profile_keys(json_object_get(docs[i], "runs"), keys);
+	for (i = 0; i < n && !rc; i++)
+		rc = profile_series_fill(docs[i], keys, &sets[i]);
+	if (rc)
+		while (i--)
+			series_free(&sets[i]);
+	json_decref(keys);
 	return rc;
 }
 
@@ -214,6 +233,29 @@ static bool profile_past_top(const struct profile_row *rows, size_t r, size_t to
 	return (*shown)++ >= top;
 }
 
+/*
+ * The method's verdict on a row of percentages: both sides shifted so
+ * that BASE's mean is 100, which every method's test is blind to, turns
+ * the 1% floor on the change into one percentage point, and a key that
+ * was 0 in BASE (the robot's 0.00 -> 40.0) is judged as any other.
+ */
+static void profile_judge(enum compare_method m, double alpha, const struct series *b,
+			  const struct series *s, struct compare_verdict *v)
+{
+	double shift = 100 - profile_mean(b), *x = calloc(b->n + s->n + 1, sizeof(*x));
+
+	if (!x) {
+		compare_method_judge(m, alpha, b->v, b->n, s->v, s->n, v);
+		return;
+	}
+	for (size_t i = 0; i < b->n; i++)
+		x[i] = b->v[i] + shift;
+	for (size_t i = 0; i < s->n; i++)
+		x[b->n + i] = s->v[i] + shift;
+	compare_method_judge(m, alpha, x, b->n, x + b->n, s->n, v);
+	free(x);
+}
+
 void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
 			   enum compare_method m, double alpha, int *changes)
 {
@@ -243,7 +285,7 @@ void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
 				continue;
 			}
 			printf(" %+10.1f%s", profile_mean(s) - profile_mean(b), cell);
-			compare_method_judge(m, alpha, b->v, b->n, s->v, s->n, &v);
+			profile_judge(m, alpha, b, s, &v);
 			if (v.verdict == STATS_CHANGED && used < sizeof(flags)) {
 				*changes += 1;
 				if (n == 2)

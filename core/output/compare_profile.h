@@ -24,8 +24,13 @@
 #define PROFILE_TOP_DEFAULT 10
 #define PROFILE_TOP_MAX 100000
 
-/* The perf-profile series of doc: "NAME.perf-profile.FAMILY.EVENT.KEY". 0 or -ENOMEM. */
-int profile_series_from_doc(const json_t *doc, struct series_set *set);
+/*
+ * The perf-profile series of docs[i] into sets[i]: "NAME.perf-profile.
+ * FAMILY.EVENT.KEY", each key any of the documents holds (so a side
+ * whose runs all lack it has its zeros). 0 or -ENOMEM (no set kept).
+ */
+int profile_series_from_docs(const json_t *const *docs, size_t n,
+			     struct series_set *sets);
 
 /*
  * Prints the section for BASE sets[0] and NEW sets[1..n-1], judged as

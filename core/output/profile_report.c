@@ -116,7 +116,7 @@ static int profile_report_main(int argc, char **argv)
 		json_decref(doc);
 		return SK_USAGE;
 	}
-	if (profile_series_from_doc(doc, &set)) {
+	if (profile_series_from_docs((const json_t *const *)&doc, 1, &set)) {
 		json_decref(doc);
 		log_fail("--perf-profile-report: out of memory");
 		return SK_NO_RESOURCE;

@@ -230,10 +230,12 @@ static int profile_wait(struct profile_rec *r, bool want_ack, double secs)
 					return 0;
 			}
 		}
+		/* ECHILD: the controller's wait4(-1) reaped it already */
 		if ((pf[1].revents & POLLIN) ||
-		    (r->pidfd < 0 && kill(r->pid, 0) < 0 && errno == ESRCH)) {
+		    (r->pidfd < 0 && (waitpid(r->pid, NULL, WNOHANG) == r->pid ||
+				      errno == ECHILD))) {
 			r->exited = true;
-			waitpid(r->pid, NULL, WNOHANG);	/* ECHILD: reaped already */
+			waitpid(r->pid, NULL, WNOHANG);
 			return -ESRCH;
 		}
 	}

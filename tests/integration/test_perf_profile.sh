@@ -50,7 +50,7 @@ for fam in ("calltrace", "children", "self"):
         assert k.startswith(ev + "."), k
         assert (0.5 if fam == "calltrace" else 0.05) <= v <= 100, (k, v)
 # the pipe's kernel work is in its call chains
-assert any(k.split(".")[1] in ("pipe_write", "pipe_read") for k in p["children"]), sorted(p["children"])
+assert any("pipe_write" in k or "pipe_read" in k for k in p["children"]), sorted(p["children"])
 assert abs(sum(p["self"].values()) - 100) < 60, "self is a share of the samples"
 PY
 	# perf record and perf script are gone, and the run directory with them
@@ -63,8 +63,10 @@ t_perf_profile_missing() {
 	mkdir run
 	expect_exit 0 env PATH=/nonexistent "$SK" --pipe 1 --timeout 200ms --perf-profile \
 		--json r.json --temp-path "$TMP/run"
-	one_line "$ERR"
-	expect_match '^stresskit: warn: .*--perf-profile: perf not found in PATH .*; the run goes on without a profile$' "$ERR"
+	# warnings go to stdout, as stress-ng's do
+	[ -z "$ERR" ] || fail "stderr: $ERR"
+	one_line "$(printf '%s\n' "$OUT" | grep -e '--perf-profile')"
+	expect_match '^stresskit: warn: .*--perf-profile: perf not found in PATH .*; the run goes on without a profile$' "$OUT"
 	expect_match 'pipe +[0-9]+ ' "$OUT"
 	python3 -c 'import json, sys; e = json.load(open("r.json"))["runs"][0]["metrics"][0]; sys.exit("perf-profile" in e)'
 	no_leftovers "$TMP/run"
@@ -89,14 +91,14 @@ t_perf_profile_compare() {
 	profile_file base.json "$tr=73.0,self:a=10,self:b=5,self:c=1" \
 		"$tr=74.0,self:a=10,self:b=5.2,self:c=1" "$tr=73.0,self:a=10.2,self:b=4.8,self:c=1"
 	profile_file new.json "self:a=30,self:b=5,self:c=1,self:tcp_sendmsg=40" \
-		"self:a=31,self:b=5.1,self:c=1,self:tcp_sendmsg=41" "self:a=29,self:b=4.9,self:c=1,self:tcp_sendmsg=39"
+		"self:a=31,self:b=5.1,self:c=1,self:tcp_sendmsg=40.5" "self:a=29,self:b=4.9,self:c=1,self:tcp_sendmsg=39.5"
 	expect_exit 0 "$SK" compare base.json new.json
 	expect_match '^perf-profile: percent of samples' "$OUT"
 	expect_match '^ +73\.33 +-73\.3 +0\.00 +sendfile\.perf-profile\.calltrace\.cpu-clock\.generic_file_splice_read\.splice_direct_to_actor\.do_splice_direct\.do_sendfile\.__x64_sys_sendfile64  changed$' \
 		"$(row 'sendfile.perf-profile.calltrace.cpu-clock.generic_file_splice_read[^ ]*')"
 	expect_match '^ +0\.00 +\+40\.0 +40\.00 +sendfile\.perf-profile\.self\.cpu-clock\.tcp_sendmsg  changed$' \
 		"$(row sendfile.perf-profile.self.cpu-clock.tcp_sendmsg)"
-	expect_match '^ +5\.00 +\+0\.0 +5\.00 +sendfile\.perf-profile\.self\.cpu-clock\.b$' \
+	expect_match '^ +5\.00 ± +3% +\+0\.0 +5\.00 +sendfile\.perf-profile\.self\.cpu-clock\.b$' \
 		"$(row sendfile.perf-profile.self.cpu-clock.b)"
 	# sorted by the size of the change: tcp_sendmsg (+40), a (+20), then b and c
 	order=$(printf '%s\n' "$OUT" | sed -n 's/.*sendfile\.perf-profile\.self\.cpu-clock\.\([a-z_]*\).*/\1/p' | tr '\n' ' ')

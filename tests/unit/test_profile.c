@@ -119,7 +119,7 @@ START_TEST(test_series_zero_where_absent)
 	const struct series *b;
 
 	ck_assert_ptr_nonnull(doc);
-	ck_assert_int_eq(profile_series_from_doc(doc, &set), 0);
+	ck_assert_int_eq(profile_series_from_docs((const json_t *const *)&doc, 1, &set), 0);
 	ck_assert_uint_eq(set.n, 2);
 	b = series_find(&set, "sendfile.perf-profile.self.cpu-clock.b");
 	ck_assert_ptr_nonnull(b);
