@@ -120,7 +120,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
 	[G_PERF_PROFILE] = { .opt = {
 		.name = "perf-profile", .type = OPT_BOOL, .offset = CFG(perf_profile),
-		.help = "sample each stressor's call chains with perf record -g over the measured window; perf-profile.* keys in --json/--yaml" } },
+		.help = "sample call chains (perf record -a -g) over the measured window, split per stressor; perf-profile.* keys in --json/--yaml" } },
 	[G_PERF_PROFILE_FREQ] = { .metavar = "HZ", .opt = {
 		.name = "perf-profile-freq", .type = OPT_COUNT, .offset = CFG(perf_profile_freq),
 		.min = 1, .max = PROFILE_MAX_FREQ, .def = PROFILE_DEFAULT_FREQ,
