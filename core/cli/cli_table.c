@@ -14,6 +14,7 @@
 #include "latency_opts.h"
 #include "opts.h"
 #include "parse.h"
+#include "profile.h"
 #include "registry.h"
 #include "repeat_opts.h"
 
@@ -118,6 +119,14 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },
+	[G_PERF_PROFILE] = { .opt = {
+		.name = "perf-profile", .type = OPT_BOOL, .offset = CFG(perf_profile),
+		.help = "sample call chains (perf record -a -g) over the measured window, split per stressor; perf-profile.* keys in --json/--yaml" } },
+	[G_PERF_PROFILE_FREQ] = { .metavar = "HZ", .opt = {
+		.name = "perf-profile-freq", .type = OPT_COUNT, .offset = CFG(perf_profile_freq),
+		.min = 1, .max = PROFILE_MAX_FREQ, .def = PROFILE_DEFAULT_FREQ,
+		.expect = "a sampling frequency from 1 to 100000 Hz",
+		.help = "--perf-profile's samples a second on each CPU (default 1000)" } },
 	/* times with a 10 ms floor: min and max in ms; the window's two
 	 * intervals are checked once the line is read (cli_check_window) */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {

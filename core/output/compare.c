@@ -24,6 +24,7 @@
 
 #include "compare_method.h"
 #include "compare_options.h"
+#include "compare_profile.h"
 #include "environment.h"
 #include "parse.h"
 #include "log.h"
@@ -38,6 +39,7 @@
 struct compare_side {
 	const char *path;
 	struct series_set set;
+	struct series_set profile;	/* perf-profile rows (compare_profile.h) */
 	json_t *doc;
 };
 
@@ -68,6 +70,7 @@ struct compare_side {
 struct compare_opts {
 	enum compare_method method;
 	double alpha;
+	uint64_t top;		/* --perf-profile-top: rows per family */
 	bool force, fail_on_regression, fail_on_change;
 };
 
@@ -75,7 +78,7 @@ static void compare_usage(FILE *f)
 {
 	fprintf(f, "usage: stresskit compare [--method holm|lkp|ci|welch|bootstrap] [--alpha A]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
-		   "                         BASE.json NEW.json [NEW2.json ...]\n\n"
+		   "                         [--perf-profile-top N] BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
 		   "stressor.metric's mean over runs with \u00b1%%stddev (population, shown\n"
 		   "above %.0f%%) and the %%change of the means from BASE. Every figure both\n"
@@ -100,6 +103,13 @@ static void compare_usage(FILE *f)
 		   "             difference of means excludes 0 (%d resamples, fixed seed;\n"
 		   "             widened for few runs as Hesterberg's, to the t interval's)\n"
 		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
+		   "The NAME.perf-stat.* rows follow the others. Files run with --perf-profile\n"
+		   "get a perf-profile section last, as the robot prints it: each key's\n"
+		   "percent of samples with \u00b1%%stddev, the change in percentage points,\n"
+		   "largest change first, the top N of each family (calltrace, children,\n"
+		   "self) of each stressor (--perf-profile-top N, default %d); a key below\n"
+		   "the floor in a run counts 0 there. Its rows are flagged \"changed\" by\n"
+		   "the same method (they count for --fail-on-change).\n"
 		   "Each row ends with the smallest change its samples could have flagged.\n"
 		   "lkp, ci, welch and bootstrap judge each row alone: on a table of ~27\n"
 		   "rows they flag identical runs often. When the runs are too few for a\n"
@@ -128,7 +138,7 @@ static void compare_usage(FILE *f)
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_CHANGE_PCT, STATS_MIN_RUNS,
 		   STATS_MIN_RUNS, COMPARE_RECOMMENDED_RUNS, COMPARE_RECOMMENDED_RUNS,
 		   COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
-		   COMPARE_EXIT_REGRESSION);
+		   PROFILE_TOP_DEFAULT, COMPARE_EXIT_REGRESSION);
 }
 
 static int compare_load(struct compare_side *side)
@@ -165,6 +175,7 @@ static int compare_load(struct compare_side *side)
 		json_decref(doc);
 		return rc;
 	}
+
 	side->doc = doc;
 	return 0;
 }
@@ -349,19 +360,20 @@ static void compare_row(const struct compare_side *sides, size_t n, size_t k,
 	printf("  %s%s%s\n", base->key, flags, detail);
 }
 
-/* --method NAME, --alpha A (or --NAME=VALUE): returns 1 when taken, -1 on bad input. */
+/* --method NAME, --alpha A, --perf-profile-top N (or --NAME=VALUE):
+ * returns 1 when taken, -1 on bad input. */
 static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 {
-	static const char *const names[] = { "--method", "--alpha" };
+	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top" };
 	const char *arg = argv[*i], *val = NULL;
 	size_t k, len;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < 3; k++) {
 		len = strlen(names[k]);
 		if (!strncmp(arg, names[k], len) && (!arg[len] || arg[len] == '='))
 			break;
 	}
-	if (k == 2)
+	if (k == 3)
 		return 0;
 	if (arg[len] == '=')
 		val = arg + len + 1;
@@ -382,6 +394,11 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 				"level from 0.0001 to 0.5, like 0.05", val);
 		return -1;
 	}
+	if (k == 2 && (parse_u64(val, &o->top) || o->top < 1 || o->top > PROFILE_TOP_MAX)) {
+		log_usage_error("compare: invalid --perf-profile-top '%s': expected rows "
+				"per family from 1 to %d", val, PROFILE_TOP_MAX);
+		return -1;
+	}
 	return 1;
 }
 
@@ -389,6 +406,7 @@ static void compare_free(struct compare_side *sides, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
 		series_free(&sides[j].set);
+		series_free(&sides[j].profile);
 		json_decref(sides[j].doc);
 	}
 }
@@ -397,7 +415,8 @@ static int compare_main(int argc, char **argv)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
 	struct compare_opts o = { .method = COMPARE_DEFAULT_METHOD,
-				  .alpha = COMPARE_DEFAULT_ALPHA };
+				  .alpha = COMPARE_DEFAULT_ALPHA, .top = PROFILE_TOP_DEFAULT };
+	struct series_set profiles[argc > 0 ? argc : 1];
 	struct compare_verdict *v;
 	size_t n = 0, few = 0, rows;
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
@@ -436,6 +455,19 @@ static int compare_main(int argc, char **argv)
 		}
 		few += sides[i].set.runs < STATS_MIN_RUNS;
 	}
+	{
+		const json_t *docs[n];
+
+		for (size_t i = 0; i < n; i++)
+			docs[i] = sides[i].doc;
+		if (profile_series_from_docs(docs, n, profiles)) {
+			log_usage_error("compare: out of memory");
+			compare_free(sides, n);
+			return SK_NO_RESOURCE;
+		}
+		for (size_t i = 0; i < n; i++)
+			sides[i].profile = profiles[i];
+	}
 	/* runs made with other options measure another thing: refused first */
 	for (size_t i = 1; i < n && !o.force; i++) {
 		if (compare_options_differ(sides[0].doc, sides[0].path, sides[i].doc,
@@ -457,9 +489,15 @@ static int compare_main(int argc, char **argv)
 	       compare_method_name(o.method), rule, STATS_MIN_CHANGE_PCT);
 	compare_rate_note(sides, n, &o, v);
 	compare_header(sides, n);
-	for (size_t k = 0; k < rows; k++)
-		compare_row(sides, n, k, &o, v, &regressions, &changes);
+	/* the robot's order: the metrics, then perf-stat, then perf-profile */
+	for (int stat = 0; stat < 2; stat++)
+		for (size_t k = 0; k < rows; k++)
+			if (!strstr(sides[0].set.s[k].key, ".perf-stat.") == !stat)
+				compare_row(sides, n, k, &o, v, &regressions, &changes);
 	free(v);
+	for (size_t i = 0; i < n; i++)
+		profiles[i] = sides[i].profile;
+	compare_profile_print(profiles, n, (size_t)o.top, o.method, o.alpha, &changes);
 	if (few) {
 		printf("note: changes against a side with fewer than %d runs are not judged (runs:",
 		       STATS_MIN_RUNS);

@@ -54,6 +54,10 @@ static const struct compare_rule {
 	{ "status-interval", COMPARE_NOTE },
 	{ "status", COMPARE_NOTE },
 	{ "perf", COMPARE_NOTE },
+	/* the profile samples the whole machine's CPUs: a cost to the run,
+	 * measured by make bench, not another bogo-op */
+	{ "perf-profile", COMPARE_NOTE },
+	{ "perf-profile-freq", COMPARE_NOTE },
 	/* how many passes and at which level their intervals are given: each
 	 * pass measures the same thing, and compare's methods take n as it is */
 	{ "repeat", COMPARE_NOTE },

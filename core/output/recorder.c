@@ -13,6 +13,8 @@
 #include "latency_files.h"
 #include "log.h"
 #include "perf.h"
+#include "profile.h"
+#include "profile_report.h"
 #include "report.h"
 #include "results.h"
 #include "sampler.h"
@@ -44,10 +46,27 @@ struct recorder {
 	unsigned pass;
 	struct timeseries_summary *ts;
 	size_t n_ts;
+	/* --perf-profile: the set, this pass's profiles and their names */
+	struct profile *profile;
+	json_t **prof;
+	const char **prof_names;
+	size_t n_prof;
 	struct cost *cost;	/* this pass's, printed under its table */
 	size_t n_cost;
 	bool until_reached;	/* --repeat-until's target was met */
 };
+
+/* A profile that cannot be taken is said once, before anything runs. */
+static void recorder_profile_new(struct recorder *r)
+{
+	r->profile = profile_new(r->plan->perf_profile_freq);
+	if (r->profile && profile_unavailable(r->profile)) {
+		log_warn("--perf-profile: %s; the run goes on without a profile",
+			 profile_unavailable(r->profile));
+		profile_free(r->profile);
+		r->profile = NULL;
+	}
+}
 
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
@@ -87,8 +106,47 @@ struct recorder *recorder_begin(const struct plan *p,
 		json_object_set_new(r->doc, "environment", environment_capture());
 	if (p->perf)
 		r->perf = perf_new();
+	if (p->perf_profile)
+		recorder_profile_new(r);
 	r->lat = latency_files_new(p);
 	return r;
+}
+
+struct profile *recorder_profile(struct recorder *r)
+{
+	return r ? r->profile : NULL;
+}
+
+/* Takes this run's profiles, for the document and the lines under the
+ * table; NULL without --perf-profile or on no memory. */
+static json_t *const *recorder_profile_collect(struct recorder *r,
+					       const struct run_result *res)
+{
+	size_t n = r->n_prof + res->n;
+	json_t **prof = realloc(r->prof, (n + 1) * sizeof(*prof));
+	const char **names;
+
+	if (!prof)
+		return NULL;
+	r->prof = prof;
+	names = realloc(r->prof_names, (n + 1) * sizeof(*names));
+	if (!names)
+		return NULL;
+	r->prof_names = names;
+	for (size_t i = 0; i < res->n; i++) {
+		r->prof[r->n_prof + i] = profile_take(r->profile, i);
+		r->prof_names[r->n_prof + i] = res->s[i].entry->stressor->name;
+	}
+	prof = r->prof + r->n_prof;
+	r->n_prof = n;
+	return prof;
+}
+
+static void recorder_profile_clear(struct recorder *r)
+{
+	for (size_t i = 0; i < r->n_prof; i++)
+		json_decref(r->prof[i]);
+	r->n_prof = 0;
 }
 
 struct perf_set *recorder_perf(struct recorder *r)
@@ -190,10 +248,12 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums)
 {
 	struct perf_counts *counts;
+	json_t *const *prof;
 
 	if (!r)
 		return;
 	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
+	prof = r->profile ? recorder_profile_collect(r, res) : NULL;
 	recorder_series(r, res);
 	recorder_cost(r, res, sums, counts);
 	r->interrupted |= res->interrupted;
@@ -221,7 +281,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		r->in_pass = true;
 	}
 	if (results_add_entries(r->doc, &(struct results_run){
-			.res = res, .sums = sums, .perf = counts }) ||
+			.res = res, .sums = sums, .perf = counts, .profile = prof }) ||
 	    timeseries_to_doc(r->doc, r->sampler, res) ||
 	    recorder_cost_doc(r, res->n))
 		recorder_oom(r);
@@ -234,6 +294,10 @@ void recorder_report(struct recorder *r)
 	if (r->perf && r->n_perf)
 		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
 	r->n_perf = 0;
+	for (size_t i = 0; i < r->n_prof; i++)
+		if (r->prof[i])
+			profile_report_brief(r->prof_names[i], r->prof[i]);
+	recorder_profile_clear(r);
 	for (size_t i = 0; i < r->n_ts; i++)
 		timeseries_report(&r->ts[i], r->plan->metrics);
 	r->n_ts = 0;
@@ -308,6 +372,10 @@ int recorder_end(struct recorder *r, int status)
 	free(r->cost);
 	json_decref(r->doc);
 	perf_free(r->perf);
+	recorder_profile_clear(r);
+	profile_free(r->profile);
+	free(r->prof);
+	free(r->prof_names);
 	free(r->perf_names);
 	free(r->perf_counts);
 	free(r->sums);

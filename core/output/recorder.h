@@ -24,6 +24,9 @@ struct recorder *recorder_begin(const struct plan *p,
 /* The perf set the scheduler attaches to each instance, or NULL. */
 struct perf_set *recorder_perf(struct recorder *r);
 
+/* The --perf-profile set the scheduler drives (profile.h), or NULL. */
+struct profile *recorder_profile(struct recorder *r);
+
 /* The sampler the scheduler feeds (sampler.h), or NULL. */
 struct sampler *recorder_sampler(struct recorder *r);
 

@@ -13,6 +13,7 @@
 
 #include "latency_report.h"
 #include "log.h"
+#include "perf_stat_keys.h"
 
 static json_t *results_real(double v)
 {
@@ -60,7 +61,7 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 	return o;
 }
 
-static json_t *results_perf(const struct perf_counts *pc)
+static json_t *results_perf(const struct perf_counts *pc, double seconds)
 {
 	json_t *o = json_object();
 
@@ -79,13 +80,17 @@ static json_t *results_perf(const struct perf_counts *pc)
 	}
 	if (pc->have_ipc)
 		json_object_set_new(o, "insn-per-cycle", results_real(pc->ipc));
+	if (perf_stat_lkp_keys(o, pc, seconds)) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }
 
 /* One stressor of one run: stress-ng's keys first, in its order, then ours. */
 static json_t *results_metrics_entry(const struct stressor_result *sr,
 				     const struct stressor_summary *s,
-				     const struct perf_counts *pc)
+				     const struct perf_counts *pc, json_t *profile)
 {
 	json_t *o = json_object(), *extra = json_array(), *inst = json_array();
 	char key[128];
@@ -126,7 +131,9 @@ static json_t *results_metrics_entry(const struct stressor_result *sr,
 	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));
 	json_object_set_new(o, "extra-metrics", extra);
 	if (pc)
-		json_object_set_new(o, "perf", results_perf(pc));
+		json_object_set_new(o, "perf", results_perf(pc, s->real_time));
+	if (profile)
+		json_object_set(o, "perf-profile", profile);
 	for (uint32_t k = 0; k < sr->n; k++)
 		json_array_append_new(inst, results_instance(&sr->inst[k], k));
 	json_object_set_new(o, "instances", inst);
@@ -191,7 +198,8 @@ int results_add_entries(json_t *doc, const struct results_run *run)
 		return -ENOMEM;
 	for (size_t i = 0; i < run->res->n; i++) {
 		json_t *e = results_metrics_entry(&run->res->s[i], &run->sums[i],
-						  run->perf ? &run->perf[i] : NULL);
+						  run->perf ? &run->perf[i] : NULL,
+						  run->profile ? run->profile[i] : NULL);
 
 		if (!e || json_array_append_new(metrics, e))
 			rc = -ENOMEM;

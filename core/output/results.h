@@ -23,6 +23,7 @@ struct results_run {
 	const struct run_result *res;
 	const struct stressor_summary *sums;	/* res->n */
 	const struct perf_counts *perf;		/* res->n, or NULL without --perf */
+	json_t *const *profile;			/* res->n (NULL: none), or NULL */
 };
 
 /* The open output files of --yaml and --json. */

@@ -60,6 +60,8 @@ struct plan {
 
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress, perf;
+	bool perf_profile;		/* --perf-profile */
+	unsigned perf_profile_freq;	/* --perf-profile-freq */
 	double status;		/* --status N: seconds between status lines; 0: none */
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;

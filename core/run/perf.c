@@ -44,6 +44,14 @@ static const struct {
 				    PERF_COUNT_HW_CACHE_DTLB |
 				    (PERF_COUNT_HW_CACHE_OP_READ << 8) |
 				    (PERF_COUNT_HW_CACHE_RESULT_MISS << 16) },
+	[PERF_BRANCH_INSTRUCTIONS] = { "branch-instructions", PERF_TYPE_HARDWARE,
+				       PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+	[PERF_CACHE_REFERENCES] = { "cache-references", PERF_TYPE_HARDWARE,
+				    PERF_COUNT_HW_CACHE_REFERENCES },
+	[PERF_DTLB_LOADS] = { "dTLB-loads", PERF_TYPE_HW_CACHE,
+			      PERF_COUNT_HW_CACHE_DTLB |
+			      (PERF_COUNT_HW_CACHE_OP_READ << 8) |
+			      (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16) },
 };
 
 struct perf_set {

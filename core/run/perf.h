@@ -24,6 +24,10 @@ enum perf_counter {
 	PERF_BRANCH_MISSES,
 	PERF_CACHE_MISSES,
 	PERF_DTLB_LOAD_MISSES,
+	/* the denominators of LKP's miss rates (perf_stat_keys.h) */
+	PERF_BRANCH_INSTRUCTIONS,
+	PERF_CACHE_REFERENCES,
+	PERF_DTLB_LOADS,
 	PERF_N_COUNTERS,
 };
 

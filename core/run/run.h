@@ -17,6 +17,7 @@
 #include "slot.h"
 
 struct perf_set;
+struct profile;
 struct sampler;
 
 struct plan_entry {
@@ -69,6 +70,7 @@ struct run_plan {
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
+	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
 	struct sampler *sampler;	/* the time series (sampler.h), or NULL */
 	uint32_t latency_sample;	/* --latency: time 1 op in N; 0: off */
 	/* Optional: called from the controller's wait loop (run_hook_add). */

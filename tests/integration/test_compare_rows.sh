@@ -42,7 +42,8 @@ PY
 }
 
 # Every row's key and word for a rise in every figure: what is better
-# higher improves, what is better lower regresses, the rest "changed".
+# higher improves, what is better lower regresses, the rest "changed";
+# perf-stat's rows after the others, as the robot prints them.
 ROWS_UP='pipe.ops improvement
 pipe.ops_per_sec improvement
 pipe.MB_per_sec_pipe_write_rate improvement
@@ -50,7 +51,6 @@ pipe.usecs_p99_write_latency regression
 pipe.cost.cpu-usec regression
 pipe.cost.voluntary-context-switches regression
 pipe.cost.involuntary-context-switches regression
-pipe.perf-stat.context-switches changed
 pipe.bogo-ops-per-second-usr-sys-time improvement
 pipe.wall-clock-time changed
 pipe.user-time changed
@@ -69,7 +69,8 @@ pipe.steady-state.slope-pct regression
 pipe.steady-state.range-pct regression
 times.run-time changed
 times.user-time changed
-times.total-time-percent changed'
+times.total-time-percent changed
+pipe.perf-stat.context-switches changed'
 
 # compare's rows as "key word", the word "-" when not flagged
 rows_words() {

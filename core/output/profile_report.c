@@ -1,0 +1,139 @@
+/*
+ * profile_report.c - a run's perf-profile under its table, and the
+ * --perf-profile-report subcommand (profile_report.h).
+ */
+#include "profile_report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER */
+
+#include "compare_profile.h"
+#include "log.h"
+#include "parse.h"
+
+/* A key and its percent, for sorting one family. */
+struct profile_brief_row {
+	const char *key;
+	double pct;
+};
+
+static int profile_brief_cmp(const void *a, const void *b)
+{
+	const struct profile_brief_row *x = a, *y = b;
+
+	if (x->pct != y->pct)
+		return x->pct > y->pct ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+void profile_report_brief(const char *name, const json_t *prof)
+{
+	static const char *const families[] = { "calltrace", "children", "self" };
+
+	log_metric("perf-profile of %s: %lld %s samples (%% of samples, top %d per family):",
+		   name, (long long)json_integer_value(json_object_get(prof, "samples")),
+		   json_string_value(json_object_get(prof, "event")), PROFILE_BRIEF_TOP);
+	for (size_t f = 0; f < 3; f++) {
+		const json_t *fam = json_object_get(prof, families[f]);
+		size_t n = json_object_size(fam), k = 0;
+		struct profile_brief_row *rows = calloc(n ? n : 1, sizeof(*rows));
+		const char *key;
+		json_t *v;
+
+		if (!rows)
+			return;
+		json_object_foreach((json_t *)fam, key, v)
+			rows[k++] = (struct profile_brief_row){ key, json_number_value(v) };
+		qsort(rows, k, sizeof(*rows), profile_brief_cmp);
+		for (size_t i = 0; i < k && i < PROFILE_BRIEF_TOP; i++)
+			log_metric("%-13s %8.2f  perf-profile.%s.%s", name, rows[i].pct,
+				   families[f], rows[i].key);
+		free(rows);
+	}
+}
+
+static int profile_report_main(int argc, char **argv)
+{
+	const char *path = NULL;
+	uint64_t top = PROFILE_TOP_DEFAULT;
+	struct series_set set;
+	json_error_t jerr;
+	struct stat st;
+	json_t *doc;
+	FILE *f;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--top") && i + 1 < argc) {
+			if (parse_u64(argv[++i], &top) || top < 1 || top > PROFILE_TOP_MAX) {
+				log_usage_error("--perf-profile-report: invalid --top '%s': "
+						"expected rows per family from 1 to %d",
+						argv[i], PROFILE_TOP_MAX);
+				return SK_USAGE;
+			}
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: stresskit --perf-profile-report FILE.json [--top N]\n\n"
+			       "Prints the perf-profile of a results file written with\n"
+			       "--perf-profile --json: each key's mean over the runs in\n"
+			       "percent of samples, with \u00b1%%stddev, largest first, the top N\n"
+			       "(default %d) of each family of each stressor.\n",
+			       PROFILE_TOP_DEFAULT);
+			return SK_OK;
+		} else if (argv[i][0] == '-' || path) {
+			log_usage_error("--perf-profile-report: unexpected '%s' "
+					"(usage: stresskit --perf-profile-report FILE.json [--top N])",
+					argv[i]);
+			return SK_USAGE;
+		} else {
+			path = argv[i];
+		}
+	}
+	if (!path) {
+		log_usage_error("--perf-profile-report needs a results file "
+				"(usage: stresskit --perf-profile-report FILE.json [--top N])");
+		return SK_USAGE;
+	}
+	f = fopen(path, "r");
+	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		f = NULL;
+		errno = EISDIR;
+	}
+	if (!f) {
+		log_usage_error("--perf-profile-report: cannot read %s: %s", path,
+				strerror(errno));
+		return SK_USAGE;
+	}
+	doc = json_loadf(f, 0, &jerr);
+	fclose(f);
+	if (!doc || !json_is_array(json_object_get(doc, "runs"))) {
+		log_usage_error("--perf-profile-report: %s: not a stresskit results file%s%s",
+				path, doc ? "" : ": ", doc ? "" : jerr.text);
+		json_decref(doc);
+		return SK_USAGE;
+	}
+	if (profile_series_from_docs((const json_t *const *)&doc, 1, &set)) {
+		json_decref(doc);
+		log_fail("--perf-profile-report: out of memory");
+		return SK_NO_RESOURCE;
+	}
+	if (!set.n)
+		log_info("%s holds no perf-profile (run with --perf-profile --json)", path);
+	else
+		compare_profile_report(&set, (size_t)top);
+	series_free(&set);
+	json_decref(doc);
+	return SK_OK;
+}
+
+static const struct subcommand profile_report_subcommand = {
+	.name = "--perf-profile-report",
+	.summary = "FILE [--top N]: print the perf-profile of a results file (--perf-profile --json)",
+	.main = profile_report_main,
+};
+SUBCOMMAND_REGISTER(profile_report_subcommand);

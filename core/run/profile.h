@@ -1,0 +1,62 @@
+/*
+ * profile.h - --perf-profile: the kernel test robot's perf-profile of each
+ * stressor's instances over the measured window (after --warmup), by
+ * perf record -g as LKP takes it, folded into its key families
+ * (profile_parse.h) for the results document.
+ *
+ * One system-wide `perf record -a -g` per run, started disabled before
+ * the instances set up, enabled when counting starts and disabled at the
+ * stop through perf's control FIFOs; its samples are split by process
+ * tree: each stressor's instances and every process they fork (their
+ * helpers). The set owns that perf: the collect step waits for it, and
+ * its files are in the run directory. A perf that fails says so in one
+ * line and the run goes on without a profile.
+ */
+#ifndef STRESSKIT_PROFILE_H
+#define STRESSKIT_PROFILE_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "run.h"
+
+/* Samples a second per CPU an instance runs on (perf record -F). */
+#define PROFILE_DEFAULT_FREQ 1000
+#define PROFILE_MAX_FREQ 100000
+
+struct profile;
+
+/*
+ * Probes what a profile needs: perf in PATH, the permission to sample
+ * every CPU with kernel call chains (root, or perf_event_paranoid 0 or
+ * less), kernel symbols
+ * (/proc/kallsyms), and the event (cycles:pp where the PMU has it, else
+ * cpu-clock). NULL: no memory. A set that cannot profile says why in
+ * profile_unavailable().
+ */
+struct profile *profile_new(unsigned freq);
+void profile_free(struct profile *p);
+const char *profile_unavailable(const struct profile *p);
+/* "cycles:pp", "cpu-clock": the event asked of perf record. */
+const char *profile_event(const struct profile *p);
+
+/*
+ * The run's hooks; each takes NULL (no --perf-profile) and does nothing
+ * once a step failed. attach: after every fork, before the instances set
+ * up; begin: counting starts (after the warm-up); end: the measured
+ * window closes (before the stop signal); collect: after the reap,
+ * before run_dir goes, folds each stressor's samples.
+ */
+void profile_attach(struct profile *p, const struct run_result *res,
+		    const char *run_dir);
+void profile_begin(struct profile *p);
+void profile_end(struct profile *p);
+void profile_collect(struct profile *p);
+
+/*
+ * After profile_collect: stressor i's "perf-profile" object (the caller
+ * owns it), or NULL when it has none.
+ */
+json_t *profile_take(struct profile *p, size_t i);
+
+#endif
