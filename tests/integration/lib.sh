@@ -70,10 +70,11 @@ sk_procs() {
 # never on a fixed sleep: load only makes this take longer. SECONDS is a
 # deadline against a hang, not a speed promise; keep it generous.
 wait_until() {
-	wu_end=$(($(date +%s%N) + $(awk -v s="$1" 'BEGIN { printf "%d", s * 1e9 }')))
+	# in ms: mawk's printf %d stops at 2^31-1
+	wu_end=$(($(date +%s%3N) + $(awk -v s="$1" 'BEGIN { printf "%d", s * 1000 }')))
 	shift
 	until "$@"; do
-		[ "$(date +%s%N)" -lt "$wu_end" ] || fail "not so within the deadline: $*" || return 1
+		[ "$(date +%s%3N)" -lt "$wu_end" ] || fail "not so within the deadline: $*" || return 1
 		sleep 0.02
 	done
 }

@@ -266,7 +266,7 @@ t_dist_reproducible() {
 # The built RPM, unpacked with rpm2cpio: exactly the files it should ship,
 # and its binary runs. rpmbuild is reused when the tarball has not changed
 # since the last make rpm (CI runs make rpmlint first).
-t_rpm_package_contents() {
+t_long_rpm_package_contents() {
 	if ! command -v rpmbuild >/dev/null || ! command -v rpm2cpio >/dev/null; then
 		echo "    skip: no rpmbuild or rpm2cpio (./setup.sh --rpm installs them)"
 		return 0
