@@ -41,8 +41,8 @@ soak_short() {
 	# the controller and an instance of each workload, and the server's counters
 	expect_match ',all,[0-9]+,stresskit' "$csv"
 	expect_match ',all,[0-9]+,stresskit-pipe,' "$csv"
-	expect_match ',repeat,[0-9]+,stresskit,' "$csv"
-	expect_match ',redis,[0-9]+,stresskit,' "$csv"
+	expect_match ',repeat,[0-9]+,stresskit(\.test)?,' "$csv"
+	expect_match ',redis,[0-9]+,stresskit(\.test)?,' "$csv"
 	expect_match ',redis,[0-9]+,counter,total_commands_processed,[1-9]' "$csv"
 	# every process ended, every run directory removed
 	wait_until 20 no_sk_procs || fail "stresskit processes left: $(sk_procs)"
