@@ -7,7 +7,8 @@
 #   SK_JOBS=N    tests at a time (default 3 per online CPU): each test has
 #                its own session, scratch directory and ports, so they are
 #                independent; a test that must have the machine to itself
-#                is named t_alone_* and runs after the others, by itself
+#                is named t_alone_* (t_long_alone_*) and runs after the
+#                others, by itself
 #   SK_LONG=1    also the long tests (t_long_*: minutes of soak, thousands
 #                of instances, every mode of every case): make test-long
 #   SK_LONG=only only the long tests
@@ -99,7 +100,7 @@ n=0
 running=0
 while read -r file t; do
 	n=$((n + 1))
-	case "$t" in t_alone_*) echo "$n $file $t" >>"$RES/alone"; continue ;; esac
+	case "$t" in t_alone_*|t_long_alone_*) echo "$n $file $t" >>"$RES/alone"; continue ;; esac
 	one_test "$n" "$file" "$t" &
 	running=$((running + 1))
 	if [ "$running" -ge "$jobs" ]; then

@@ -13,7 +13,9 @@ soak_py() {
 # sample runs 10 s and judges fds past 3 s only (the controller opens its
 # --json file as the run ends, within 2 s of the start in a 5 s soak): RSS in seconds of warm-up (a
 # server filling its buffers, a --repeat controller) says nothing of a
-# leak. make test-long's runs 60 s and judges RSS growth at 10%; the 1%
+# leak. make test-long's runs 60 s and judges fds too (RSS is make soak's:
+# in a minute a pipe instance's RSS still rose by a third, 1092 to 1412 kB,
+# which an hour's soak, judged past 5 minutes, tells from a leak); the 1%
 # of make soak is t_soak_check_judges's. Not under AddressSanitizer (make sanitize-test):
 # there RSS is the sanitizer allocator's and its shadow memory's as much as
 # the program's (CI saw the --repeat controller go from 12 to 23 MB in 8 s
@@ -26,7 +28,7 @@ t_soak_short() {
 }
 
 t_long_soak() {
-	SOAK_SECONDS=60 SOAK_INTERVAL=1 SOAK_WARMUP=20 SOAK_GROWTH_PCT=10 soak_short
+	SOAK_SECONDS=60 SOAK_INTERVAL=1 SOAK_WARMUP=20 SOAK_GROWTH_PCT=25 SOAK_RSS=off soak_short
 }
 
 soak_short() {

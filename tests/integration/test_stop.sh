@@ -10,7 +10,7 @@ t_stop_many_instances() {
 	stop_many "${SK_STOP_N:-256}"
 }
 
-t_long_stop_many_instances() {
+t_long_alone_stop_many_instances() {
 	stop_many 2048
 }
 
