@@ -52,7 +52,9 @@ static bool reply_reserve(struct reply *r, size_t n)
 
 void reply_raw(struct reply *r, const void *p, size_t len)
 {
-	if (!reply_reserve(r, len))
+	/* nothing to add: p may be an empty reply's NULL buffer (memcpy's
+	 * source must not be NULL, even for 0 bytes) */
+	if (!len || !reply_reserve(r, len))
 		return;
 	memcpy(r->buf + r->len, p, len);
 	r->len += len;
