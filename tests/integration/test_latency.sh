@@ -129,8 +129,11 @@ t_latency_warmup_excluded() {
 }
 
 t_latency_csv_plot() {
-	# two stressors, two passes: four series on one plot, a ladder each in the CSV
-	expect_exit 0 "$SK" --pipe 1 --pread2 1 -t 0.3 --repeat 2 --latency-csv l.csv --latency-plot l.svg --temp-path "$TMP"
+	# two stressors, two passes: six series on one plot, a ladder each in
+	# the CSV. Ops limits, not a timeout: each pass times at least 10 ops
+	# of each series (one in 64), however little CPU a loaded machine gives.
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 640 --pread2 1 --pread2-ops 640 --repeat 2 \
+		--latency-csv l.csv --latency-plot l.svg --temp-path "$TMP"
 	python3 - <<'PY' || fail "latency CSV or SVG wrong"
 import csv, xml.etree.ElementTree as ET
 rows = list(csv.DictReader(open("l.csv")))
