@@ -5,8 +5,8 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
-# core/ is in folders by job (cli, plan, run, output, base); see README's
-# Architecture.
+# core/ is in folders by job (base, run, cli, plan, stats, plot, output,
+# compare, session); see README's Architecture.
 CORE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard core/*/*.c))))
 # Hidden by default: the binary exports to plugins only what the public
 # headers mark SK_API (include/stresskit/version.h), through -rdynamic.

@@ -16,11 +16,4 @@
 /* The "environment" mapping of a results document, or NULL on ENOMEM. */
 json_t *environment_capture(void);
 
-/*
- * Prints one "note:" line on stdout per field whose value differs between
- * two documents' environments (nested keys dotted; the load at the start
- * left out), naming the other side by label. Returns how many differ.
- */
-size_t environment_diff(const json_t *a, const json_t *b, const char *label);
-
 #endif

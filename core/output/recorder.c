@@ -14,7 +14,7 @@
 #include "log.h"
 #include "perf.h"
 #include "profile.h"
-#include "profile_report.h"
+#include "profile_brief.h"
 #include "report.h"
 #include "results.h"
 #include "sampler.h"
@@ -296,7 +296,7 @@ void recorder_report(struct recorder *r)
 	r->n_perf = 0;
 	for (size_t i = 0; i < r->n_prof; i++)
 		if (r->prof[i])
-			profile_report_brief(r->prof_names[i], r->prof[i]);
+			profile_brief_print(r->prof_names[i], r->prof[i]);
 	recorder_profile_clear(r);
 	for (size_t i = 0; i < r->n_ts; i++)
 		timeseries_report(&r->ts[i], r->plan->metrics);

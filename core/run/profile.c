@@ -1,35 +1,28 @@
 /*
  * profile.c - --perf-profile: one system-wide `perf record -a -g` over
- * the measured window, as LKP takes it, driven through perf's control
- * FIFOs (--control, perf 5.10 and later), then `perf script` split by
- * process tree into each stressor's samples and folded by
- * profile_parse.c. System-wide, not per process (-p): a per-task
- * cpu-clock event restarts its timer at every context switch, which cost
- * pipe (a switch every few microseconds) over half its ops/s on this
- * kind of VM; the CPU-wide events cost nothing at a switch.
- * Every wait on perf has a deadline and ends when perf exits (its pidfd),
- * so a perf that fails or hangs costs one line, never the run.
+ * the measured window, as LKP takes it (profile_record.c runs it), then
+ * `perf script` split by process tree into each stressor's samples and
+ * folded by profile_parse.c. System-wide, not per process (-p): a
+ * per-task event is switched out and in at every context switch, a cost
+ * that grows with the switch rate; a CPU-wide event costs nothing at a
+ * switch. A perf that fails or hangs costs one line, never the run.
  */
 #include "profile.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/perf_event.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "log.h"
 #include "profile_parse.h"
+#include "profile_probe.h"
+#include "profile_record.h"
 
 /* Seconds perf may take to attach (it loads, opens an event per thread). */
 #define PROFILE_ATTACH_WAIT 20.0
@@ -37,14 +30,6 @@
 #define PROFILE_ACK_WAIT 5.0
 /* Seconds perf record may take to write its data after SIGINT. */
 #define PROFILE_EXIT_WAIT 60.0
-
-/* The run's perf record. */
-struct profile_rec {
-	pid_t pid;		/* 0: none started */
-	int pidfd, ctl, ack;	/* -1: not open */
-	bool exited;
-	char base[PATH_MAX];	/* run_dir/perf-profile: .data .err .ctl .ack */
-};
 
 /* An instance's pid and its stressor's index: whose samples are whose. */
 struct profile_seed {
@@ -65,103 +50,15 @@ struct profile {
 	size_t n_seed;
 };
 
-static bool profile_perf_in_path(void)
-{
-	const char *path = getenv("PATH");
-	char dir[PATH_MAX], file[PATH_MAX + 8];
-
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(dir, sizeof(dir), "%.*s", (int)len, len ? path : ".");
-		snprintf(file, sizeof(file), "%s/perf", dir);
-		if (access(file, X_OK) == 0)
-			return true;
-		path += len + (path[len] == ':');
-	}
-	return false;
-}
-
-static long profile_read_long(const char *file, long fallback)
-{
-	FILE *f = fopen(file, "r");
-	long v = fallback;
-
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = fallback;
-		fclose(f);
-	}
-	return v;
-}
-
-/* Kernel frames need kernel symbols: addresses that are not all 0. */
-static bool profile_kallsyms(void)
-{
-	FILE *f = fopen("/proc/kallsyms", "r");
-	unsigned long long addr = 0;
-	bool ok = false;
-
-	for (int i = 0; f && i < 16 && !ok; i++)
-		ok = fscanf(f, "%llx %*s %*s", &addr) == 1 && addr != 0;
-	if (f)
-		fclose(f);
-	return ok;
-}
-
-/* cycles with the most precision the PMU takes (LKP's cycles:pp first). */
-static void profile_pick_event(struct profile *p)
-{
-	static const char *const names[] = { "cycles", "cycles:p", "cycles:pp" };
-
-	snprintf(p->event, sizeof(p->event), "cpu-clock");
-	for (int precise = 2; precise >= 0; precise--) {
-		struct perf_event_attr attr;
-		int fd;
-
-		memset(&attr, 0, sizeof(attr));
-		attr.size = sizeof(attr);
-		attr.type = PERF_TYPE_HARDWARE;
-		attr.config = PERF_COUNT_HW_CPU_CYCLES;
-		attr.sample_period = 1000003;
-		attr.precise_ip = (unsigned)precise;
-		attr.disabled = 1;
-		attr.exclude_hv = 1;
-		fd = (int)syscall(__NR_perf_event_open, &attr, 0, -1, -1,
-				  PERF_FLAG_FD_CLOEXEC);
-		if (fd >= 0) {
-			close(fd);
-			snprintf(p->event, sizeof(p->event), "%s", names[precise]);
-			return;
-		}
-	}
-}
-
 struct profile *profile_new(unsigned freq)
 {
 	struct profile *p = calloc(1, sizeof(*p));
-	long paranoid;
 
 	if (!p)
 		return NULL;
 	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
 	p->freq = freq;
-	paranoid = profile_read_long("/proc/sys/kernel/perf_event_paranoid", 2);
-	if (!profile_perf_in_path())
-		snprintf(p->why, sizeof(p->why),
-			 "perf not found in PATH (Debian: linux-perf, RPM: perf)");
-	else if (geteuid() != 0 && paranoid > 0)
-		snprintf(p->why, sizeof(p->why),
-			 "not permitted to sample every CPU with kernel call chains "
-			 "(kernel.perf_event_paranoid is %ld: needs 0 or less, or root)",
-			 paranoid);
-	else if (!profile_kallsyms())
-		snprintf(p->why, sizeof(p->why),
-			 "no kernel symbols (/proc/kallsyms shows no addresses: "
-			 "kernel.kptr_restrict is %ld)",
-			 profile_read_long("/proc/sys/kernel/kptr_restrict", -1));
-	else
-		profile_pick_event(p);
+	profile_probe(p->event, sizeof(p->event), p->why, sizeof(p->why));
 	return p;
 }
 
@@ -173,72 +70,6 @@ const char *profile_unavailable(const struct profile *p)
 const char *profile_event(const struct profile *p)
 {
 	return p->event;
-}
-
-static void profile_path(const struct profile_rec *r, const char *ext,
-			 char *out, size_t len)
-{
-	snprintf(out, len, "%s.%s", r->base, ext);
-}
-
-/* Sends perf sig: through its pidfd, which a reused pid cannot fool. */
-static void profile_signal(struct profile_rec *r, int sig)
-{
-	if (!r->pid || r->exited)
-		return;
-	if (r->pidfd < 0 ||
-	    syscall(SYS_pidfd_send_signal, r->pidfd, sig, NULL, 0) < 0)
-		kill(r->pid, sig);
-}
-
-/*
- * Waits up to secs for perf's "ack" (want_ack) or its exit. Returns 0 on
- * the ack, -ESRCH when perf exited, -ETIMEDOUT. The controller reaps
- * nothing it did not fork but its instances, yet its wait4(-1) may take
- * perf's exit status first: the pidfd still says it exited.
- */
-static int profile_wait(struct profile_rec *r, bool want_ack, double secs)
-{
-	struct timespec t0, now;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (;;) {
-		struct pollfd pf[2] = {
-			{ .fd = want_ack ? r->ack : -1, .events = POLLIN },
-			{ .fd = r->pidfd, .events = POLLIN },
-		};
-		double left;
-		int rc;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left = secs - (double)(now.tv_sec - t0.tv_sec) -
-		       (double)(now.tv_nsec - t0.tv_nsec) / 1e9;
-		if (left <= 0)
-			return -ETIMEDOUT;
-		/* without a pidfd, a look at the pid every 100 ms */
-		rc = poll(pf, 2, r->pidfd >= 0 ? (int)(left * 1000) + 1 :
-			  (left > 0.1 ? 100 : (int)(left * 1000) + 1));
-		if (rc < 0 && errno != EINTR)
-			return -errno;
-		if (pf[0].revents & POLLIN) {
-			char buf[64];
-			ssize_t got = read(r->ack, buf, sizeof(buf) - 1);
-
-			if (got > 0) {
-				buf[got] = '\0';
-				if (strstr(buf, "ack"))
-					return 0;
-			}
-		}
-		/* ECHILD: the controller's wait4(-1) reaped it already */
-		if ((pf[1].revents & POLLIN) ||
-		    (r->pidfd < 0 && (waitpid(r->pid, NULL, WNOHANG) == r->pid ||
-				      errno == ECHILD))) {
-			r->exited = true;
-			waitpid(r->pid, NULL, WNOHANG);
-			return -ESRCH;
-		}
-	}
 }
 
 /* One line: what perf said first, from its error file. */
@@ -261,83 +92,6 @@ static void profile_say_failed(struct profile *p, struct profile_rec *r,
 		 "without a profile", what, line[0] ? ": " : "", line);
 	p->failed = true;
 	profile_signal(r, SIGKILL);
-}
-
-/* A command on perf's control FIFO, acknowledged within secs. */
-static int profile_command(struct profile_rec *r, const char *cmd, double secs)
-{
-	size_t len = strlen(cmd);
-
-	if (!r->pid || r->exited)
-		return -ESRCH;
-	if (write(r->ctl, cmd, len) != (ssize_t)len)
-		return -EIO;
-	return profile_wait(r, true, secs);
-}
-
-/* In the child: perf, with the signals the controller blocks unblocked. */
-static void profile_exec(const char *const *argv, const char *err_file,
-			 int out_fd, pid_t parent)
-{
-	sigset_t none;
-	int fd;
-
-	sigemptyset(&none);
-	sigprocmask(SIG_SETMASK, &none, NULL);
-	signal(SIGINT, SIG_DFL);
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-	if (getppid() != parent)
-		_exit(127);
-	fd = open("/dev/null", O_RDWR);
-	if (fd >= 0) {
-		dup2(fd, 0);
-		dup2(out_fd >= 0 ? out_fd : fd, 1);
-	}
-	fd = open(err_file, O_WRONLY | O_CREAT | O_APPEND, 0600);
-	if (fd >= 0)
-		dup2(fd, 2);
-	execvp("perf", (char *const *)argv);
-	fprintf(stderr, "cannot run perf: %s\n", strerror(errno));
-	_exit(127);
-}
-
-/* Starts the perf record of the run, disabled; 0 or -errno. */
-static int profile_start(struct profile *p, struct profile_rec *r)
-{
-	char freq[16], ctl[PATH_MAX + 8], ack[PATH_MAX + 8];
-	char data[PATH_MAX + 8], err[PATH_MAX + 8], control[2 * PATH_MAX + 32];
-	pid_t parent = getpid();
-
-	profile_path(r, "ctl", ctl, sizeof(ctl));
-	profile_path(r, "ack", ack, sizeof(ack));
-	profile_path(r, "data", data, sizeof(data));
-	profile_path(r, "err", err, sizeof(err));
-	if (mkfifo(ctl, 0600) || mkfifo(ack, 0600))
-		return -errno;
-	/* read-write: neither open waits for perf's end */
-	r->ctl = open(ctl, O_RDWR | O_CLOEXEC);
-	r->ack = open(ack, O_RDWR | O_CLOEXEC | O_NONBLOCK);
-	if (r->ctl < 0 || r->ack < 0)
-		return -errno;
-	snprintf(freq, sizeof(freq), "%u", p->freq);
-	snprintf(control, sizeof(control), "fifo:%s,%s", ctl, ack);
-	{
-		/* -D -1: disabled until "enable"; -B -N: no build-id pass
-		 * over the samples at the end, no ~/.debug cache */
-		const char *argv[] = { "perf", "record", "-q", "-a", "-g", "-e", p->event,
-				       "-F", freq, "-D", "-1", "--control", control,
-				       "-B", "-N", "-o", data, NULL };
-
-		r->pid = fork();
-		if (r->pid < 0) {
-			r->pid = 0;
-			return -errno;
-		}
-		if (r->pid == 0)
-			profile_exec(argv, err, -1, parent);
-	}
-	r->pidfd = (int)syscall(SYS_pidfd_open, r->pid, 0);
-	return 0;
 }
 
 /* Forgets the last run's perf and figures. */
@@ -394,7 +148,7 @@ void profile_attach(struct profile *p, const struct run_result *res,
 	err = profile_seeds(p, res);
 	if (!err && !p->n_seed)
 		return;		/* nothing forked: nothing to profile */
-	err = err ? err : profile_start(p, r);
+	err = err ? err : profile_start(r, p->event, p->freq);
 	if (err) {
 		log_warn("--perf-profile: cannot start perf record: %s; "
 			 "the run goes on without a profile", strerror(-err));

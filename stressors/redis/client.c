@@ -47,6 +47,7 @@ struct client {
 	size_t req_len[CLIENT_OPS];
 	size_t key_off[CLIENT_OPS];	/* key digits within one request */
 	size_t val_off;			/* value within one SET request */
+	size_t vcopy;			/* --verify: key digits a value starts with */
 	uint8_t *set_keys;		/* --verify: keys this run has SET */
 	struct client_conn *conns;
 	char err[200];
@@ -113,8 +114,7 @@ static int client_connect(struct client *b, struct client_conn *c)
 int client_open(const struct client_cfg *cfg, struct client **out)
 {
 	struct client *b = calloc(1, sizeof(*b));
-	size_t set_len, val_hdr;
-	char hdr[32];
+	size_t set_len;
 	int err = -ENOMEM;
 
 	*out = b;
@@ -123,8 +123,9 @@ int client_open(const struct client_cfg *cfg, struct client **out)
 	b->cfg = *cfg;
 	b->epfd = -1;
 	b->rng = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)getpid() << 20) ^ (uint64_t)(sk_now() * 1e6);
-	val_hdr = (size_t)snprintf(hdr, sizeof(hdr), "$%llu\r\n", (unsigned long long)cfg->data_size);
-	set_len = 64 + val_hdr + cfg->data_size;
+	set_len = 64 + (size_t)snprintf(NULL, 0, "$%llu\r\n", (unsigned long long)cfg->data_size) +
+		  cfg->data_size;
+	b->vcopy = cfg->data_size < CLIENT_KEY_DIGITS ? cfg->data_size : CLIENT_KEY_DIGITS;
 	b->conns = calloc(cfg->clients, sizeof(*b->conns));
 	if (cfg->verify)
 		b->set_keys = calloc(cfg->keyspace / 8 + 1, 1);
@@ -223,8 +224,6 @@ static int client_send(struct client *b, struct client_conn *c, enum client_op o
 		      const struct sched *s, uint64_t first, uint64_t now)
 {
 	const size_t len = b->req_len[op];
-	const size_t vcopy = b->cfg.data_size < CLIENT_KEY_DIGITS ?
-			     b->cfg.data_size : CLIENT_KEY_DIGITS;
 
 	for (unsigned k = 0; k < n; k++) {
 		char *req = c->req[op] + k * len;
@@ -233,7 +232,7 @@ static int client_send(struct client *b, struct client_conn *c, enum client_op o
 		client_digits(req + b->key_off[op], c->keys[k]);
 		/* --verify: the value starts with its key's digits */
 		if (b->cfg.verify && op == CLIENT_SET)
-			memcpy(req + b->val_off, req + b->key_off[op], vcopy);
+			memcpy(req + b->val_off, req + b->key_off[op], b->vcopy);
 		c->start[k] = now;
 		if (s->rate > 0 && sched_due_at(s, first + k) < now)
 			c->start[k] = sched_due_at(s, first + k);
@@ -256,16 +255,14 @@ static int client_bad_reply(struct client *b, const char *line, size_t len)
 /* --verify: a GET of a key this run SET must return exactly that value. */
 static int client_check(struct client *b, uint64_t key, const char *val, long long len)
 {
-	const size_t vcopy = b->cfg.data_size < CLIENT_KEY_DIGITS ?
-			     b->cfg.data_size : CLIENT_KEY_DIGITS;
 	char digits[CLIENT_KEY_DIGITS];
 	bool bad;
 
 	if (!(b->set_keys[key / 8] & (1u << (key % 8))))
 		return 0;	/* not ours: another run may have left anything */
 	client_digits(digits, key);
-	bad = len != (long long)b->cfg.data_size || memcmp(val, digits, vcopy);
-	for (size_t i = vcopy; !bad && i < (size_t)len; i++)
+	bad = len != (long long)b->cfg.data_size || memcmp(val, digits, b->vcopy);
+	for (size_t i = b->vcopy; !bad && i < (size_t)len; i++)
 		bad = val[i] != 'x';
 	if (bad || (len < 0)) {
 		snprintf(b->err, sizeof(b->err),
@@ -379,8 +376,7 @@ int client_run(struct client *b, const struct client_phase *p, uint64_t *done)
 		double now = (double)now_ns / 1e9;
 		struct timespec wait;
 
-		if (sending && (now >= p->deadline || *p->stop || (max_ops && issued >= max_ops)))
-			sending = false;
+		sending = sending && !(now >= p->deadline || *p->stop || (max_ops && issued >= max_ops));
 		if (!sending && !stopped_at)
 			stopped_at = now;
 		/* idle connections start a batch */

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "scale_report.h"
+#include "scale_figures.h"
 
 /* Writes a standalone SVG; title is XML-escaped. Returns 0 or -errno. */
 int plot_svg_scale(FILE *f, const char *title, const struct scale_row *rows,
