@@ -339,13 +339,13 @@ e = [m for m in json.load(open(sys.argv[1]))["metrics"] if m["stressor"] == "red
 print(e[sys.argv[2]])' "$@"
 }
 
-# slow_requests FILE: the requests that took 0.2 s or more, from the histogram.
+# slow_requests FILE: the requests that took 0.5 s or more, from the histogram.
 slow_requests() {
 	python3 -c '
 import json, sys
 e = [m for m in json.load(open(sys.argv[1]))["metrics"] if m["stressor"] == "redis"][0]
 h = e["latency"]["request"]["histogram"]
-print(sum(b[3] for b in h["buckets"] if b[1] >= 200000000) + h["overflow-count"])' "$@"
+print(sum(b[3] for b in h["buckets"] if b[1] >= 500000000) + h["overflow-count"])' "$@"
 }
 
 rs_has_keys() {
@@ -353,7 +353,7 @@ rs_has_keys() {
 }
 
 # rate_run RATE STALL: the redis stressor against $RS_PORT at RATE for 2 s;
-# with STALL=1 the server is stopped for 0.3 s once the SETs reach it.
+# with STALL=1 the server is stopped for 0.6 s once the SETs reach it.
 rate_run() {
 	"$SK" --redis 1 --redis-target "127.0.0.1:$RS_PORT" --redis-rate "$1" -t 2 \
 		--latency --json r.json --temp-path "$TMP" >out 2>&1 &
@@ -361,7 +361,7 @@ rate_run() {
 	if [ "$2" = 1 ]; then
 		wait_until 30 rs_has_keys || true
 		kill -STOP "$RS_PID"
-		sleep 0.3
+		sleep 0.6
 		kill -CONT "$RS_PID"
 	fi
 	wait "$run" || fail "stressor at --redis-rate $1: $(cat out)"
@@ -369,32 +369,41 @@ rate_run() {
 
 t_redis_rate_open_loop() {
 	rs_start
-	# unstalled: the rate achieved is the rate asked (a low one, so that the
-	# 15 requests in flight catch up at once after the loaded machine's hiccups)
+	# unstalled: requests are due at exactly the rate asked; the rate
+	# achieved is the bogo-ops/s (each over its own clock: within 1%); and
+	# under 90% of the rate asked (a loaded machine's shortfall, which
+	# make bench's redis rows measure) the run says it was overloaded
 	rate_run 200 0
 	asked=$(rate_fig r.json requests-per-sec-scheduled)
 	got=$(rate_fig r.json requests-per-sec-achieved)
-	python3 -c "import sys; sys.exit(not 0.9 <= $got / $asked <= 1.05)" ||
-		fail "achieved $got of $asked requests per sec: $(cat out)"
-	expect_no_match overloaded "$(cat out)"
-	# a 0.3 s stall: requests due during it wait in the backlog and are
-	# timed from when they were due, so the tail holds the stall
+	ops_s=$(rate_fig r.json bogo-ops-per-second-real-time)
+	python3 -c "import sys; sys.exit(not ($asked == 200 and abs($got - $ops_s) <= 0.01 * $ops_s))" ||
+		fail "scheduled $asked of 200, achieved $got against $ops_s bogo-ops/s: $(cat out)"
+	if python3 -c "import sys; sys.exit(not $got < 0.9 * $asked)"; then
+		expect_match "--redis-rate 200: overloaded, $(printf '%.0f' "$got") requests per sec achieved" "$(cat out)"
+	else
+		expect_no_match overloaded "$(cat out)"
+	fi
+	# a 0.6 s stall: requests due during it wait in the backlog and are
+	# timed from when they were due, so the tail holds the stall: at
+	# 1000/s those due in its first 0.1 s took 0.5 s or more
 	redis-cli -p "$RS_PORT" flushall >/dev/null
 	rate_run 1000 1
 	for k in usecs-p999-request-latency usecs-max-request-latency; do
 		v=$(rate_fig r.json $k)
-		python3 -c "import sys; sys.exit(not $v >= 200000)" ||
-			fail "$k $v us does not show a 0.3 s stall: $(cat out)"
+		python3 -c "import sys; sys.exit(not $v >= 500000)" ||
+			fail "$k $v us does not show a 0.6 s stall: $(cat out)"
 	done
 	slow=$(slow_requests r.json)
-	[ "$slow" -ge 50 ] || fail "$slow requests of the 0.3 s stall at 1000/s took 0.2 s"
+	[ "$slow" -ge 50 ] || fail "$slow requests of the 0.6 s stall at 1000/s took 0.5 s"
 	# closed loop, the same stall: only the 5 x 3 requests in flight wait
-	# it out (a second hiccup of the loaded machine at most doubles that)
+	# it out; a loaded machine's own delays are far under 0.5 s, so at
+	# most a second batch in flight adds to them
 	redis-cli -p "$RS_PORT" flushall >/dev/null
 	rate_run 0 1
 	slow=$(slow_requests r.json)
-	[ "$slow" -le 30 ] || fail "closed loop: $slow requests took 0.2 s, not the 15 in flight"
-	[ "$(rate_fig r.json usecs-max-request-latency | cut -d. -f1)" -ge 200000 ] ||
+	[ "$slow" -le 30 ] || fail "closed loop: $slow requests took 0.5 s, not the 15 in flight"
+	[ "$(rate_fig r.json usecs-max-request-latency | cut -d. -f1)" -ge 500000 ] ||
 		fail "closed loop: the stall is not even the max"
 	rs_stop
 	rm -f r.json out
