@@ -33,14 +33,16 @@ PLUGIN_EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples/plugin
 all: $(MAN) $(MAN3) $(COMPLETION)
 
 # Written at install time, for the PREFIX and LIBDIR of that install; the
-# version is the header's, so the .pc and the API never disagree.
+# version is the header's, so the .pc and the API never disagree. Renamed
+# into place whole: installs that share a build directory (the plugin
+# tests, side by side) never copy one another's half-written file.
 .PHONY: $(PC)
 $(PC): mk/stresskit.pc.in include/stresskit/version.h
 	@mkdir -p $(dir $@)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 	    -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@PLUGINDIR@|$(PLUGINDIR)|' \
 	    -e "s|@VERSION@|$$(sed -n 's/^#define STRESSKIT_VERSION "\(.*\)"/\1/p' include/stresskit/version.h)|" \
-	    $< > $@
+	    $< > $@.$$$$ && mv -f $@.$$$$ $@
 integration-test: $(MAN) $(MAN3) $(COMPLETION)
 
 # The version is the header's, the date as gen-man.sh takes it.

@@ -53,6 +53,9 @@ struct run_state {
 	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
 	struct run_phases ph;
 	struct controller_priority prio;	/* raised for the run (priority.h) */
+	/* a before_fork hook that cannot start its instrument sets a status
+	 * here: nothing is forked and the run ends with it */
+	int failed;
 	/* the modes on for this run, by rank (run_mode.h) */
 	const struct run_mode *modes[RUN_MODES_MAX];
 	size_t n_modes;

@@ -221,8 +221,7 @@ static int scheduler_alloc(struct run_state *st, size_t total)
 		return -ENOMEM;
 	st->sh->setup = 1;	/* open unless a run mode holds it (perf.c) */
 	st->sh->ready_expect = UINT32_MAX;	/* set after the last fork */
-	return plan->latency_sample ?
-	       latency_area_map(res, st->sh, total, plan->latency_sample) : 0;
+	return 0;
 }
 
 static void scheduler_teardown(struct run_state *st)
@@ -309,7 +308,6 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	err = scheduler_alloc(&st, total);
 	if (err) {
 		scheduler_teardown(&st);
-		latency_area_unmap(res);
 		return err;
 	}
 	scheduler_block_signals(&st, &old);
@@ -319,6 +317,7 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 	run_modes_select(&st);
 	st.t0 = st.ph.t0 = sk_now();
 	run_modes_call(&st, RUN_BEFORE_FORK);
+	status = status == SK_OK ? st.failed : status;
 	if (status == SK_OK)
 		slot = scheduler_fork_all(&st);
 	st.ph.forked = sk_now();
