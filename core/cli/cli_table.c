@@ -126,7 +126,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "perf-profile-freq", .type = OPT_COUNT, .offset = CFG(perf_profile_freq),
 		.min = 1, .max = PROFILE_MAX_FREQ, .def = PROFILE_DEFAULT_FREQ,
 		.expect = "a sampling frequency from 1 to 100000 Hz",
-		.help = "--perf-profile's samples a second on each CPU (default 1000)" } },
+		.help = "--perf-profile's samples a second on each CPU (default 500)" } },
 	/* times with a 10 ms floor: min and max in ms; the window's two
 	 * intervals are checked once the line is read (cli_check_window) */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
