@@ -17,7 +17,7 @@
 #include "run_state.h"
 
 static int latency_area_map(struct run_result *res, struct run_shared *sh,
-		     size_t n_slots, uint32_t sample)
+			    size_t n_slots, uint32_t sample)
 {
 	size_t len = (n_slots ? n_slots : 1) * SK_LATENCY_SERIES *
 		     sizeof(struct sk_latency);
