@@ -271,7 +271,14 @@ wis_compare_shmem() {
 # ops/s is every interval's, warm-up included, as stresskit's.
 # The two compete for the CPUs, so use it with tasks that fit beside each
 # other, and not where an op depends on what the other CPUs run (a TLB
-# flush's IPIs, context_switch1's partner). Appends to wis_compare's lists.
+# flush's IPIs, context_switch1's partner). With WIS_AB=shared a one-task
+# pair takes turns on one CPU (wis_pin): the turns are the scheduler's
+# slices, milliseconds, so the host's load, which on a shared machine
+# moves a loop's rate by a tenth from one second to the next, weighs on
+# both alike, and ops per CPU second is the op's cost on either side.
+# That holds only for an op that never waits or yields: one that does
+# hands its turn to the other tool (sched_yield). Appends to
+# wis_compare's lists.
 wis_compare_concurrent() {
 	cc=$1 cm=$2 cn=$3
 	shift 3
@@ -291,7 +298,9 @@ wis_compare_concurrent() {
 # wis_pin TASKS: sets WIS_PIN, the command prefix of both tools' runs of
 # TASKS tasks. A one-task run of each goes on one CPU, the same for both
 # (WIS_CPU, default the last online one; WIS_CPU=none leaves them
-# unpinned): CPUs need not be alike. On the PVM guest this was measured
+# unpinned): CPUs need not be alike. With WIS_AB=shared the two one-task
+# runs go on that CPU at the same time (wis_compare_concurrent), taking
+# turns on it, so every moment of the host's load falls on both. On the PVM guest this was measured
 # on, CPU 0 ran a compute loop 36% slower than CPU 1 and a 4 KiB
 # lseek+write loop 15% slower (the host's load on it), so where each
 # tool's one task happened to land decided a one-task ratio: readseek1,
@@ -329,7 +338,7 @@ wis_compare() {
 			sk= skc= ski= wis= wisc= wisr=
 			wis_pin "$n0"
 			for rep in $(seq "$BENCH_REPS"); do
-				if [ "${WIS_AB:-}" = concurrent ]; then
+				if [ "${WIS_AB:-}" = concurrent ] || [ "${WIS_AB:-}" = shared ]; then
 					# shellcheck disable=SC2086
 					wis_compare_concurrent "$c0" "$mode0" "$n0" $extra
 					continue
@@ -346,7 +355,13 @@ wis_compare() {
 			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
 			lab="$c0 $mode0 x$n0 ops/s"
 			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
-			[ -n "$WIS_PIN" ] && lab="$lab (both on CPU ${WIS_PIN##* })"
+			if [ "${WIS_AB:-}" = shared ] && [ -n "$WIS_PIN" ]; then
+				lab="$lab (sharing CPU ${WIS_PIN##* })"
+			elif [ "${WIS_AB:-}" = shared ]; then
+				lab="$lab (concurrent)"
+			elif [ -n "$WIS_PIN" ]; then
+				lab="$lab (both on CPU ${WIS_PIN##* })"
+			fi
 			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
 			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
 			row "  wait4's clock, stresskit's instances alone" \
