@@ -92,7 +92,7 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
 		.max = CLI_TIME_MAX,
 		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes ms s m h d w y)",
-		.help = "run TIME before counting starts (each --scale step too); the timeout follows it" } },
+		.help = "run TIME before counting starts (each --scale step too); the timeout and --NAME-ops follow it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
 		.flags = OPT_OUT_FILE,

@@ -283,7 +283,8 @@ void instance_metric(struct instance *in, const char *desc, double value,
  * The first count after the controller lowered its flag: the ops so far
  * (that count's included) are the warmup's, and the next op is the first
  * counted and the first timed. One clock read, once; the controller takes
- * these off at the end (warmup.c).
+ * these off at the end (warmup.c). --NAME-ops is of counted ops, so the
+ * counter's limit moves past the warmup's.
  */
 void instance_warmup_over(struct instance *in)
 {
@@ -291,6 +292,9 @@ void instance_warmup_over(struct instance *in)
 
 	in->warming = NULL;
 	s->warm_ops = s->ops;
+	if (in->max_ops != UINT64_MAX)
+		in->max_ops = s->ops > UINT64_MAX - 1 - in->max_ops ?
+			      UINT64_MAX - 1 : s->ops + in->max_ops;
 	in->lat_from = sk_clock_ns();
 	__atomic_store_n(&s->lat_from, in->lat_from, __ATOMIC_RELEASE);
 }

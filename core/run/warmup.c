@@ -3,13 +3,17 @@
  * lat_from in its slot) is the boundary for ops and run time, so they
  * cover exactly the ops its latency histograms do; the controller's
  * snapshot, read back to back from the slot, stands in for an instance
- * that counted no op after the flag went down (it ended, or blocked). CPU time comes from /proc (the
- * instance is still running, so wait4 cannot tell): the process's own and its reaped children's time,
- * as wait4 will report it, or one thread's time in thread mode.
+ * that counted no op after the flag went down (it ended, or blocked).
+ * CPU time comes from /proc (the instance is still running, so wait4
+ * cannot tell): the process's own, its reaped children's and its live
+ * helpers', as wait4 will report it once it has reaped them, or one
+ * thread's time in thread mode.
  */
 #include "warmup.h"
 
+#include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -49,6 +53,52 @@ static bool warmup_cputime(const char *path, bool children, double *user,
 	return true;
 }
 
+/*
+ * Adds the CPU time of pid's live descendants, each with its reaped
+ * children's: a helper (pipe's reader, a server) that the instance will
+ * reap after the run is in wait4's figure then, warmup and all, so its
+ * warmup is noted here. Reads /proc/PID/task/TID/children; without it
+ * (CONFIG_PROC_CHILDREN) nothing is added. depth bounds a runaway tree.
+ */
+static void warmup_descendants(pid_t pid, unsigned depth, double *user, double *sys)
+{
+	char path[64];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	if (depth > 8 || !(d = opendir(path)))
+		return;
+	while ((e = readdir(d))) {
+		char list[4096], *p, *end;
+		FILE *f;
+		size_t n;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%.20s/children", (int)pid, e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		n = fread(list, 1, sizeof(list) - 1, f);
+		fclose(f);
+		list[n] = '\0';
+		for (p = list;; p = end) {
+			long child = strtol(p, &end, 10);
+			double u, st;
+
+			if (end == p || child <= 0)
+				break;
+			snprintf(path, sizeof(path), "/proc/%ld/stat", child);
+			if (warmup_cputime(path, true, &u, &st)) {
+				*user += u;
+				*sys += st;
+			}
+			warmup_descendants((pid_t)child, depth + 1, user, sys);
+		}
+	}
+	closedir(d);
+}
+
 void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,
 		     pid_t pid, bool thread)
 {
@@ -68,6 +118,8 @@ void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,
 	if (state != SLOT_FORKED &&
 	    !warmup_cputime(path, !thread, &r->warm_utime, &r->warm_stime))
 		r->warm_utime = r->warm_stime = 0;
+	else if (state != SLOT_FORKED && !thread)
+		warmup_descendants(pid, 0, &r->warm_utime, &r->warm_stime);
 }
 
 bool warmup_noted(const struct instance_slot *s, uint64_t *ops)

@@ -32,7 +32,8 @@ struct instance {
 	uint32_t index;			/* 0 .. ctx->instances - 1 */
 	struct instance_counter *counter;
 	const volatile uint32_t *stop;	/* the run's stop flag */
-	uint64_t max_ops;		/* --NAME-ops; UINT64_MAX: no limit */
+	uint64_t max_ops;		/* --NAME-ops, and --warmup's ops once it
+					 * ended; UINT64_MAX: no limit */
 	struct sk_latency *latency;	/* --latency: [SK_LATENCY_SERIES], or NULL */
 	uint32_t lat_every, lat_left;	/* the sampling countdown */
 	uint64_t lat_from;		/* counter->lat_from, as this instance saw it */
@@ -62,7 +63,7 @@ struct instance_loop {
 	const volatile uint32_t *stop;
 	struct instance_counter *counter;
 	uint64_t ops;			/* counter->ops: this instance alone writes it */
-	uint64_t limit;			/* in->max_ops */
+	uint64_t limit;			/* in->max_ops; none while warming */
 	const volatile uint32_t *warming;	/* in->warming */
 };
 
@@ -70,7 +71,10 @@ static inline struct instance_loop instance_loop_begin(struct instance *in)
 {
 	struct instance_loop l = {
 		.in = in, .stop = in->stop, .counter = in->counter,
-		.ops = in->counter->ops, .limit = in->max_ops, .warming = in->warming,
+		.ops = in->counter->ops, .warming = in->warming,
+		/* --NAME-ops counts after --warmup: its limit is set when the
+		 * warmup ends (instance_loop_add) */
+		.limit = in->warming ? UINT64_MAX : in->max_ops,
 	};
 
 	return l;
@@ -83,7 +87,8 @@ static inline bool instance_loop_continue(const struct instance_loop *l)
 }
 
 /* Counts n ops: plain stores bracketed by busy (a torn count is seen);
- * the count that first sees --warmup over is the warmup's last. */
+ * the count that first sees --warmup over is the warmup's last, and
+ * --NAME-ops counts from the next op. */
 static inline void instance_loop_add(struct instance_loop *l, uint64_t n)
 {
 	struct instance_counter *c = l->counter;
@@ -97,6 +102,7 @@ static inline void instance_loop_add(struct instance_loop *l, uint64_t n)
 	    !__atomic_load_n(l->warming, __ATOMIC_ACQUIRE)) {
 		instance_warmup_over(l->in);
 		l->warming = NULL;
+		l->limit = l->in->max_ops;
 	}
 }
 

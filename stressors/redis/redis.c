@@ -128,14 +128,16 @@ static void redis_count(void *arg, uint64_t n)
 }
 
 /*
- * When phase i of the round starting at t0 ends, and its share of
- * --NAME-ops; warm: of the --warmup round instead, which has no ops share.
+ * When phase i of the round starting at t0 ends, and its share of the
+ * instance's --NAME-ops, asked (UINT64_MAX: none); warm: of the --warmup
+ * round instead, which has no ops share.
  */
-static void redis_phase_bounds(const struct instance *in, unsigned n, unsigned i,
-			       double t0, bool warm, double *deadline, uint64_t *ops)
+static void redis_phase_bounds(const struct instance *in, uint64_t asked, unsigned n,
+			       unsigned i, double t0, bool warm, double *deadline,
+			       uint64_t *ops)
 {
 	const double timeout = warm ? in->ctx->warmup : in->ctx->timeout;
-	const uint64_t max = in->max_ops == UINT64_MAX || warm ? 0 : in->max_ops;
+	const uint64_t max = asked == UINT64_MAX || warm ? 0 : asked;
 
 	*ops = max ? max * (i + 1) / n - max * i / n : 0;
 	if (timeout > 0)
@@ -178,6 +180,8 @@ static int redis_run(struct instance *in)
 	double secs[CLIENT_OPS] = { 0 }, t0;
 	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
 	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
+	/* read now: once the warmup ends, in->max_ops counts its ops too */
+	const uint64_t asked = in->max_ops;
 	struct client *b = NULL;
 	struct instance_loop l;
 	int status = SK_OK, err, wstatus;
@@ -238,11 +242,11 @@ static int redis_run(struct instance *in)
 			};
 			uint64_t n;
 
-			redis_phase_bounds(in, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
+			redis_phase_bounds(in, asked, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
 					   warm, &ph.deadline, &ph.max_ops);
 			/* --NAME-ops left this test no share (fewer ops than tests):
 			 * client_run would read max_ops 0 as no limit */
-			if (!warm && in->max_ops != UINT64_MAX && !ph.max_ops)
+			if (!warm && asked != UINT64_MAX && !ph.max_ops)
 				continue;
 			err = client_run(b, &ph, &n);
 			if (!warm) {
@@ -261,7 +265,7 @@ static int redis_run(struct instance *in)
 			continue;
 		}
 		/* neither a timeout nor ops: the tests take turns until the stop */
-		if (in->ctx->timeout > 0 || in->max_ops != UINT64_MAX || !instance_loop_continue(&l))
+		if (in->ctx->timeout > 0 || asked != UINT64_MAX || !instance_loop_continue(&l))
 			break;
 	}
 

@@ -138,6 +138,11 @@ bad_input() {
 	[ -z "$(ls -A "$TMP")" ] || fail "files made on bad input"
 }
 
+# py SCRIPT ARGS...: a python3 check; a failed assert fails the test.
+py() {
+	python3 -c "$@" || fail "python check failed"
+}
+
 # metrics_field STRESSOR FIELD OUTPUT: the FIELDth whitespace field of the
 # stressor's --metrics-brief row (1 = prefix, 5 = bogo ops, 9 = ops/s).
 metrics_field() {

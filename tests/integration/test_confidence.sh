@@ -2,11 +2,6 @@
 # and --confidence: the figures recomputed from the passes the document
 # holds (by hand, and with scipy where python3-scipy is installed).
 
-# py SCRIPT: a python3 check; a failed assert fails the test.
-py() {
-	python3 -c "$@" || fail "python check failed"
-}
-
 t_repeat_confidence() {
 	expect_exit 0 "$SK" --pipe 1 -t 0.2 --repeat 3 --json r.json --temp-path "$TMP"
 	expect_match 'ops/s over 3 passes: mean ± half-width of its 95% confidence interval \(Student t\)' "$OUT"

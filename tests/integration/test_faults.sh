@@ -105,6 +105,24 @@ t_fault_fork_fails() {
 	rmdir "$dir"
 }
 
+# --latency's histograms cannot be mapped (RLIMIT_AS under their size):
+# the run mode's before_fork hook fails the run, one line, exit 3,
+# nothing forked and nothing left behind
+t_fault_latency_no_memory() {
+	lim=$((256 << 20))
+	if ! prlimit --as=$lim "$SK" --version >/dev/null 2>&1; then
+		echo "    skip: this build does not start under RLIMIT_AS (sanitizers)"
+		return 0
+	fi
+	# 1024 thread instances: 2 histograms of ~230 KiB each, 460 MiB
+	expect_exit 3 prlimit --as=$lim "$SK" --pread2 1024 --instance-mode thread \
+		--latency -t 0.3 --temp-path "$TMP"
+	expect_match '^stresskit: fail: +\[[0-9]+\] --latency: cannot map the histograms: Cannot allocate memory$' "$ERR"
+	one_line "$ERR"
+	expect_match 'unsuccessful run completed' "$OUT"
+	no_leftovers "$TMP"
+}
+
 t_fault_temp_full() {
 	if ! "$SK" --help splice >/dev/null 2>&1; then
 		echo "    skip: needs a stressor that writes files (splice)"

@@ -2,11 +2,6 @@
 # --perf counters, --times in YAML, and compare on crafted results files
 # whose means, spreads and significance are known.
 
-# py SCRIPT ARGS...: runs a python3 check; a failed assert fails the test.
-py() {
-	python3 -c "$@" || fail "python check failed"
-}
-
 t_yaml_json_readback() {
 	expect_exit 0 "$SK" --pipe 2 -t 0.3 -M --times --yaml r.yaml --json r.json --temp-path "$TMP"
 	py '

@@ -3,10 +3,6 @@
 # results document and the CSV, steady state stops a steady run early and
 # does not stop one whose rate is forced to change, and bad input is one line.
 
-py() {
-	python3 -c "$@" || fail "python check failed"
-}
-
 t_series_sums_exact() {
 	expect_exit 0 "$SK" --pipe 2 --pread1 1 -t 1 --sample-interval 100ms \
 		--json r.json --yaml r.yaml --series-csv r.csv --temp-path "$TMP"
