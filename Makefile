@@ -56,7 +56,8 @@ $(BUILD)/config.h $(BUILD)/config.mk: $(wildcard config/*.c) config/configure.sh
 
 -include $(BUILD)/config.mk
 
-$(BUILD)/%.o: %.c $(BUILD)/config.h
+# Objects depend on this file too: it holds their flags.
+$(BUILD)/%.o: %.c $(BUILD)/config.h Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
@@ -66,7 +67,7 @@ $(BUILD)/core/cli/plugin_args.o: CPPFLAGS += -DSK_PLUGIN_DIR='"$(PLUGINDIR)"'
 # The API check: the object's dependency list (-MMD) may name only
 # include/stresskit/ and the stressor's own folder; anything else of the
 # core fails the build, whatever path reached it.
-$(BUILD)/stressors/%.o: stressors/%.c
+$(BUILD)/stressors/%.o: stressors/%.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(filter-out $(CORE_CFLAGS),$(CFLAGS)) $(STRESSOR_CFLAGS) -c $< -o $@
 	@sh mk/check-api.sh $< $(@:.o=.d) || { rm -f $@; exit 1; }
