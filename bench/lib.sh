@@ -188,11 +188,11 @@ wis_run() {
 	lim=$(($4 + 20))
 	# shellcheck disable=SC2086
 	if [ "${WIS_TMP:-}" = shmem ]; then
-		out=$(wis_tmpfs $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
+		out=$(wis_tmpfs $WIS_NORAND $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
 			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	else
-		out=$(cd "${TMPDIR:-/tmp}" && $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
+		out=$(cd "${TMPDIR:-/tmp}" && $WIS_NORAND $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
 			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
 			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
 	fi
@@ -236,7 +236,7 @@ sk_run() {
 	tf=$(mktemp -p "$BENCHDIR")
 	tree_cpu_init
 	# shellcheck disable=SC2086
-	out=$($WIS_PIN $TREE_CPU "$tf" "$SK" --"$c" "$n" \
+	out=$($WIS_NORAND $WIS_PIN $TREE_CPU "$tf" "$SK" --"$c" "$n" \
 		--instance-mode "$mode" --timeout "${secs}s" --metrics-brief "$@")
 	cpu=$(cpu_seconds "$tf")
 	rm -f "$tf"
@@ -300,7 +300,11 @@ wis_compare_concurrent() {
 # (WIS_CPU, default the last online one; WIS_CPU=none leaves them
 # unpinned): CPUs need not be alike. With WIS_AB=shared the two one-task
 # runs go on that CPU at the same time (wis_compare_concurrent), taking
-# turns on it, so every moment of the host's load falls on both. On the PVM guest this was measured
+# turns on it, so every moment of the host's load falls on both.
+# WIS_ASLR=off runs both tools without address-space randomization
+# (setarch -R, WIS_NORAND): each run of a tool then has the same layout,
+# where with it each draws its own, and an op of a few ns costs more or
+# less by the draw. On the PVM guest this was measured
 # on, CPU 0 ran a compute loop 36% slower than CPU 1 and a 4 KiB
 # lseek+write loop 15% slower (the host's load on it), so where each
 # tool's one task happened to land decided a one-task ratio: readseek1,
@@ -309,13 +313,15 @@ wis_compare_concurrent() {
 # median of 3). Tasks that fill the machine are left to the scheduler,
 # and so are WIS_AB=concurrent's, whose two runs go side by side.
 wis_pin() {
+	WIS_NORAND=
+	[ "${WIS_ASLR:-on}" = off ] && WIS_NORAND="setarch -R"
 	WIS_PIN=
 	cpu=${WIS_CPU:-$(($(getconf _NPROCESSORS_ONLN) - 1))}
 	if [ "$1" = 1 ] && [ "$cpu" != none ] && [ "${WIS_AB:-}" != concurrent ]; then
 		WIS_PIN="taskset -c $cpu"
 	fi
 }
-WIS_PIN=
+WIS_PIN= WIS_NORAND=
 
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
 # stresskit's stressor of that name, one row per mode (WIS_MODES, default
@@ -355,6 +361,7 @@ wis_compare() {
 			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
 			lab="$c0 $mode0 x$n0 ops/s"
 			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
+			[ -n "$WIS_NORAND" ] && lab="$lab (ASLR off)"
 			if [ "${WIS_AB:-}" = shared ] && [ -n "$WIS_PIN" ]; then
 				lab="$lab (sharing CPU ${WIS_PIN##* })"
 			elif [ "${WIS_AB:-}" = shared ]; then
