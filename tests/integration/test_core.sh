@@ -44,16 +44,16 @@ for f in ("p.json", "t.json"):
 
 # --warmup leaves out the CPU time of an instance's helpers too: pipe's
 # reader is alive at the warmup's end and reaped after the run, its whole
-# time in wait4's figure. Its CPU per op is the same with and without a
-# warmup; with the reader's warmup left in, it was 3 to 5 times as much
-# here (1.5 s of warmup, 0.2 s counted), whatever the load.
+# time in wait4's figure. An instance is two processes, so its counted
+# CPU time is at most twice its counted run time (and the ticks /proc
+# counts in); with the reader's 1.5 s of warmup left in, it was 3 to 4
+# times as much here. A loaded machine gives the reader less of the
+# warmup, never more than the bound.
 t_warmup_helper_cpu_left_out() {
-	expect_exit 0 "$SK" --pipe 1 -t 0.6 --temp-path "$TMP"
-	a=$(printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/ { print ($7 + $8) / $5 }')
 	expect_exit 0 "$SK" --pipe 1 --warmup 1.5 -t 0.2 --temp-path "$TMP"
-	b=$(printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/ { print ($7 + $8) / $5 }')
-	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && b > 0 && b < 2 * a) }' ||
-		fail "CPU seconds per op $b after a warmup, $a without: $OUT"
+	printf '%s\n' "$OUT" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/ {
+		found = 1; exit !($7 + $8 <= 2 * $6 + 0.05) } END { if (!found) exit 1 }' ||
+		fail "counted CPU time over twice the counted run time: $OUT"
 }
 
 t_pipe_verify() {
