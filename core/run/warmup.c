@@ -19,6 +19,20 @@
 
 #include "run_state.h"
 
+/* Reads a /proc file into buf as a string (cut at size - 1 bytes). */
+static bool warmup_read(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return false;
+	n = fread(buf, 1, size - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return true;
+}
+
 /*
  * Reads utime, stime (and cutime, cstime) from a /proc stat file, in
  * seconds. The command name may hold spaces: fields count from its ')'.
@@ -29,14 +43,9 @@ static bool warmup_cputime(const char *path, bool children, double *user,
 	char buf[1024], *p;
 	unsigned long long ut, st, cut, cst;
 	long hz = sysconf(_SC_CLK_TCK);
-	FILE *f = fopen(path, "r");
-	size_t n;
 
-	if (!f)
+	if (!warmup_read(path, buf, sizeof(buf)))
 		return false;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
 	p = strrchr(buf, ')');
 	/* after ")": state ppid pgrp session tty tpgid flags minflt cminflt
 	 * majflt cmajflt utime stime cutime cstime */
@@ -71,17 +80,12 @@ static void warmup_descendants(pid_t pid, unsigned depth, double *user, double *
 		return;
 	while ((e = readdir(d))) {
 		char list[4096], *p, *end;
-		FILE *f;
-		size_t n;
 
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/task/%.20s/children", (int)pid, e->d_name);
-		if (!(f = fopen(path, "r")))
+		if (!warmup_read(path, list, sizeof(list)))
 			continue;
-		n = fread(list, 1, sizeof(list) - 1, f);
-		fclose(f);
-		list[n] = '\0';
 		for (p = list;; p = end) {
 			long child = strtol(p, &end, 10);
 			double u, st;
