@@ -18,8 +18,13 @@ CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
 # Its jump targets, where a rotated loop begins, start a 64-byte line:
 # an op of a few ns otherwise costs more or less by where the linker
 # happened to put its loop against the CPU's fetch lines, which moves
-# with every unrelated change to the binary (bench/wis_loop.sh).
-STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64
+# with every unrelated change to the binary (bench/wis_loop.sh). Their
+# calls into libc load the address from the GOT instead of jumping
+# through a PLT stub: the binary is linked -z now, so the stub's lazy
+# binding is never used, and its extra indirect jump, in a PLT page of
+# its own, was a few percent of a mutex op's cost (and more on some
+# address-space layouts). The op, libc's call, is the same.
+STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-plt
 CFLAGS   += $(CORE_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
 LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread -ldl
