@@ -136,6 +136,13 @@ static inline uint64_t instance_loop_batch(const struct instance_loop *l, uint64
 	return left < max ? left : max;
 }
 
+/* True while --warmup runs: the ops counted now are the warmup's, and
+ * the --NAME-ops limit is set by the first count after it ends. */
+static inline bool instance_loop_warming(const struct instance_loop *l)
+{
+	return l->warming && __atomic_load_n(l->warming, __ATOMIC_ACQUIRE);
+}
+
 /* True once the stop flag is set: for a wait inside one op. */
 static inline bool instance_loop_stopping(const struct instance_loop *l)
 {

@@ -8,9 +8,9 @@
  * Phases: --redis-test set,get runs the tests one after another, each
  * for an equal share of the run: with --timeout T, test i of n runs from
  * T*i/n to T*(i+1)/n; with --redis-ops N, test i gets N/n requests; with
- * neither, the tests take turns of one second each. A --warmup before a
- * --timeout is a round of its own, the tests sharing it the same way, so
- * the counted round still gives each test its share.
+ * neither, the tests take turns of one second each. A --warmup is a round
+ * of its own, the tests sharing its time the same way, so the counted
+ * round still gives each test its share; --NAME-ops counts from its end.
  */
 #include <stresskit/stressor.h>
 
@@ -27,6 +27,7 @@
 
 #define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
 #define REDIS_RATE_SHORT	0.9	/* achieved under this share of --redis-rate: overloaded */
+#define REDIS_WARM_STEP_SECS	0.01	/* the warmup's last test, until the loop saw it end */
 
 struct redis_opts {
 	uint64_t clients;
@@ -167,6 +168,31 @@ static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
 			      (unsigned long long)rate, achieved);
 }
 
+/*
+ * One phase: op until deadline, max_ops requests (0: no limit) or the
+ * stop, each completed request counted through l as it comes. *n gets
+ * the requests completed. SK_OK, or the status of the failure, reported.
+ */
+static int redis_phase(struct instance *in, struct client *b, struct instance_loop *l,
+		       struct sk_latency *lat, enum client_op op, double deadline,
+		       uint64_t max_ops, uint64_t *n)
+{
+	const struct redis_opts *o = in->opts;
+	struct client_phase ph = {
+		.op = op, .deadline = deadline, .max_ops = max_ops,
+		.stop = in->stop, .on_done = redis_count, .arg = l, .lat = lat,
+		/* read at each reply: --warmup ends mid-phase */
+		.lat_from = &in->counter->lat_from,
+		.rate = (double)o->rate,
+	};
+	int err = client_run(b, &ph, n);
+
+	if (!err)
+		return SK_OK;
+	instance_fail(in, "%s: %s", redis_op_names[op], client_error(b));
+	return err == -EBADMSG || err == -EPROTO ? SK_FAILED : sk_status_from_errno(-err);
+}
+
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
@@ -178,10 +204,12 @@ static int redis_run(struct instance *in)
 	struct sk_latency *own = NULL, *lat;
 	uint64_t done[CLIENT_OPS] = { 0 };
 	double secs[CLIENT_OPS] = { 0 }, t0;
-	/* a warmup round only ahead of a timeout: otherwise nothing ends it */
-	bool warm = in->ctx->warmup > 0 && in->ctx->timeout > 0;
-	/* read now: once the warmup ends, in->max_ops counts its ops too */
-	const uint64_t asked = in->max_ops;
+	/* a round of its own, ended by the warmup's clock, ahead of a
+	 * timeout or of --NAME-ops alike */
+	bool warm = in->ctx->warmup > 0;
+	/* read now: once the warmup ends, in->max_ops counts its ops too;
+	 * after the warmup round, what is left of it */
+	uint64_t asked = in->max_ops;
 	struct client *b = NULL;
 	struct instance_loop l;
 	int status = SK_OK, err, wstatus;
@@ -232,35 +260,40 @@ static int redis_run(struct instance *in)
 	for (;;) {
 		for (unsigned i = 0; i < o->test.n && instance_loop_continue(&l); i++) {
 			enum client_op op = (enum client_op)o->test.v[i];
-			double start = sk_now();
-			struct client_phase ph = {
-				.op = op, .stop = in->stop, .on_done = redis_count,
-				.arg = &l, .lat = lat,
-				/* read at each reply: --warmup ends mid-phase */
-				.lat_from = &in->counter->lat_from,
-				.rate = (double)o->rate,
-			};
-			uint64_t n;
+			double start = sk_now(), deadline;
+			uint64_t n, max_ops;
 
 			redis_phase_bounds(in, asked, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
-					   warm, &ph.deadline, &ph.max_ops);
+					   warm, &deadline, &max_ops);
 			/* --NAME-ops left this test no share (fewer ops than tests):
 			 * client_run would read max_ops 0 as no limit */
-			if (!warm && asked != UINT64_MAX && !ph.max_ops)
+			if (!warm && asked != UINT64_MAX && !max_ops)
 				continue;
-			err = client_run(b, &ph, &n);
+			status = redis_phase(in, b, &l, lat, op, deadline, max_ops, &n);
 			if (!warm) {
 				done[op] += n;
 				secs[op] += sk_now() - start;
 			}
-			if (err) {
-				instance_fail(in, "%s: %s", redis_op_names[op], client_error(b));
-				status = err == -EBADMSG || err == -EPROTO ? SK_FAILED :
-					 sk_status_from_errno(-err);
+			if (status != SK_OK)
 				goto out;
-			}
 		}
 		if (warm) {
+			/* the round ended by its own clock, the --warmup by the
+			 * controller's: the last test goes on until the loop has
+			 * counted the warmup's end, which sets the ops limit, so
+			 * that --NAME-ops counts exactly from there */
+			enum client_op op = (enum client_op)o->test.v[o->test.n - 1];
+			uint64_t n;
+
+			while (instance_loop_warming(&l) && instance_loop_continue(&l)) {
+				status = redis_phase(in, b, &l, lat, op,
+						     sk_now() + REDIS_WARM_STEP_SECS, 0, &n);
+				if (status != SK_OK)
+					goto out;
+			}
+			instance_loop_add(&l, 0);
+			if (asked != UINT64_MAX)
+				asked = instance_loop_batch(&l, UINT64_MAX);
 			warm = false;
 			continue;
 		}

@@ -264,6 +264,20 @@ t_redis_ops_exact() {
 	no_leftovers "$TMP"
 }
 
+# --redis-ops counts from the end of --warmup, as the other stressors'
+# ops do, ahead of a timeout (the ops end the run first) or alone; the
+# warmup's requests, SET and GET, are not counted.
+t_redis_warmup_then_ops_exact() {
+	for t in "-t 60s" ""; do
+		# shellcheck disable=SC2086
+		expect_exit 0 "$SK" --redis 2 --redis-ops 20001 --warmup 0.3s $t \
+			--temp-path "$TMP" --metrics-brief
+		[ "$(metrics_field redis 5 "$OUT")" = 20001 ] ||
+			fail "redis ops not exactly 20001 after the warmup (${t:-no timeout}): $OUT"
+	done
+	no_leftovers "$TMP"
+}
+
 t_redis_verify() {
 	# a small key space, so that GETs find the keys SET earlier in the run
 	expect_exit 0 "$SK" --redis 1 --verify --redis-keyspace 50 --redis-data-size 100 \
