@@ -376,7 +376,8 @@ int client_run(struct client *b, const struct client_phase *p, uint64_t *done)
 		double now = (double)now_ns / 1e9;
 		struct timespec wait;
 
-		sending = sending && !(now >= p->deadline || *p->stop || (max_ops && issued >= max_ops));
+		sending = sending && !(now >= p->deadline || *p->stop || (max_ops && issued >= max_ops) ||
+				       (p->sending && !p->sending(p->arg)));
 		if (!sending && !stopped_at)
 			stopped_at = now;
 		/* idle connections start a batch */

@@ -42,11 +42,12 @@ struct client_phase {
 	struct sk_latency *lat;		/* each request's latency, ns */
 	const volatile uint64_t *lat_from; /* sent before (ns): not timed */
 	double rate;			/* requests per second on a schedule; 0: closed loop */
+	bool (*sending)(void *arg);	/* NULL, or false: send no more (as at the deadline) */
 };
 
 /*
- * Runs p->op until p->deadline, until p->max_ops requests completed, or
- * until *p->stop. Requests in flight at the end are waited for, so the
+ * Runs p->op until p->deadline, until p->max_ops requests completed,
+ * until p->sending(p->arg) is false, or until *p->stop. Requests in flight at the end are waited for, so the
  * next phase starts on quiet connections. *done gets the completed
  * requests; each one's time from its batch's write to its reply goes into
  * p->lat. With p->rate, requests go out when due (schedule.h), as many

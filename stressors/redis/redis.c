@@ -129,6 +129,35 @@ static void redis_count(void *arg, uint64_t n)
 }
 
 /*
+ * The warmup round counts through this: while the warmup runs, as it
+ * comes; once it ended, the requests still in flight wait, and are
+ * counted as one when the phase has drained. That count is the first
+ * to see the end, so they are the warmup's last and --NAME-ops counts
+ * from the next request (instance_loop_add).
+ */
+struct redis_warm_count {
+	struct instance_loop *l;
+	uint64_t pending;
+};
+
+static void redis_count_warm(void *arg, uint64_t n)
+{
+	struct redis_warm_count *w = arg;
+
+	if (!w->pending && instance_loop_warming(w->l))
+		instance_loop_add(w->l, n);
+	else
+		w->pending += n;
+}
+
+static bool redis_warming(void *arg)
+{
+	const struct redis_warm_count *w = arg;
+
+	return instance_loop_warming(w->l);
+}
+
+/*
  * When phase i of the round starting at t0 ends, and its share of the
  * instance's --NAME-ops, asked (UINT64_MAX: none); warm: of the --warmup
  * round instead, which has no ops share.
@@ -170,23 +199,30 @@ static void redis_rate_report(struct instance *in, uint64_t rate, uint64_t done,
 
 /*
  * One phase: op until deadline, max_ops requests (0: no limit) or the
- * stop, each completed request counted through l as it comes. *n gets
- * the requests completed. SK_OK, or the status of the failure, reported.
+ * stop, and in the warmup round (warm) no longer than the warmup; each
+ * completed request counted through l as it comes. *n gets the requests
+ * completed. SK_OK, or the status of the failure, reported.
  */
 static int redis_phase(struct instance *in, struct client *b, struct instance_loop *l,
-		       struct sk_latency *lat, enum client_op op, double deadline,
-		       uint64_t max_ops, uint64_t *n)
+		       struct sk_latency *lat, enum client_op op, bool warm,
+		       double deadline, uint64_t max_ops, uint64_t *n)
 {
 	const struct redis_opts *o = in->opts;
+	struct redis_warm_count w = { .l = l };
 	struct client_phase ph = {
 		.op = op, .deadline = deadline, .max_ops = max_ops,
-		.stop = in->stop, .on_done = redis_count, .arg = l, .lat = lat,
+		.stop = in->stop, .lat = lat,
+		.on_done = warm ? redis_count_warm : redis_count,
+		.arg = warm ? (void *)&w : l,
+		.sending = warm ? redis_warming : NULL,
 		/* read at each reply: --warmup ends mid-phase */
 		.lat_from = &in->counter->lat_from,
 		.rate = (double)o->rate,
 	};
 	int err = client_run(b, &ph, n);
 
+	if (w.pending)
+		instance_loop_add(l, w.pending);
 	if (!err)
 		return SK_OK;
 	instance_fail(in, "%s: %s", redis_op_names[op], client_error(b));
@@ -269,7 +305,7 @@ static int redis_run(struct instance *in)
 			 * client_run would read max_ops 0 as no limit */
 			if (!warm && asked != UINT64_MAX && !max_ops)
 				continue;
-			status = redis_phase(in, b, &l, lat, op, deadline, max_ops, &n);
+			status = redis_phase(in, b, &l, lat, op, warm, deadline, max_ops, &n);
 			if (!warm) {
 				done[op] += n;
 				secs[op] += sk_now() - start;
@@ -278,15 +314,16 @@ static int redis_run(struct instance *in)
 				goto out;
 		}
 		if (warm) {
-			/* the round ended by its own clock, the --warmup by the
-			 * controller's: the last test goes on until the loop has
-			 * counted the warmup's end, which sets the ops limit, so
-			 * that --NAME-ops counts exactly from there */
+			/* the round sent no more once the warmup ended, by the
+			 * controller's clock; if its own ran out first, the last
+			 * test goes on until then. The count that saw the end
+			 * set the ops limit: what is left of it is the ops the
+			 * counted round does, which --NAME-ops asked */
 			enum client_op op = (enum client_op)o->test.v[o->test.n - 1];
 			uint64_t n;
 
 			while (instance_loop_warming(&l) && instance_loop_continue(&l)) {
-				status = redis_phase(in, b, &l, lat, op,
+				status = redis_phase(in, b, &l, lat, op, true,
 						     sk_now() + REDIS_WARM_STEP_SECS, 0, &n);
 				if (status != SK_OK)
 					goto out;
