@@ -295,6 +295,43 @@ wis_compare_concurrent() {
 	wis="$wis ${4:-0}" wisc="$wisc ${2:-0}" wisr="$wisr ${3:-0}"
 }
 
+# wis_compare_cross CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
+# wis_compare with WIS_AB=cross, for a one-task op that gives its CPU
+# away (sched_yield), which WIS_AB=shared cannot pair: the two tools at
+# once on two CPUs, then again with the CPUs swapped, each tool's three
+# figures the geometric mean of its two runs. At once, a moment's load on
+# the host falls on both; swapped, neither keeps the faster CPU (wis_pin
+# says how far CPUs differ). Appends to wis_compare's lists.
+wis_compare_cross() {
+	xc=$1 xm=$2 xn=$3
+	shift 3
+	xargs_sk="$*"
+	xlast=$(($(getconf _NPROCESSORS_ONLN) - 1))
+	xf=$(mktemp -p "$BENCHDIR")
+	xs='' xw=''
+	for xcpus in "0 $xlast" "$xlast 0"; do
+		# shellcheck disable=SC2086
+		set -- $xcpus
+		xsk=$1 xwis=$2
+		WIS_PIN="taskset -c $xwis"
+		wis_run "$xc" "$xm" "$xn" "$BENCH_TIME" >"$xf" &
+		xpid=$!
+		WIS_PIN="taskset -c $xsk"
+		# shellcheck disable=SC2086
+		xs="$xs $(sk_run "$xc" "$xm" "$xn" "$(wis_span "$BENCH_TIME")" $xargs_sk)"
+		wait "$xpid"
+		xw="$xw $(cat "$xf")"
+	done
+	rm -f "$xf"
+	WIS_PIN=
+	# shellcheck disable=SC2046,SC2086
+	set -- $(echo $xs | awk '{ printf "%.0f %.0f %.0f", sqrt($1 * $4), sqrt($2 * $5), sqrt($3 * $6) }')
+	sk="$sk $1" skc="$skc $2" ski="$ski $3"
+	# shellcheck disable=SC2046,SC2086
+	set -- $(echo $xw | awk '{ printf "%.0f %.0f %.0f", sqrt($4 * $8), sqrt($2 * $6), sqrt($3 * $7) }')
+	wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3"
+}
+
 # wis_pin TASKS: sets WIS_PIN, the command prefix of both tools' runs of
 # TASKS tasks. A one-task run of each goes on one CPU, the same for both
 # (WIS_CPU, default the last online one; WIS_CPU=none leaves them
@@ -349,6 +386,11 @@ wis_compare() {
 					wis_compare_concurrent "$c0" "$mode0" "$n0" $extra
 					continue
 				fi
+				if [ "${WIS_AB:-}" = cross ]; then
+					# shellcheck disable=SC2086
+					wis_compare_cross "$c0" "$mode0" "$n0" $extra
+					continue
+				fi
 				# interleaved, so a load change on a shared machine hits both
 				# shellcheck disable=SC2086
 				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
@@ -362,7 +404,9 @@ wis_compare() {
 			lab="$c0 $mode0 x$n0 ops/s"
 			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
 			[ -n "$WIS_NORAND" ] && lab="$lab (ASLR off)"
-			if [ "${WIS_AB:-}" = shared ] && [ -n "$WIS_PIN" ]; then
+			if [ "${WIS_AB:-}" = cross ]; then
+				lab="$lab (at once on CPUs 0 and $(($(getconf _NPROCESSORS_ONLN) - 1)), then swapped)"
+			elif [ "${WIS_AB:-}" = shared ] && [ -n "$WIS_PIN" ]; then
 				lab="$lab (sharing CPU ${WIS_PIN##* })"
 			elif [ "${WIS_AB:-}" = shared ]; then
 				lab="$lab (concurrent)"

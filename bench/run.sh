@@ -12,6 +12,7 @@
 # WIS_AB=concurrent runs each pair at the same time over the same span
 # rather than one after the other (wis_compare_concurrent in lib.sh),
 # WIS_AB=shared the one-task pairs at once on one CPU (wis_pin),
+# WIS_AB=cross at once on two CPUs, then swapped (wis_compare_cross),
 # WIS_ASLR=off both tools without address-space randomization; and
 # WIS_CASES=all runs the whole will-it-scale suite instead of their default
 # subsets (WIS_CASES="read1 pipe1" some cases), each bench taking its share:

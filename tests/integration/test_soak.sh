@@ -14,9 +14,9 @@ soak_py() {
 # --json file as the run ends, within 2 s of the start in a 5 s soak): RSS in seconds of warm-up (a
 # server filling its buffers, a --repeat controller) says nothing of a
 # leak. make test-long's runs 60 s and judges fds too (RSS is make soak's:
-# in a minute a pipe instance's RSS still rose by a third, 1092 to 1412 kB,
-# which an hour's soak, judged past 5 minutes, tells from a leak); the 1%
-# of make soak is t_soak_check_judges's. Not under AddressSanitizer (make sanitize-test):
+# a minute cannot tell a leak from a process settling in, on a machine
+# whose load CI does not choose; an hour's soak, judged past 5 minutes,
+# can); the 1% of make soak is t_soak_check_judges's. Not under AddressSanitizer (make sanitize-test):
 # there RSS is the sanitizer allocator's and its shadow memory's as much as
 # the program's (CI saw the --repeat controller go from 12 to 23 MB in 8 s
 # with no quarantine), and start-up is slow enough that on a loaded machine
