@@ -261,14 +261,35 @@ wis_compare_shmem() {
 	fi
 }
 
+# wis_pair CASE MODE TASKS SK_PIN WIS_PIN [STRESSKIT_ARG...]: stresskit
+# and will-it-scale at the same time over the same span (will-it-scale's
+# warm-up included, no warm-up for stresskit), each under its command
+# prefix (WIS_PIN's kind: "taskset -c N" or empty). Prints stresskit's
+# three figures (sk_run), then will-it-scale's in the same order: the
+# ops/s of every interval, warm-up included as stresskit's is, and ops
+# per CPU second on each clock (wis_run).
+wis_pair() {
+	pc=$1 pm=$2 pn=$3 psk=$4 pwis=$5
+	shift 5
+	pf=$(mktemp -p "$BENCHDIR")
+	WIS_PIN=$pwis
+	wis_run "$pc" "$pm" "$pn" "$BENCH_TIME" >"$pf" &
+	ppid=$!
+	WIS_PIN=$psk
+	ps=$(sk_run "$pc" "$pm" "$pn" "$(wis_span "$BENCH_TIME")" "$@")
+	wait "$ppid"
+	# shellcheck disable=SC2046
+	set -- $(cat "$pf")
+	rm -f "$pf"
+	echo "$ps ${4:-0} ${2:-0} ${3:-0}"
+}
+
 # wis_compare_concurrent CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
-# wis_compare with WIS_AB=concurrent: will-it-scale and stresskit run at
-# the same time over the same span (will-it-scale's warm-up included, no
-# warm-up for stresskit), so whatever else loads a shared machine loads
-# both alike, and neither's figures hold a start-up the other's do not
-# (will-it-scale's first pass over tlb_flush3's file allocates every page,
-# dearer than a later one; stresskit writes its file at set-up). Its
-# ops/s is every interval's, warm-up included, as stresskit's.
+# wis_compare with WIS_AB=concurrent: one wis_pair, both under WIS_PIN,
+# so whatever else loads a shared machine loads both alike, and
+# neither's figures hold a start-up the other's do not (will-it-scale's
+# first pass over tlb_flush3's file allocates every page, dearer than a
+# later one; stresskit writes its file at set-up).
 # The two compete for the CPUs, so use it with tasks that fit beside each
 # other, and not where an op depends on what the other CPUs run (a TLB
 # flush's IPIs, context_switch1's partner). With WIS_AB=shared a one-task
@@ -277,59 +298,35 @@ wis_compare_shmem() {
 # moves a loop's rate by a tenth from one second to the next, weighs on
 # both alike, and ops per CPU second is the op's cost on either side.
 # That holds only for an op that never waits or yields: one that does
-# hands its turn to the other tool (sched_yield). Appends to
-# wis_compare's lists.
+# hands its turn to the other tool (sched_yield: wis_compare_cross).
+# Appends to wis_compare's lists.
 wis_compare_concurrent() {
 	cc=$1 cm=$2 cn=$3
 	shift 3
-	cf=$(mktemp -p "$BENCHDIR")
-	wis_run "$cc" "$cm" "$cn" "$BENCH_TIME" >"$cf" &
-	cpid=$!
 	# shellcheck disable=SC2046
-	set -- $(sk_run "$cc" "$cm" "$cn" "$(wis_span "$BENCH_TIME")" "$@")
+	set -- $(wis_pair "$cc" "$cm" "$cn" "$WIS_PIN" "$WIS_PIN" "$@")
 	sk="$sk $1" skc="$skc $2" ski="$ski $3"
-	wait "$cpid"
-	# shellcheck disable=SC2046
-	set -- $(cat "$cf")
-	rm -f "$cf"
-	wis="$wis ${4:-0}" wisc="$wisc ${2:-0}" wisr="$wisr ${3:-0}"
+	wis="$wis $4" wisc="$wisc $5" wisr="$wisr $6"
 }
 
 # wis_compare_cross CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
 # wis_compare with WIS_AB=cross, for a one-task op that gives its CPU
-# away (sched_yield), which WIS_AB=shared cannot pair: the two tools at
-# once on two CPUs, then again with the CPUs swapped, each tool's three
-# figures the geometric mean of its two runs. At once, a moment's load on
-# the host falls on both; swapped, neither keeps the faster CPU (wis_pin
-# says how far CPUs differ). Appends to wis_compare's lists.
+# away (sched_yield), which WIS_AB=shared cannot pair: a wis_pair on the
+# first and last CPU, then one with the CPUs swapped, each figure the
+# geometric mean of its two runs. At once, a moment's load on the host
+# falls on both; swapped, neither keeps the faster CPU (wis_pin says how
+# far CPUs differ). Appends to wis_compare's lists.
 wis_compare_cross() {
 	xc=$1 xm=$2 xn=$3
 	shift 3
-	xargs_sk="$*"
-	xlast=$(($(getconf _NPROCESSORS_ONLN) - 1))
-	xf=$(mktemp -p "$BENCHDIR")
-	xs='' xw=''
-	for xcpus in "0 $xlast" "$xlast 0"; do
-		# shellcheck disable=SC2086
-		set -- $xcpus
-		xsk=$1 xwis=$2
-		WIS_PIN="taskset -c $xwis"
-		wis_run "$xc" "$xm" "$xn" "$BENCH_TIME" >"$xf" &
-		xpid=$!
-		WIS_PIN="taskset -c $xsk"
-		# shellcheck disable=SC2086
-		xs="$xs $(sk_run "$xc" "$xm" "$xn" "$(wis_span "$BENCH_TIME")" $xargs_sk)"
-		wait "$xpid"
-		xw="$xw $(cat "$xf")"
-	done
-	rm -f "$xf"
-	WIS_PIN=
-	# shellcheck disable=SC2046,SC2086
-	set -- $(echo $xs | awk '{ printf "%.0f %.0f %.0f", sqrt($1 * $4), sqrt($2 * $5), sqrt($3 * $6) }')
+	a="taskset -c 0" b="taskset -c $(($(getconf _NPROCESSORS_ONLN) - 1))"
+	# shellcheck disable=SC2046
+	set -- $(wis_pair "$xc" "$xm" "$xn" "$a" "$b" "$@") \
+		$(wis_pair "$xc" "$xm" "$xn" "$b" "$a" "$@")
+	# shellcheck disable=SC2046
+	set -- $(echo "$@" | awk '{ for (i = 1; i <= 6; i++) printf "%.0f ", sqrt($i * $(i + 6)) }')
 	sk="$sk $1" skc="$skc $2" ski="$ski $3"
-	# shellcheck disable=SC2046,SC2086
-	set -- $(echo $xw | awk '{ printf "%.0f %.0f %.0f", sqrt($4 * $8), sqrt($2 * $6), sqrt($3 * $7) }')
-	wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3"
+	wis="$wis $4" wisc="$wisc $5" wisr="$wisr $6"
 }
 
 # wis_pin TASKS: sets WIS_PIN, the command prefix of both tools' runs of
