@@ -4,10 +4,12 @@
 
 # stop_signal SIG: the run stops, prints what it measured, and exits 0 as
 # stress-ng 0.15 does after SIGINT or SIGTERM. The signal goes once the
-# instances have counted ops (a status line says so). How fast the stop
-# was is the controller's own record (-v's phases line: stop to last
-# exit), which it takes at real-time priority: within 0.5 s, the grace
-# period's first window, however loaded the machine.
+# instances have counted ops (a status line says so). Each instance
+# ends by itself, status 0: none is left for the grace to kill. How fast
+# the stop is, is not asserted here: the instances' exit waits for a CPU,
+# and beside the other tests CI saw the last exit 1.3 s after the stop
+# (make bench's scale_instances and make test-long's 2048-instance stop
+# measure it).
 stop_signal() {
 	"$SK" --pipe 2 --timeout 30s -v --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>"$TMP.err" &
 	pid=$!
@@ -17,8 +19,9 @@ stop_signal() {
 	wait "$pid" || rc=$?
 	OUT=$(cat "$TMP.out")
 	[ "$rc" = 0 ] || fail "exit $rc after SIG$1: $OUT $(cat "$TMP.err")"
-	stop=$(printf '%s\n' "$OUT" | sed -n 's/.*phases: .*, stop to last exit \([0-9.]*\)s,.*/\1/p')
-	awk -v s="$stop" 'BEGIN { exit !(s != "" && s < 0.5) }' || fail "stop to last exit '$stop' s: $OUT"
+	expect_match 'phases: .*, stop to last exit [0-9.]+s,' "$OUT"
+	[ "$(printf '%s\n' "$OUT" | grep -c 'pipe: instance [01] (pid [0-9]*): [0-9]* bogo-ops in .*, exit status 0$')" = 2 ] ||
+		fail "an instance did not end by itself with status 0 after SIG$1: $OUT"
 	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops after SIG$1: $OUT"
 	expect_match 'pipe .* MB per sec pipe write rate \(geometric mean of 2 instances\)$' "$OUT"
 	expect_match 'run interrupted by a signal, metrics cover the time run' "$OUT"
