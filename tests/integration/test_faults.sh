@@ -8,8 +8,7 @@
 # ends by itself, status 0: none is left for the grace to kill. How fast
 # the stop is, is not asserted here: the instances' exit waits for a CPU,
 # and beside the other tests CI saw the last exit 1.3 s after the stop
-# (make bench's scale_instances and make test-long's 2048-instance stop
-# measure it).
+# (make bench's scale_instances measures it, as test_stop.sh says).
 stop_signal() {
 	"$SK" --pipe 2 --timeout 30s -v --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>"$TMP.err" &
 	pid=$!
