@@ -47,13 +47,14 @@ struct client_phase {
 
 /*
  * Runs p->op until p->deadline, until p->max_ops requests completed,
- * until p->sending(p->arg) is false, or until *p->stop. Requests in flight at the end are waited for, so the
- * next phase starts on quiet connections. *done gets the completed
- * requests; each one's time from its batch's write to its reply goes into
- * p->lat. With p->rate, requests go out when due (schedule.h), as many
- * as are due on each idle connection up to --redis-pipeline, and each
- * one's time runs from when it was due. Returns 0, -EPROTO for an unexpected reply (client_error says
- * which), -EBADMSG when --verify caught a wrong value, or -errno.
+ * until p->sending(p->arg) is false, or until *p->stop. Requests in
+ * flight at the end are waited for, so the next phase starts on quiet
+ * connections. *done gets the completed requests; each one's time from
+ * its batch's write to its reply goes into p->lat. With p->rate,
+ * requests go out when due (schedule.h), as many as are due on each idle
+ * connection up to --redis-pipeline, and each one's time runs from when
+ * it was due. Returns 0, -EPROTO for an unexpected reply (client_error
+ * says which), -EBADMSG when --verify caught a wrong value, or -errno.
  */
 int client_run(struct client *b, const struct client_phase *p, uint64_t *done);
 

@@ -27,7 +27,6 @@
 
 #define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
 #define REDIS_RATE_SHORT	0.9	/* achieved under this share of --redis-rate: overloaded */
-#define REDIS_WARM_STEP_SECS	0.01	/* the warmup's last test, until the loop saw it end */
 
 struct redis_opts {
 	uint64_t clients;
@@ -160,7 +159,9 @@ static bool redis_warming(void *arg)
 /*
  * When phase i of the round starting at t0 ends, and its share of the
  * instance's --NAME-ops, asked (UINT64_MAX: none); warm: of the --warmup
- * round instead, which has no ops share.
+ * round instead, which has no ops share, and whose last phase ends with
+ * the warmup itself, by the controller's clock (redis_warming), not by
+ * this one's.
  */
 static void redis_phase_bounds(const struct instance *in, uint64_t asked, unsigned n,
 			       unsigned i, double t0, bool warm, double *deadline,
@@ -170,7 +171,9 @@ static void redis_phase_bounds(const struct instance *in, uint64_t asked, unsign
 	const uint64_t max = asked == UINT64_MAX || warm ? 0 : asked;
 
 	*ops = max ? max * (i + 1) / n - max * i / n : 0;
-	if (timeout > 0)
+	if (warm && i == n - 1)
+		*deadline = 1e300;
+	else if (timeout > 0)
 		*deadline = t0 + timeout * (i + 1) / n;
 	else if (max)
 		*deadline = 1e300;
@@ -314,20 +317,10 @@ static int redis_run(struct instance *in)
 				goto out;
 		}
 		if (warm) {
-			/* the round sent no more once the warmup ended, by the
-			 * controller's clock; if its own ran out first, the last
-			 * test goes on until then. The count that saw the end
-			 * set the ops limit: what is left of it is the ops the
-			 * counted round does, which --NAME-ops asked */
-			enum client_op op = (enum client_op)o->test.v[o->test.n - 1];
-			uint64_t n;
-
-			while (instance_loop_warming(&l) && instance_loop_continue(&l)) {
-				status = redis_phase(in, b, &l, lat, op, true,
-						     sk_now() + REDIS_WARM_STEP_SECS, 0, &n);
-				if (status != SK_OK)
-					goto out;
-			}
+			/* the round sent no more once the warmup ended; this
+			 * count sees the end if no count did. The count that saw
+			 * it set the ops limit: what is left of it is the ops
+			 * the counted round does, which --NAME-ops asked */
 			instance_loop_add(&l, 0);
 			if (asked != UINT64_MAX)
 				asked = instance_loop_batch(&l, UINT64_MAX);
