@@ -162,6 +162,53 @@ START_TEST(test_results_mean_of_runs)
 }
 END_TEST
 
+/*
+ * The profile summary of --repeat: the union of the passes' keys, each
+ * averaged over every pass with a pass's absent key counting 0, as lkp
+ * averages (it used to take the first pass's keys, each averaged over the
+ * passes that had it).
+ */
+START_TEST(test_results_profile_union)
+{
+	static const char *const prof[3] = {
+		"{\"event\": \"cpu-clock\", \"samples\": 100, \"calltrace\": {\"a\": 60, \"b\": 0.3}}",
+		"{\"event\": \"cpu-clock\", \"samples\": 200, \"calltrace\": {\"a\": 30, \"rcu_core\": 2.52}}",
+		"{\"event\": \"cpu-clock\", \"samples\": 300, \"calltrace\": {\"a\": 30, \"b\": 0.09}, "
+		"\"self\": {\"s\": 3}}",
+	};
+	struct cli_config cfg;
+	struct plan p;
+	struct results_fixture f[3];
+	json_t *doc, *runs, *ct, *self;
+
+	unit_plan_of("--pipe 2 -t 2 --repeat 3", &cfg, &p);
+	doc = results_new(&p);
+	for (int i = 0; i < 3; i++) {
+		results_fixture_init(&f[i], 100, 250, 0);
+		results_add_run(doc, &f[i]);
+	}
+	runs = json_object_get(doc, "runs");
+	for (size_t i = 0; i < 3; i++) {
+		json_t *e = json_array_get(json_object_get(json_array_get(runs, i), "metrics"), 0);
+
+		json_object_set_new(e, "perf-profile", json_loads(prof[i], 0, NULL));
+	}
+	ck_assert_int_eq(results_finish(doc), 0);
+	ct = json_object_get(results_entry(doc, "perf-profile"), "calltrace");
+	self = json_object_get(results_entry(doc, "perf-profile"), "self");
+	ck_assert_uint_eq(json_object_size(ct), 3);
+	ck_assert_double_eq_tol(json_number_value(json_object_get(ct, "a")), 40.0, 1e-9);
+	ck_assert_double_eq_tol(json_number_value(json_object_get(ct, "b")), 0.13, 1e-9);
+	ck_assert_double_eq_tol(json_number_value(json_object_get(ct, "rcu_core")), 0.84, 1e-9);
+	/* a family only a later pass has is kept, averaged over all three */
+	ck_assert_double_eq_tol(json_number_value(json_object_get(self, "s")), 1.0, 1e-9);
+	ck_assert_double_eq_tol(json_number_value(json_object_get(results_entry(doc, "perf-profile"),
+								  "samples")), 200.0, 1e-9);
+	json_decref(doc);
+	unit_plan_done(&cfg, &p);
+}
+END_TEST
+
 /* Strings a YAML reader would take for another type come out quoted. */
 START_TEST(test_results_yaml_types)
 {
@@ -195,6 +242,7 @@ static Suite *results_suite(void)
 	tcase_add_test(tc, test_results_one_run);
 	tcase_add_test(tc, test_results_torn_counter);
 	tcase_add_test(tc, test_results_mean_of_runs);
+	tcase_add_test(tc, test_results_profile_union);
 	tcase_add_test(tc, test_results_yaml_types);
 	suite_add_tcase(s, tc);
 	return s;
