@@ -2,11 +2,14 @@
  * compare.c - "stresskit compare [--method M] BASE.json NEW.json ...": the
  * kernel test robot's table of two or more results files,
  *
- *     base ±%stddev  %change  new ±%stddev  stressor.metric  flag  (detail)
+ *     base ±%stddev  %change  new ±%stddev  stressor.metric  flag  [(detail)]
  *
- * one row per key found in BASE and a NEW. Whether a row is flagged is
- * the method's call (compare_method.c: holm by default), which needs 3
- * runs a side (--repeat 3); the metric's direction makes a flagged row an
+ * by default only the rows a method flags, as the robot reports them:
+ * the KPIs, the other metrics, perf-stat, then perf-profile; --all prints
+ * every row found in BASE and a NEW, -v the statistics behind each
+ * verdict. A key some files lack is listed as such, never dropped.
+ * Whether a row is flagged is the method's call (compare_method.c:
+ * holm+range by default); the metric's direction makes a flagged row an
  * improvement or a regression. Documents run with other options are
  * refused unless --force (compare_options.c).
  * Exit: 0, 1 bad arguments or files or other options, 2 a regression with
@@ -27,6 +30,7 @@
 #include "compare_options.h"
 #include "compare_profile.h"
 #include "compare_environment.h"
+#include "lkp_keys.h"
 #include "parse.h"
 #include "log.h"
 #include "series_figures.h"
@@ -43,10 +47,12 @@ struct compare_side {
 
 /* The command line of compare. */
 struct compare_opts {
-	enum compare_method method;
-	double alpha;
+	struct compare_params p;
 	uint64_t top;		/* --perf-profile-top: rows per family */
 	bool force, fail_on_regression, fail_on_change;
+	bool all;		/* every row, not only the flagged ones */
+	bool verbose;		/* each row's statistics */
+	bool lkp_keys;		/* --keys lkp: the robot's row names */
 };
 
 static int compare_load(struct compare_side *side)
@@ -152,6 +158,7 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 			  const struct compare_opts *o, struct compare_verdict *v)
 {
 	size_t rows = sides[0].set.n;
+	char key[512];
 
 	for (size_t i = 1; i < n; i++) {
 		struct compare_verdict *vi = v + (i - 1) * rows;
@@ -159,15 +166,21 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 		for (size_t k = 0; k < rows; k++) {
 			const struct series *b = &sides[0].set.s[k];
 			const struct series *s = series_find(&sides[i].set, b->key);
+			struct compare_sample sa = { b->v, b->n, sides[0].set.runs, b->integer };
+			/* lkp-tests fills a stat NEW lacks with zeros */
+			struct compare_sample sb = { NULL, 0, sides[i].set.runs, true };
 
 			if (s)
-				compare_method_judge(o->method, o->alpha, b->v, b->n, s->v, s->n,
-						     &vi[k]);
+				sb = (struct compare_sample){ s->v, s->n, sides[i].set.runs,
+							      s->integer };
+			lkp_key(b->key, key, sizeof(key));
+			if (s || o->p.method == COMPARE_LKP)
+				compare_method_judge(&o->p, key, &sa, &sb, &vi[k]);
 			else
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
 								  .p = NAN };
 		}
-		compare_method_family(o->method, o->alpha, vi, rows);
+		compare_method_family(o->p.method, o->p.alpha, vi, rows);
 	}
 }
 
@@ -192,61 +205,96 @@ static void compare_rate_note(const struct compare_side *sides, size_t n,
 		if (!nb || sides[i].set.runs < nb)
 			nb = sides[i].set.runs;
 	}
-	rate = compare_method_aa_rate(o->method, o->alpha, sides[0].set.runs, nb, judged, &err);
-	if (!(rate - 2 * err > o->alpha))
+	rate = compare_method_aa_rate(o->p.method, o->p.alpha, sides[0].set.runs, nb, judged, &err);
+	if (!(rate - 2 * err > o->p.alpha))
 		return;
-	if (o->method == COMPARE_HOLM)
+	if (o->p.method == COMPARE_HOLM || o->p.method == COMPARE_HOLM_RANGE)
 		printf("note: %zu and %zu runs are too few for holm's promise: an A/A comparison "
 		       "flags one of its %zu rows %.1f%% of the time (\u00b1%.1f%%, simulated on "
 		       "normal runs), above alpha %g; use --repeat %d\n", sides[0].set.runs, nb,
-		       judged, 100 * rate, 100 * err, o->alpha, COMPARE_RECOMMENDED_RUNS);
+		       judged, 100 * rate, 100 * err, o->p.alpha, COMPARE_RECOMMENDED_RUNS);
 	else
 		printf("note: %zu and %zu runs are too few for %s's promise: an A/A comparison "
 		       "flags each row %.1f%% of the time (\u00b1%.1f%%, simulated on normal runs; "
-		       "%.1f of its %zu rows), above alpha %g; use --method holm or more runs\n",
-		       sides[0].set.runs, nb, compare_method_name(o->method), 100 * rate,
-		       100 * err, rate * (double)judged, judged, o->alpha);
+		       "%.1f of its %zu rows), above alpha %g; use the default method or more runs\n",
+		       sides[0].set.runs, nb, compare_method_name(o->p.method), 100 * rate,
+		       100 * err, rate * (double)judged, judged, o->p.alpha);
+}
+
+/* The key as printed: ours, or the robot's under --keys lkp. */
+static void compare_shown_key(const struct compare_opts *o, const char *key, char *out,
+			      size_t len)
+{
+	if (o->lkp_keys)
+		lkp_key(key, out, len);
+	else
+		snprintf(out, len, "%s", key);
+}
+
+/* Whether any NEW lacks key, or BASE does. */
+static bool compare_one_sided(const struct compare_side *sides, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!series_find(&sides[i].set, key))
+			return true;
+	return false;
+}
+
+/* Whether row k of BASE is flagged against some NEW. */
+static bool compare_flagged(size_t n, size_t rows, size_t k, const struct compare_verdict *v)
+{
+	for (size_t i = 1; i < n; i++)
+		if (v[(i - 1) * rows + k].verdict == STATS_CHANGED)
+			return true;
+	return false;
 }
 
 /*
- * Prints row k with its verdicts v (one per NEW, strided by rows);
- * counts the regressions and the changes flagged. The method's detail
- * closes the row: "(p=0.003, min change 1.2%)", or one per NEW file
- * numbered as the flags are.
+ * Prints the row of key with its verdicts v (row k of BASE, one per NEW,
+ * strided by rows; NULL for a key BASE lacks); counts the regressions and
+ * the changes flagged. A side that lacks the key has a blank cell, and
+ * the row says which files hold it. Under -v the method's detail closes
+ * the row: "(p=0.003, min change 1.2%)", or one per NEW file numbered as
+ * the flags are.
  */
-static void compare_row(const struct compare_side *sides, size_t n, size_t k,
-			const struct compare_opts *o, const struct compare_verdict *v,
+static void compare_row(const struct compare_side *sides, size_t n, const char *key,
+			size_t k, const struct compare_opts *o, const struct compare_verdict *v,
 			int *regressions, int *changes)
 {
-	const struct series *base = &sides[0].set.s[k];
+	const struct series *base = series_find(&sides[0].set, key);
 	size_t rows = sides[0].set.n;
-	struct stats bs, ns;
-	char cell[64], flags[256] = "", detail[1024] = "", one[256];
+	struct stats bs = { 0 }, ns;
+	char cell[64], flags[512] = "", detail[1024] = "", one[256], shown[512];
 	size_t used = 0, dused = 0;
-	bool any = false;
 
-	stats_compute(base->v, base->n, &bs);
-	for (size_t i = 1; i < n; i++)
-		any |= series_find(&sides[i].set, base->key) != NULL;
-	if (!any)
-		return;
-	series_format_cell(&bs, cell, sizeof(cell));
-	printf("%s", cell);
+	if (base) {
+		stats_compute(base->v, base->n, &bs);
+		series_format_cell(&bs, cell, sizeof(cell));
+		printf("%s", cell);
+	} else {
+		printf("%16s", "");
+	}
 	for (size_t i = 1; i < n; i++) {
-		const struct series *s = series_find(&sides[i].set, base->key);
-		const struct compare_verdict *vi = &v[(i - 1) * rows + k];
+		const struct series *s = series_find(&sides[i].set, key);
+		const struct compare_verdict *vi = v ? &v[(i - 1) * rows + k] : NULL;
 
-		if (!s) {
+		if (s) {
+			stats_compute(s->v, s->n, &ns);
+			series_format_cell(&ns, cell, sizeof(cell));
+		} else {
+			cell[0] = '\0';
+		}
+		if (!s && !(vi && vi->verdict != STATS_TOO_FEW)) {
 			printf(" %26s", "");
 			continue;
 		}
-		stats_compute(s->v, s->n, &ns);
-		series_format_cell(&ns, cell, sizeof(cell));
-		if (bs.mean != 0)
-			printf(" %+9.1f%%%s", vi->change_pct, cell);
+		if (base && bs.mean != 0)
+			printf(" %+9.1f%%%-16s", vi ? vi->change_pct : 0, cell);
 		else
-			printf(" %10s%s", "", cell);
-		compare_method_detail(o->method, vi, one, sizeof(one));
+			printf(" %10s%-16s", "", cell);
+		if (!vi)
+			continue;
+		compare_method_detail(o->p.method, vi, one, sizeof(one));
 		if (*one && n == 2)
 			compare_append(detail, sizeof(detail), &dused, "  (%s)", one);
 		else if (*one)
@@ -265,23 +313,119 @@ static void compare_row(const struct compare_side *sides, size_t n, size_t k,
 	}
 	if (dused && n > 2)
 		compare_append(detail, sizeof(detail), &dused, ")");
-	printf("  %s%s%s\n", base->key, flags, detail);
+	if (compare_one_sided(sides, n, key)) {
+		const char *sep = "  only in ";
+
+		for (size_t i = 0; i < n; i++) {
+			char label[32];
+
+			if (!series_find(&sides[i].set, key))
+				continue;
+			compare_label(sides[i].path, label, 26);
+			compare_append(flags, sizeof(flags), &used, "%s%s", sep, label);
+			sep = ", ";
+		}
+	}
+	compare_shown_key(o, key, shown, sizeof(shown));
+	printf("  %s%s%s\n", shown, flags, o->verbose ? detail : "");
 }
 
-/* --method NAME, --alpha A, --perf-profile-top N (or --NAME=VALUE):
- * returns 1 when taken, -1 on bad input. */
+/* The section a row belongs to in the robot's order: KPIs, the other metrics, perf-stat. */
+static int compare_section(const char *key)
+{
+	char lk[512];
+
+	if (strstr(key, ".perf-stat."))
+		return 2;
+	lkp_key(key, lk, sizeof(lk));
+	return lkp_kpi(lk) ? 0 : 1;
+}
+
+/* Whether key is one of sides[0..i-1]'s (a row already printed). */
+static bool compare_seen(const struct compare_side *sides, size_t i, const char *key)
+{
+	for (size_t p = 0; p < i; p++)
+		if (series_find(&sides[p].set, key))
+			return true;
+	return false;
+}
+
+/*
+ * The table: BASE's rows in the robot's sections, then the keys only
+ * NEW files hold; every row under --all, else those flagged or that some
+ * file lacks. Returns the rows printed.
+ */
+static size_t compare_table(const struct compare_side *sides, size_t n,
+			    const struct compare_opts *o, const struct compare_verdict *v,
+			    int *regressions, int *changes)
+{
+	size_t rows = sides[0].set.n, printed = 0;
+
+	for (int sec = 0; sec < 3; sec++)
+		for (size_t k = 0; k < rows; k++) {
+			const char *key = sides[0].set.s[k].key;
+
+			if (compare_section(key) != sec || !(o->all || compare_flagged(n, rows, k, v) ||
+							     compare_one_sided(sides, n, key)))
+				continue;
+			if (!printed++)
+				compare_header(sides, n);
+			compare_row(sides, n, key, k, o, v, regressions, changes);
+		}
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = 0; k < sides[i].set.n; k++) {
+			const char *key = sides[i].set.s[k].key;
+
+			if (compare_seen(sides, i, key))
+				continue;
+			if (!printed++)
+				compare_header(sides, n);
+			compare_row(sides, n, key, 0, o, NULL, regressions, changes);
+		}
+	return printed;
+}
+
+/*
+ * One line when the files have fewer runs than the method judges a row
+ * with: which method, what it needs, and the --repeat that gives it.
+ */
+static void compare_few_note(const struct compare_side *sides, size_t n,
+			     const struct compare_opts *o)
+{
+	bool either, few = false;
+	size_t need = compare_method_min_runs(o->p.method, &either), r0 = sides[0].set.runs;
+
+	for (size_t i = 1; i < n; i++) {
+		size_t ri = sides[i].set.runs;
+
+		few |= either ? r0 < need && ri < need : r0 < need || ri < need;
+	}
+	if (!few)
+		return;
+	printf("note: %s judges a row with %zu runs %s, and these files have", 
+	       compare_method_name(o->p.method), need, either ? "on either side" : "a side");
+	for (size_t i = 0; i < n; i++)
+		printf("%s %zu", i ? (i + 1 == n ? " and" : ",") : "", sides[i].set.runs);
+	printf(": rows against a file with fewer are not judged; use --repeat %zu%s\n", need,
+	       o->p.method == COMPARE_HOLM || o->p.method == COMPARE_HOLM_RANGE ?
+	       " (5 for holm's promise)" : "");
+}
+
+/* --method NAME, --alpha A, --perf-profile-top N, --keys lkp|native,
+ * --distance N (or --NAME=VALUE): returns 1 when taken, -1 on bad input. */
 static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 {
-	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top" };
+	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top",
+					     "--keys", "--distance" };
 	const char *arg = argv[*i], *val = NULL;
-	size_t k, len;
+	size_t k, len, count = sizeof(names) / sizeof(*names);
 
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < count; k++) {
 		len = strlen(names[k]);
 		if (!strncmp(arg, names[k], len) && (!arg[len] || arg[len] == '='))
 			break;
 	}
-	if (k == 3)
+	if (k == count)
 		return 0;
 	if (arg[len] == '=')
 		val = arg + len + 1;
@@ -291,13 +435,13 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 		log_usage_error("compare: %s needs a value", names[k]);
 		return -1;
 	}
-	if (k == 0 && compare_method_parse(val, &o->method)) {
-		log_usage_error("compare: invalid --method '%s': expected lkp, ci, welch or bootstrap",
-				val);
+	if (k == 0 && compare_method_parse(val, &o->p.method)) {
+		log_usage_error("compare: invalid --method '%s': expected holm+range, holm, lkp, "
+				"ci, welch or bootstrap", val);
 		return -1;
 	}
-	if (k == 1 && (parse_percent(val, &o->alpha) || strchr(val, '%') ||
-		       !(o->alpha >= 0.0001) || !(o->alpha <= 0.5))) {
+	if (k == 1 && (parse_percent(val, &o->p.alpha) || strchr(val, '%') ||
+		       !(o->p.alpha >= 0.0001) || !(o->p.alpha <= 0.5))) {
 		log_usage_error("compare: invalid --alpha '%s': expected a significance "
 				"level from 0.0001 to 0.5, like 0.05", val);
 		return -1;
@@ -306,6 +450,22 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 		log_usage_error("compare: invalid --perf-profile-top '%s': expected rows "
 				"per family from 1 to %d", val, PROFILE_TOP_MAX);
 		return -1;
+	}
+	if (k == 3 && strcmp(val, "lkp") && strcmp(val, "native")) {
+		log_usage_error("compare: invalid --keys '%s': expected lkp or native", val);
+		return -1;
+	}
+	if (k == 3)
+		o->lkp_keys = !strcmp(val, "lkp");
+	if (k == 4) {
+		uint64_t d;
+
+		if (parse_u64(val, &d) || d < 1 || d > 100) {
+			log_usage_error("compare: invalid --distance '%s': expected lkp compare's "
+					"-D, a whole number from 1 to 100", val);
+			return -1;
+		}
+		o->p.distance = (double)d;
 	}
 	return 1;
 }
@@ -322,12 +482,14 @@ static void compare_free(struct compare_side *sides, size_t n)
 static int compare_main(int argc, char **argv)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
-	struct compare_opts o = { .method = COMPARE_DEFAULT_METHOD,
-				  .alpha = COMPARE_DEFAULT_ALPHA, .top = PROFILE_TOP_DEFAULT };
+	struct compare_opts o = { .p = { .method = COMPARE_DEFAULT_METHOD,
+					 .alpha = COMPARE_DEFAULT_ALPHA },
+				  .top = PROFILE_TOP_DEFAULT };
 	struct series_set profiles[argc > 0 ? argc : 1];
 	struct compare_verdict *v;
-	size_t n = 0, few = 0, rows;
+	size_t n = 0, rows;
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
+	size_t printed;
 	char rule[256];
 
 	for (int i = 1; i < argc; i++) {
@@ -337,6 +499,10 @@ static int compare_main(int argc, char **argv)
 			o.fail_on_change = true;
 		} else if (!strcmp(argv[i], "--force")) {
 			o.force = true;
+		} else if (!strcmp(argv[i], "--all") || !strcmp(argv[i], "-a")) {
+			o.all = true;
+		} else if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) {
+			o.verbose = true;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			compare_usage(stdout);
 			return SK_OK;
@@ -361,7 +527,11 @@ static int compare_main(int argc, char **argv)
 			compare_free(sides, i);
 			return SK_USAGE;
 		}
-		few += sides[i].set.runs < STATS_MIN_RUNS;
+	}
+	if (o.p.distance > 0 && o.p.method != COMPARE_LKP) {
+		log_usage_error("compare: --distance is lkp's (--method lkp)");
+		compare_free(sides, n);
+		return SK_USAGE;
 	}
 	{
 		const json_t *docs[n];
@@ -392,27 +562,26 @@ static int compare_main(int argc, char **argv)
 		return SK_USAGE;
 	}
 	compare_judge(sides, n, &o, v);
-	compare_method_rule(o.method, o.alpha, rule, sizeof(rule));
-	printf("method: %s, %s, and |%%change| >= %.0f%%\n",
-	       compare_method_name(o.method), rule, STATS_MIN_CHANGE_PCT);
+	compare_method_rule(o.p.method, o.p.alpha, rule, sizeof(rule));
+	if (o.p.method == COMPARE_LKP)
+		printf("method: lkp, %s%s\n", rule, o.p.distance > 0 ? ", in distance mode" : "");
+	else
+		printf("method: %s, %s, and |%%change| >= %.0f%%\n",
+		       compare_method_name(o.p.method), rule, STATS_MIN_CHANGE_PCT);
 	compare_rate_note(sides, n, &o, v);
-	compare_header(sides, n);
-	/* the robot's order: the metrics, then perf-stat, then perf-profile */
-	for (int stat = 0; stat < 2; stat++)
-		for (size_t k = 0; k < rows; k++)
-			if (!strstr(sides[0].set.s[k].key, ".perf-stat.") == !stat)
-				compare_row(sides, n, k, &o, v, &regressions, &changes);
+	compare_few_note(sides, n, &o);
+	printed = compare_table(sides, n, &o, v, &regressions, &changes);
 	free(v);
 	for (size_t i = 0; i < n; i++)
 		profiles[i] = sides[i].profile;
-	compare_profile_print(profiles, n, (size_t)o.top, o.method, o.alpha, &changes);
-	if (few) {
-		printf("note: changes against a side with fewer than %d runs are not judged (runs:",
-		       STATS_MIN_RUNS);
-		for (size_t i = 0; i < n; i++)
-			printf(" %zu", sides[i].set.runs);
-		printf("; use --repeat %d)\n", STATS_MIN_RUNS);
+	{
+		struct profile_print pp = { .top = (size_t)o.top, .p = &o.p, .all = o.all,
+					    .verbose = o.verbose, .lkp_keys = o.lkp_keys };
+
+		printed += compare_profile_print(profiles, n, &pp, &changes);
 	}
+	if (!printed)
+		printf("no row changed of %zu compared (--all prints every row)\n", rows);
 	/* what differs between the runs and the machines, so a change is
 	 * read with it */
 	for (size_t i = 1; i < n; i++) {

@@ -1,7 +1,7 @@
 /*
  * compare_help.c - the text of "stresskit compare --help": what compare
- * does, its methods and options, and the measured A/A table the default
- * method and the recommended --repeat rest on.
+ * does, its methods and options. The measured tables the default rests
+ * on are in docs/compare.md (make bench BENCH_ONLY=verdicts makes them).
  */
 #include "compare_help.h"
 
@@ -9,76 +9,59 @@
 #include "compare_profile.h"
 #include "stats.h"
 
-/*
- * bench/compare_aa.sh's table, from one set of real runs on a shared
- * 2-CPU machine: what the choice of default and of --repeat rests on.
- */
-#define COMPARE_AA_TABLE \
-	"  method     runs a side  A/A pairs flagged   true-change pairs flagged\n" \
-	"                          ops/s    any row    ops/s    MB/s\n" \
-	"  holm        3          0/20     0/20       1/10     2/10\n" \
-	"  holm        5          1/20     1/20       2/10     8/10\n" \
-	"  holm       10          1/20     9/20       6/10     10/10\n" \
-	"  lkp         3          4/20     19/20      8/10     10/10\n" \
-	"  lkp         5          2/20     11/20      5/10     10/10\n" \
-	"  lkp        10          1/20     5/20       3/10     9/10\n" \
-	"  ci          3          0/20     1/20       4/10     8/10\n" \
-	"  ci          5          1/20     6/20       4/10     10/10\n" \
-	"  ci         10          2/20     10/20      7/10     10/10\n" \
-	"  welch       3          1/20     8/20       6/10     8/10\n" \
-	"  welch       5          2/20     13/20      7/10     10/10\n" \
-	"  welch      10          3/20     16/20      8/10     10/10\n" \
-	"  bootstrap   3          3/20     15/20      8/10     10/10\n" \
-	"  bootstrap   5          2/20     14/20      6/10     10/10\n" \
-	"  bootstrap  10          3/20     16/20      7/10     10/10\n"
-
 void compare_usage(FILE *f)
 {
-	fprintf(f, "usage: stresskit compare [--method holm|lkp|ci|welch|bootstrap] [--alpha A]\n"
+	fprintf(f, "usage: stresskit compare [--method holm+range|holm|lkp|ci|welch|bootstrap]\n"
+		   "                         [--alpha A] [--distance N] [--all] [-v] [--keys lkp|native]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
 		   "                         [--perf-profile-top N] BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do: each\n"
 		   "stressor.metric's mean over runs with \u00b1%%stddev (population, shown\n"
-		   "above %.0f%%) and the %%change of the means from BASE. Every figure both\n"
-		   "files hold has a row: lkp's (NAME.ops, NAME.ops_per_sec, the extra metrics\n"
-		   "and latency percentiles), NAME.cost.* (CPU usecs and context switches per\n"
-		   "bogo-op), NAME.perf-stat.*, the rest of stress-ng's table (NAME.max-rss),\n"
-		   "NAME.latency.SERIES.mean-usecs, NAME.fairness.*, NAME.steady-state.* and\n"
-		   "times.*. A row is flagged improvement or regression by the figure's\n"
-		   "direction (a cost, latency, RSS or spread that grows is a regression;\n"
-		   "times and counts are flagged changed) when |%%change| >= %.0f%% and the\n"
-		   "method finds the change real; every method needs %d runs a side\n"
-		   "(--repeat %d); the default is meant for %d (--repeat %d), as measured below:\n"
+		   "above %.0f%%) and the %%change of the means from BASE. By default only the\n"
+		   "rows the method flags are printed, in the robot's order: the KPIs\n"
+		   "(NAME.ops_per_sec), the other metrics, NAME.perf-stat.*, then the\n"
+		   "perf-profile section; a key some files lack is listed with the files\n"
+		   "that hold it. --all (-a) prints every row: lkp's (NAME.ops,\n"
+		   "NAME.ops_per_sec, the extra metrics and latency percentiles), NAME.cost.*\n"
+		   "(CPU usecs and context switches per bogo-op), NAME.perf-stat.*, the rest\n"
+		   "of stress-ng's table (NAME.max-rss), NAME.latency.SERIES.mean-usecs,\n"
+		   "NAME.fairness.*, NAME.steady-state.* and times.*; -v (--verbose) closes\n"
+		   "each row with the statistics behind its verdict and the smallest change\n"
+		   "its samples could have flagged. --keys lkp names rows as the robot does\n"
+		   "(stress-ng.NAME.ops_per_sec, perf-stat.NAME.EVENT, perf-profile.*,\n"
+		   "stress-ng.time.user_time). A flagged row is an improvement or a\n"
+		   "regression by the figure's direction (a cost, latency, RSS or spread\n"
+		   "that grows is a regression; times and counts are \"changed\").\n"
+		   "Methods (each needs %d runs a side, lkp %d on either side; --repeat 3):\n"
+		   "  holm+range  (default) holm, and a KPI row whose ranges do not overlap\n"
+		   "             with medians %gx or more apart: the large change a t-test\n"
+		   "             on 3 noisy passes misses\n"
 		   "  holm       Welch's t-test on each row, with Holm's correction across the\n"
-		   "             rows (default): an A/A comparison flags any row with\n"
-		   "             probability at most A, however many rows it has\n"
-		   "  lkp        each side's median outside the other side's range (the\n"
-		   "             columns are means, the detail gives each side's median\n"
-		   "             and [min, max], which are what it judged)\n"
+		   "             rows: an A/A comparison flags any row with probability at\n"
+		   "             most A, however many rows it has\n"
+		   "  lkp        lkp-tests' rule, as lkp compare decides: samples trimmed,\n"
+		   "             the median as the mean, near-disjoint ranges (--distance N:\n"
+		   "             lkp compare -D N), ratio floors 1%% for perf metrics and 5%%\n"
+		   "             for the rest, lkp's per-stat thresholds; a stat NEW lacks\n"
+		   "             counts as zeros; the detail gives what it judged\n"
 		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
 		   "  welch      Welch's t-test gives p < A\n"
 		   "  bootstrap  the (1 - A) expanded percentile bootstrap interval of the\n"
 		   "             difference of means excludes 0 (%d resamples, fixed seed;\n"
 		   "             widened for few runs as Hesterberg's, to the t interval's)\n"
-		   "--alpha A is the significance level (default %g, from 0.0001 to 0.5).\n"
-		   "The NAME.perf-stat.* rows follow the others. Files run with --perf-profile\n"
-		   "get a perf-profile section last, as the robot prints it: each key's\n"
-		   "percent of samples with \u00b1%%stddev, the change in percentage points,\n"
-		   "largest change first, the top N of each family (calltrace, children,\n"
-		   "self) of each stressor (--perf-profile-top N, default %d); a key below\n"
-		   "the floor in a run counts 0 there. Its rows are flagged \"changed\" by\n"
-		   "the same method (they count for --fail-on-change).\n"
-		   "Each row ends with the smallest change its samples could have flagged.\n"
-		   "lkp, ci, welch and bootstrap judge each row alone: on a table of ~27\n"
-		   "rows they flag identical runs often. When the runs are too few for a\n"
-		   "method's promise (A of any row for holm, of each row for the others),\n"
-		   "a note under the method line gives the rate an A/A comparison of that\n"
-		   "many runs is flagged at (simulated on normal runs). Real runs (bench/\n"
-		   "compare_aa.sh: --pipe 1 -t 1s, 20 A/A pairs, and 10 pairs of 4096- vs\n"
-		   "512-byte writes, on a shared, loaded 2-CPU machine) were flagged as\n"
-		   "below; the passes of one run share its moment's load, so at 10 a side\n"
-		   "the differences between runs show as real (see the README):\n"
-		   COMPARE_AA_TABLE
+		   "Every method but lkp flags only |%%change| >= %.0f%%. --alpha A is the\n"
+		   "significance level (default %g, from 0.0001 to 0.5). With fewer runs than\n"
+		   "the method needs, one line says so and what --repeat it needs; when the\n"
+		   "runs are too few for a method's promise, a note gives the rate an A/A\n"
+		   "comparison of that many runs is flagged at (simulated on normal runs).\n"
+		   "Files run with --perf-profile get a perf-profile section last, as the\n"
+		   "robot prints it: each key's percent of samples with \u00b1%%stddev, the\n"
+		   "change in percentage points, largest change first, the top N of each\n"
+		   "family (calltrace, children, self) of each stressor (--perf-profile-top\n"
+		   "N, default %d); a key below the floor in a run counts 0 there. Its rows\n"
+		   "are flagged \"changed\" by the same method (they count for\n"
+		   "--fail-on-change). How often each method is right, by change size and\n"
+		   "passes, on real runs of this machine: docs/compare.md.\n"
 		   "\n"
 		   "Files whose run options differ in what is run or measured are refused\n"
 		   "unless --force: timeout, warmup, mode, instance-mode, verify, sandbox,\n"
@@ -93,8 +76,7 @@ void compare_usage(FILE *f)
 		   "exit codes: 0 done, 1 bad arguments or files, or run options differ,\n"
 		   "%d a regression with --fail-on-regression, or any flagged change\n"
 		   "with --fail-on-change\n",
-		   STATS_SHOW_STDDEV_PCT, STATS_MIN_CHANGE_PCT, STATS_MIN_RUNS,
-		   STATS_MIN_RUNS, COMPARE_RECOMMENDED_RUNS, COMPARE_RECOMMENDED_RUNS,
-		   COMPARE_BOOTSTRAP_RESAMPLES, COMPARE_DEFAULT_ALPHA,
+		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_RANGE_RATIO,
+		   COMPARE_BOOTSTRAP_RESAMPLES, STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,
 		   PROFILE_TOP_DEFAULT, COMPARE_EXIT_REGRESSION);
 }

@@ -20,7 +20,7 @@
 #include "student.h"
 
 static const char *const compare_method_names[] = {
-	[COMPARE_HOLM] = "holm", [COMPARE_LKP] = "lkp", [COMPARE_CI] = "ci",
+	[COMPARE_HOLM_RANGE] = "holm+range", [COMPARE_HOLM] = "holm", [COMPARE_LKP] = "lkp", [COMPARE_CI] = "ci",
 	[COMPARE_WELCH] = "welch", [COMPARE_BOOTSTRAP] = "bootstrap",
 };
 
@@ -42,13 +42,20 @@ const char *compare_method_name(enum compare_method m)
 void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len)
 {
 	switch (m) {
+	case COMPARE_HOLM_RANGE:
+		snprintf(buf, len, "Welch's t-test on each row, Holm's correction across the "
+			 "rows (an A/A comparison flags any row with probability at most %g), "
+			 "and a KPI row whose ranges are apart with medians %gx apart", alpha,
+			 COMPARE_RANGE_RATIO);
+		break;
 	case COMPARE_HOLM:
 		snprintf(buf, len, "Welch's t-test on each row, Holm's correction across the "
 			 "rows: an A/A comparison flags any row with probability at most %g", alpha);
 		break;
 	case COMPARE_LKP:
-		snprintf(buf, len, "the kernel test robot's: each side's median lies outside "
-			 "the other side's range");
+		snprintf(buf, len, "lkp-tests' (lkp compare's): the ranges near-disjoint (each "
+			 "side's median beyond the other's range), ratio floors 1%% for perf "
+			 "metrics and 5%% for the rest");
 		break;
 	case COMPARE_CI:
 		snprintf(buf, len, "mmtests': the %g%% Student-t confidence intervals of the "
@@ -72,18 +79,45 @@ static double compare_pct(double x, double base)
 }
 
 /*
- * lkp: a shift d of NEW's samples flags the row upwards when NEW's median
- * passes BASE's max and NEW's min passes BASE's median, downwards in the
- * mirror; the smallest d that works both ways is what the spreads allow.
+ * lkp: lkp-tests' own rule (lkp_rule.c). A shift d of NEW's samples
+ * passes its test upwards when NEW's min passes BASE's median and NEW's
+ * median BASE's max, downwards in the mirror; the smallest d that works
+ * both ways is what the spreads allow (before lkp's ratio floors).
  */
-static void compare_lkp(const struct stats *a, const struct stats *b,
+static void compare_lkp(const struct compare_params *p, const char *key,
+			const struct compare_sample *a, const struct compare_sample *b,
 			struct compare_verdict *v)
 {
-	double up = fmax(a->max - a->median, b->median - b->min);
-	double down = fmax(a->median - a->min, b->max - b->median);
+	struct lkp_side base = { a->v, a->n, a->runs, a->integer };
+	struct lkp_side new = { b->v, b->n, b->runs, b->integer };
+	struct lkp_options o = { .distance = p->distance };
+	const struct lkp_result *r = &v->lkp;
+	double up, down;
 
-	v->verdict = stats_medians_apart(a, b) ? STATS_CHANGED : STATS_SAME;
-	v->min_pct = compare_pct(fmax(up, down), a->mean);
+	lkp_judge(key, &new, &base, &o, &v->lkp);
+	if (!r->judged) {
+		v->verdict = STATS_TOO_FEW;
+		return;
+	}
+	v->verdict = r->changed ? STATS_CHANGED : STATS_SAME;
+	up = fmax(r->max_b - r->mean_b, r->mean_a - r->min_a);
+	down = fmax(r->mean_b - r->min_b, r->max_a - r->mean_a);
+	v->min_pct = compare_pct(fmax(up, down), v->base.mean);
+}
+
+/*
+ * holm+range's second rule: NEW's range wholly above or below BASE's and
+ * the medians COMPARE_RANGE_RATIO or more apart. Kept for the KPIs, the
+ * rows a large change is looked for in: costs and context switches
+ * spread by 2x between identical passes under load.
+ */
+static bool compare_ranges_apart(const struct stats *a, const struct stats *b)
+{
+	double lo = fmin(a->median, b->median), hi = fmax(a->median, b->median);
+
+	if (!(b->min > a->max || b->max < a->min))
+		return false;
+	return lo > 0 ? hi / lo >= COMPARE_RANGE_RATIO : hi > 0 && lo == 0;
 }
 
 static void compare_ci(const double *a, size_t na, const double *b, size_t nb,
@@ -216,12 +250,13 @@ static void compare_method_rule_verdict(enum compare_method m, double alpha,
 					struct compare_verdict *v)
 {
 	switch (m) {
+	case COMPARE_HOLM_RANGE:
 	case COMPARE_HOLM:
 	case COMPARE_WELCH:
 		compare_welch(a, na, b, nb, alpha, v);
 		break;
 	case COMPARE_LKP:
-		compare_lkp(&v->base, &v->new, v);
+		/* judged by compare_lkp, on the whole row */
 		break;
 	case COMPARE_CI:
 		compare_ci(a, na, b, nb, alpha, v);
@@ -246,17 +281,32 @@ static void compare_verdict_init(const double *a, size_t na, const double *b, si
 	};
 }
 
-void compare_method_judge(enum compare_method m, double alpha,
-			  const double *a, size_t na, const double *b, size_t nb,
+size_t compare_method_min_runs(enum compare_method m, bool *either)
+{
+	*either = m == COMPARE_LKP;
+	return STATS_MIN_RUNS;
+}
+
+void compare_method_judge(const struct compare_params *p, const char *lkp_key,
+			  const struct compare_sample *a, const struct compare_sample *b,
 			  struct compare_verdict *v)
 {
-	compare_verdict_init(a, na, b, nb, v);
-	if (na < STATS_MIN_RUNS || nb < STATS_MIN_RUNS)
+	compare_verdict_init(a->v, a->n, b->v, b->n, v);
+	if (p->method == COMPARE_LKP) {
+		/* lkp's floors are its own: exactly lkp-tests' verdict */
+		compare_lkp(p, lkp_key, a, b, v);
 		return;
-	compare_method_rule_verdict(m, alpha, a, na, b, nb, v);
+	}
+	if (a->n < STATS_MIN_RUNS || b->n < STATS_MIN_RUNS)
+		return;
+	compare_method_rule_verdict(p->method, p->alpha, a->v, a->n, b->v, b->n, v);
+	if (p->method == COMPARE_HOLM_RANGE && lkp_kpi(lkp_key))
+		v->range = compare_ranges_apart(&v->base, &v->new);
 	/* the floor every method shares (see the top of the file) */
 	if (fabs(v->change_pct) < STATS_MIN_CHANGE_PCT)
-		v->verdict = STATS_SAME;
+		v->verdict = STATS_SAME, v->range = false;
+	if (v->range)
+		v->verdict = STATS_CHANGED;
 	if (!isnan(v->min_pct))
 		v->min_pct = fmax(v->min_pct, STATS_MIN_CHANGE_PCT);
 }
@@ -283,13 +333,14 @@ void compare_method_family(enum compare_method m, double alpha,
 	size_t rows = 0;
 	double adj = 0;
 
-	if (m != COMPARE_HOLM)
+	if (m != COMPARE_HOLM && m != COMPARE_HOLM_RANGE)
 		return;
 	r = calloc(n ? n : 1, sizeof(*r));
 	if (!r) {
 		/* no memory to sort: Bonferroni's alpha / n, which Holm's bound is */
 		for (size_t i = 0; i < n; i++)
-			if (v[i].verdict == STATS_CHANGED && !(v[i].p * (double)n < alpha))
+			if (v[i].verdict == STATS_CHANGED && !(v[i].p * (double)n < alpha) &&
+			    !v[i].range)
 				v[i].verdict = STATS_SAME;
 		return;
 	}
@@ -302,7 +353,7 @@ void compare_method_family(enum compare_method m, double alpha,
 
 		adj = fmin(1, fmax(adj, (double)(rows - k) * x->p));
 		x->p_holm = adj;
-		if (!(adj < alpha))
+		if (!(adj < alpha) && !x->range)
 			x->verdict = STATS_SAME;
 		/* surely flagged at Bonferroni's alpha / rows, whatever the others */
 		if (!isnan(x->min_pct))
@@ -350,7 +401,11 @@ double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, si
 		*err = 0;
 		return NAN;
 	}
-	/* holm flags some row exactly when the smallest p is below alpha / rows */
+	/* holm flags some row exactly when the smallest p is below alpha / rows;
+	 * holm+range's ranges rule only adds large changes (its A/A rate on
+	 * normal runs is nil) */
+	if (m == COMPARE_HOLM_RANGE)
+		m = COMPARE_HOLM;
 	if (m == COMPARE_HOLM)
 		level = alpha / (double)rows;
 	for (size_t k = 0; k < pairs; k++) {
@@ -359,7 +414,15 @@ double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, si
 		for (size_t i = 0; i < nb; i++)
 			b[i] = 100 + compare_normal(&state);
 		compare_verdict_init(a, na, b, nb, &v);
-		compare_method_rule_verdict(m, level, a, na, b, nb, &v);
+		if (m == COMPARE_LKP) {
+			/* a perf-profile stat: lkp's test without its ratio floors */
+			struct compare_sample sa = { a, na, na, false }, sb = { b, nb, nb, false };
+			struct compare_params p = { .method = m };
+
+			compare_lkp(&p, "perf-profile.aa", &sa, &sb, &v);
+		} else {
+			compare_method_rule_verdict(m, level, a, na, b, nb, &v);
+		}
 		hits += v.verdict == STATS_CHANGED;
 	}
 	r = (double)hits / (double)pairs;
@@ -385,20 +448,24 @@ void compare_method_detail(enum compare_method m, const struct compare_verdict *
 		snprintf(min, sizeof(min), "min change %.1f%%", v->min_pct);
 	switch (m) {
 	case COMPARE_LKP:
-		series_format_value(v->base.median, bm, sizeof(bm));
-		series_format_value(v->base.min, blo, sizeof(blo));
-		series_format_value(v->base.max, bhi, sizeof(bhi));
-		series_format_value(v->new.median, nm, sizeof(nm));
-		series_format_value(v->new.min, nlo, sizeof(nlo));
-		series_format_value(v->new.max, nhi, sizeof(nhi));
-		snprintf(buf, len, "median %s [%s, %s] vs %s [%s, %s], %s",
-			 bm, blo, bhi, nm, nlo, nhi, min);
+		series_format_value(v->lkp.mean_b, bm, sizeof(bm));
+		series_format_value(v->lkp.min_b, blo, sizeof(blo));
+		series_format_value(v->lkp.max_b, bhi, sizeof(bhi));
+		series_format_value(v->lkp.mean_a, nm, sizeof(nm));
+		series_format_value(v->lkp.min_a, nlo, sizeof(nlo));
+		series_format_value(v->lkp.max_a, nhi, sizeof(nhi));
+		snprintf(buf, len, "median %s [%s, %s] vs %s [%s, %s], ratio %.3g, %s",
+			 bm, blo, bhi, nm, nlo, nhi, v->lkp.ratio, min);
 		break;
 	case COMPARE_CI:
 		snprintf(buf, len, "\u00b1%.1f%% vs \u00b1%.1f%%, %s", v->lo_pct, v->hi_pct, min);
 		break;
 	case COMPARE_HOLM:
 		snprintf(buf, len, "p=%.4g, holm p=%.4g, %s", v->p, v->p_holm, min);
+		break;
+	case COMPARE_HOLM_RANGE:
+		snprintf(buf, len, "p=%.4g, holm p=%.4g%s, %s", v->p, v->p_holm,
+			 v->range ? ", ranges apart" : "", min);
 		break;
 	case COMPARE_WELCH:
 		snprintf(buf, len, "p=%.4g, %s", v->p, min);

@@ -12,9 +12,11 @@
 
 #include <stddef.h>
 
+#include "lkp_rule.h"
 #include "stats.h"
 
 enum compare_method {
+	COMPARE_HOLM_RANGE,
 	COMPARE_HOLM,
 	COMPARE_LKP,
 	COMPARE_CI,
@@ -23,11 +25,19 @@ enum compare_method {
 };
 
 /*
- * holm: the only method whose promise is about the whole table (an A/A
- * comparison flags any row with probability at most alpha); the per-row
- * methods flag some row of a table of ~27 almost surely at 3 runs a side
+ * holm+range: holm's promise about the whole table (an A/A comparison
+ * flags any row with probability at most alpha), and the large changes
+ * of a KPI that holm misses at 3 passes under load (a t-test on 3 noisy
+ * values needs a huge t); the per-row methods flag some row of a table of
+ * ~27 almost surely at 3 runs a side (docs/compare.md's table)
  */
-#define COMPARE_DEFAULT_METHOD COMPARE_HOLM
+#define COMPARE_DEFAULT_METHOD COMPARE_HOLM_RANGE
+/*
+ * holm+range's second rule: a KPI row whose ranges are apart and whose
+ * medians are this far apart. On 3 lognormal passes of sigma 0.5 (a
+ * 4x spread) an A/A row meets it 0.4% of the time and a 10x change 99%.
+ */
+#define COMPARE_RANGE_RATIO 2.0
 /* the --repeat recommended for the default, from bench/compare_aa.sh's runs */
 #define COMPARE_RECOMMENDED_RUNS 5
 #define COMPARE_DEFAULT_ALPHA 0.05
@@ -35,6 +45,22 @@ enum compare_method {
 #define COMPARE_BOOTSTRAP_RESAMPLES 10000
 /* fixed: the same two files give the same interval on every run and machine */
 #define COMPARE_BOOTSTRAP_SEED 0x5eed5eed2014ULL
+
+/* How compare judges: the method and its parameters. */
+struct compare_params {
+	enum compare_method method;
+	double alpha;
+	double distance;	/* lkp: lkp compare's -D; 0 for its default test */
+};
+
+/* One side of a row: its values, its document's runs, whether the values
+ * were integers (lkp's rule tells them apart), and the key as lkp names
+ * it (what lkp's floors and holm+range's KPIs go by). */
+struct compare_sample {
+	const double *v;
+	size_t n, runs;
+	bool integer;
+};
 
 /* What a method found of one row; NAN where it has nothing to say. */
 struct compare_verdict {
@@ -45,10 +71,12 @@ struct compare_verdict {
 	double df, se_pct;	/* welch, holm: Welch's df, the difference's standard error in % of BASE's mean */
 	double lo_pct, hi_pct;	/* bootstrap: the interval of the change; ci: each side's half-width */
 	double min_pct;		/* the smallest |change| these samples could flag */
-	struct stats base, new;	/* each side's median and range: what lkp judges */
+	struct stats base, new;	/* each side's median and range */
+	struct lkp_result lkp;	/* lkp: what lkp-tests judged (trimmed; its "mean" the median) */
+	bool range;		/* holm+range: flagged by the ranges, whatever holm says */
 };
 
-/* "holm", "lkp", "ci", "welch", "bootstrap"; returns 0 or -EINVAL. */
+/* "holm+range", "holm", "lkp", "ci", "welch", "bootstrap"; 0 or -EINVAL. */
 int compare_method_parse(const char *s, enum compare_method *m);
 const char *compare_method_name(enum compare_method m);
 
@@ -56,13 +84,20 @@ const char *compare_method_name(enum compare_method m);
 void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len);
 
 /*
- * Judges BASE's values a[0..na-1] against NEW's b[0..nb-1]: STATS_TOO_FEW
- * with fewer than STATS_MIN_RUNS on a side, STATS_CHANGED when the method
- * finds a change of at least STATS_MIN_CHANGE_PCT, else STATS_SAME.
+ * Judges BASE's values a against NEW's b, the row key as lkp names it:
+ * STATS_TOO_FEW with fewer than compare_method_min_runs, STATS_CHANGED
+ * when the method finds a change (of at least STATS_MIN_CHANGE_PCT; lkp
+ * has its own floors), else STATS_SAME.
  */
-void compare_method_judge(enum compare_method m, double alpha,
-			  const double *a, size_t na, const double *b, size_t nb,
+void compare_method_judge(const struct compare_params *p, const char *lkp_key,
+			  const struct compare_sample *a, const struct compare_sample *b,
 			  struct compare_verdict *out);
+
+/*
+ * The runs a method needs: on each side (*either false), or on either
+ * side (*either true: lkp-tests judges a stat when one side has 3).
+ */
+size_t compare_method_min_runs(enum compare_method m, bool *either);
 
 /*
  * Settles the verdicts of one comparison's rows v[0..n-1] together: for

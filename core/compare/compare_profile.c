@@ -4,6 +4,8 @@
  */
 #include "compare_profile.h"
 
+#include "lkp_keys.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -237,41 +239,66 @@ static bool profile_past_top(const struct profile_row *rows, size_t r, size_t to
  * The method's verdict on a row of percentages: both sides shifted so
  * that BASE's mean is 100, which every method's test is blind to, turns
  * the 1% floor on the change into one percentage point, and a key that
- * was 0 in BASE (the robot's 0.00 -> 40.0) is judged as any other.
+ * was 0 in BASE (the robot's 0.00 -> 40.0) is judged as any other. lkp
+ * judges the percentages as they are, by its own perf-profile rules.
  */
-static void profile_judge(enum compare_method m, double alpha, const struct series *b,
+static void profile_judge(const struct compare_params *p, const struct series_set *sb,
+			  const struct series *b, const struct series_set *ss,
 			  const struct series *s, struct compare_verdict *v)
 {
 	double shift = 100 - profile_mean(b), *x = calloc(b->n + s->n + 1, sizeof(*x));
+	struct compare_sample xa = { b->v, b->n, sb->runs, false };
+	struct compare_sample xb = { s->v, s->n, ss->runs, false };
+	char key[512];
 
-	if (!x) {
-		compare_method_judge(m, alpha, b->v, b->n, s->v, s->n, v);
-		return;
+	lkp_key(b->key, key, sizeof(key));
+	if (x && p->method != COMPARE_LKP) {
+		for (size_t i = 0; i < b->n; i++)
+			x[i] = b->v[i] + shift;
+		for (size_t i = 0; i < s->n; i++)
+			x[b->n + i] = s->v[i] + shift;
+		xa.v = x;
+		xb.v = x + b->n;
 	}
-	for (size_t i = 0; i < b->n; i++)
-		x[i] = b->v[i] + shift;
-	for (size_t i = 0; i < s->n; i++)
-		x[b->n + i] = s->v[i] + shift;
-	compare_method_judge(m, alpha, x, b->n, x + b->n, s->n, v);
+	compare_method_judge(p, key, &xa, &xb, v);
 	free(x);
 }
 
-void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
-			   enum compare_method m, double alpha, int *changes)
+/* Whether the row is flagged against some NEW. */
+static bool profile_flagged(const struct series_set *sets, size_t n,
+			    const struct profile_row *row, const struct compare_params *p)
+{
+	for (size_t i = 1; i < n; i++) {
+		const struct series *s = series_find(&sets[i], row->key);
+		struct compare_verdict v;
+
+		if (!s || !row->base)
+			continue;
+		profile_judge(p, &sets[0], row->base, &sets[i], s, &v);
+		if (v.verdict == STATS_CHANGED)
+			return true;
+	}
+	return false;
+}
+
+size_t compare_profile_print(const struct series_set *sets, size_t n,
+			     const struct profile_print *pp, int *changes)
 {
 	struct profile_row *rows;
-	size_t k = profile_rows(sets, n, &rows), shown = 0;
-	char cell[64];
+	size_t k = profile_rows(sets, n, &rows), shown = 0, printed = 0;
+	char cell[64], key[512];
 
-	if (k)
-		printf("\nperf-profile: percent of samples; the change in percentage points; "
-		       "largest changes first, top %zu per family\n", top);
 	for (size_t r = 0; r < k; r++) {
 		char flags[256] = "";
 		size_t used = 0;
 
-		if (profile_past_top(rows, r, top, &shown))
+		if (profile_past_top(rows, r, pp->top, &shown))
 			continue;
+		if (!pp->all && !profile_flagged(sets, n, &rows[r], pp->p))
+			continue;
+		if (!printed++)
+			printf("\nperf-profile: percent of samples; the change in percentage points; "
+			       "largest changes first, top %zu per family\n", pp->top);
 		profile_cell(rows[r].base, cell, sizeof(cell));
 		printf("%s", cell);
 		for (size_t i = 1; i < n; i++) {
@@ -285,7 +312,7 @@ void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
 				continue;
 			}
 			printf(" %+10.1f%s", profile_mean(s) - profile_mean(b), cell);
-			profile_judge(m, alpha, b, s, &v);
+			profile_judge(pp->p, &sets[0], b, &sets[i], s, &v);
 			if (v.verdict == STATS_CHANGED && used < sizeof(flags)) {
 				*changes += 1;
 				if (n == 2)
@@ -296,9 +323,14 @@ void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
 								 "  changed in %zu", i);
 			}
 		}
-		printf("  %s%s\n", rows[r].key, flags);
+		if (pp->lkp_keys)
+			lkp_key(rows[r].key, key, sizeof(key));
+		else
+			snprintf(key, sizeof(key), "%s", rows[r].key);
+		printf("  %s%s\n", key, flags);
 	}
 	free(rows);
+	return printed;
 }
 
 void compare_profile_report(const struct series_set *set, size_t top)

@@ -32,14 +32,24 @@
 int profile_series_from_docs(const json_t *const *docs, size_t n,
 			     struct series_set *sets);
 
+/* How the section is printed: compare's options. */
+struct profile_print {
+	size_t top;				/* rows per family */
+	const struct compare_params *p;		/* the method */
+	bool all;				/* every row, not only those flagged */
+	bool verbose;				/* unused: a profile row has no detail yet */
+	bool lkp_keys;				/* the robot's names: perf-profile.FAMILY... */
+};
+
 /*
  * Prints the section for BASE sets[0] and NEW sets[1..n-1], judged as
  * compare judges its other rows; counts the changes flagged (a profile
  * has no better or worse direction). Prints nothing when no side has a
- * profile.
+ * profile, or, without all, when no row is flagged. Returns the rows
+ * printed.
  */
-void compare_profile_print(const struct series_set *sets, size_t n, size_t top,
-			   enum compare_method m, double alpha, int *changes);
+size_t compare_profile_print(const struct series_set *sets, size_t n,
+			     const struct profile_print *pp, int *changes);
 
 /* One file's profile: each key's mean ±%stddev, largest first, top per family. */
 void compare_profile_report(const struct series_set *set, size_t top);

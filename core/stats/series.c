@@ -50,6 +50,7 @@ int series_push(struct series_set *set, const char *stressor,
 	if (!nv)
 		return -ENOMEM;
 	s->v = nv;
+	s->integer = (s->n == 0 || s->integer) && json_is_integer(v);
 	s->v[s->n++] = json_number_value(v);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #define STRESSKIT_SERIES_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "stats.h"
@@ -24,6 +25,7 @@ struct series {
 	enum series_direction direction;
 	double *v;
 	size_t n;
+	bool integer;	/* every value was a JSON integer (lkp's rule tells) */
 };
 
 struct series_set {

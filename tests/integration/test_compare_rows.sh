@@ -44,8 +44,8 @@ PY
 # Every row's key and word for a rise in every figure: what is better
 # higher improves, what is better lower regresses, the rest "changed";
 # perf-stat's rows after the others, as the robot prints them.
-ROWS_UP='pipe.ops improvement
-pipe.ops_per_sec improvement
+ROWS_UP='pipe.ops_per_sec improvement
+pipe.ops improvement
 pipe.MB_per_sec_pipe_write_rate improvement
 pipe.usecs_p99_write_latency regression
 pipe.cost.cpu-usec regression
@@ -89,15 +89,18 @@ t_compare_rows_directions() {
 	figured up.json 1.1
 	figured down.json 0.9
 	flip='s/improvement$/X/; s/regression$/improvement/; s/X$/regression/'
-	for m in holm lkp ci welch bootstrap; do
-		expect_exit 2 "$SK" compare --method $m --fail-on-regression base.json up.json
+	for m in holm+range holm lkp ci welch bootstrap; do
+		expect_exit 2 "$SK" compare --all -v --method $m --fail-on-regression base.json up.json
 		got=$(rows_words)
-		printf '%s\n' "$ROWS_UP" >want
+		up=$ROWS_UP
+		# lkp-tests' thresholds: time.elapsed_time and time.user_time from 10 s
+		[ $m = lkp ] && up=$(printf '%s\n' "$up" | sed 's/^\(times\.\(run\|user\)-time\) changed$/\1 -/')
+		printf '%s\n' "$up" >want
 		printf '%s\n' "$got" >got
-		[ "$got" = "$ROWS_UP" ] || fail "$m, every figure up 10%: $(diff want got)"
-		expect_exit 2 "$SK" compare --method $m --fail-on-regression base.json down.json
+		[ "$got" = "$up" ] || fail "$m, every figure up 10%: $(diff want got)"
+		expect_exit 2 "$SK" compare --all -v --method $m --fail-on-regression base.json down.json
 		got=$(rows_words)
-		want=$(printf '%s\n' "$ROWS_UP" | sed "$flip")
+		want=$(printf '%s\n' "$up" | sed "$flip")
 		printf '%s\n' "$want" >want
 		printf '%s\n' "$got" >got
 		[ "$got" = "$want" ] || fail "$m, every figure down 10%: $(diff want got)"
@@ -105,7 +108,7 @@ t_compare_rows_directions() {
 		n=$(printf '%s\n' "$OUT" | grep -c 'min change [0-9.]*%)$')
 		[ "$n" = 27 ] || fail "$m: $n rows with a min change, not 27: $OUT"
 		# A/A: nothing flagged
-		expect_exit 0 "$SK" compare --method $m --fail-on-change base.json base.json
+		expect_exit 0 "$SK" compare --all -v --method $m --fail-on-change base.json base.json
 		expect_no_match 'improvement|regression|changed' "$OUT"
 	done
 }
@@ -114,10 +117,10 @@ t_compare_rows_directions() {
 t_compare_rows_lkp_detail() {
 	crafted base.json 100 104 99
 	crafted new.json 110 111 120
-	expect_exit 0 "$SK" compare --method lkp base.json new.json
-	expect_match '^ +101 ±  2% +\+12\.5% +114 ±  4% +pipe\.ops_per_sec  improvement  \(median 100 \[99, 104\] vs 111 \[110, 120\], min change [0-9.]+%\)$' \
+	expect_exit 0 "$SK" compare --all -v --method lkp base.json new.json
+	expect_match '^ +101 ±  2% +\+12\.5% +114 ±  4% +pipe\.ops_per_sec  improvement  \(median 100 \[99, 104\] vs 111 \[110, 120\], ratio 1\.11, min change [0-9.]+%\)$' \
 		"$(row pipe.ops_per_sec)"
-	expect_exit 0 "$SK" compare --method welch base.json new.json
+	expect_exit 0 "$SK" compare --all -v --method welch base.json new.json
 	expect_no_match 'median' "$OUT"
 }
 
@@ -128,7 +131,7 @@ t_compare_rows_real_runs() {
 		expect_exit 0 "$SK" --pipe 1 -t 0.3 --repeat 3 --latency --perf --metrics \
 			--json $f.json --temp-path "$TMP"
 	done
-	expect_exit 0 "$SK" compare a.json b.json
+	expect_exit 0 "$SK" compare --all -v a.json b.json
 	printf '%s\n' "$OUT" >table
 	python3 - a.json table <<'PY' || fail "rows missing: $(cat table)"
 import json, re, sys

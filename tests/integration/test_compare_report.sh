@@ -1,0 +1,89 @@
+# test_compare_report.sh - compare's short report (the rows flagged, in
+# the robot's order), --all, -v, --keys lkp, keys one side lacks, and the
+# default method's large-change rule on noisy passes.
+
+# A one-row change: only that row is printed, with no statistics unless -v.
+t_compare_report_short() {
+	crafted base.json 100 101 102 -- 10 10.1 10.2
+	crafted new.json 100 101 102 -- 20 20.1 20.2
+	expect_exit 2 "$SK" compare --fail-on-regression base.json new.json
+	expect_match '^ +10\.10 +\+99\.0% +20\.10 +pipe\.latency_usec  regression$' "$OUT"
+	n=$(printf '%s\n' "$OUT" | grep -c '  pipe\.')
+	[ "$n" = 1 ] || fail "$n rows, not 1: $OUT"
+	expect_no_match 'p=' "$OUT"
+	expect_exit 2 "$SK" compare -v --fail-on-regression base.json new.json
+	expect_match 'pipe\.latency_usec  regression  \(p=[0-9.e-]+, holm p=' "$OUT"
+	# --all: every row, the unchanged ones unflagged
+	expect_exit 0 "$SK" compare --all base.json new.json
+	expect_match '^ +101 +\+0\.0% +101 +pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
+	n=$(printf '%s\n' "$OUT" | grep -c '  pipe\.')
+	[ "$n" = 4 ] || fail "--all: $n rows, not 4: $OUT"
+	# nothing changed: one line says so
+	expect_exit 0 "$SK" compare base.json base.json
+	expect_match '^no row changed of 4 compared \(--all prints every row\)$' "$OUT"
+}
+
+# The robot's order: KPIs (ops_per_sec) before the other metrics.
+t_compare_report_kpis_first() {
+	crafted base.json 100 101 102 -- 10 10.1 10.2
+	crafted new.json 200 201 202 -- 20 20.1 20.2
+	expect_exit 0 "$SK" compare base.json new.json
+	first=$(printf '%s\n' "$OUT" | grep -m1 -o '  pipe\.[^ ]*' | tr -d ' ')
+	[ "$first" = pipe.ops_per_sec ] || fail "first row $first: $OUT"
+}
+
+# --keys lkp: the robot's names, as LKP's stress-ng stats name them.
+t_compare_report_lkp_keys() {
+	crafted base.json 100 101 102
+	crafted new.json 200 201 202
+	expect_exit 0 "$SK" compare --keys lkp base.json new.json
+	expect_match '  stress-ng\.pipe\.ops_per_sec  improvement$' "$OUT"
+	expect_match '  stress-ng\.pipe\.MB_per_sec_pipe_write_rate  improvement$' "$OUT"
+	expect_exit 0 "$SK" compare --keys=native base.json new.json
+	expect_match '  pipe\.ops_per_sec  improvement$' "$OUT"
+	expect_exit 1 "$SK" compare --keys robot base.json new.json
+	[ "$ERR" = "stresskit: error: compare: invalid --keys 'robot': expected lkp or native" ] ||
+		fail "stderr: $ERR"
+}
+
+# A metric one side lacks (another sink's throughput, compared under
+# --force) is listed with the file that holds it, never dropped.
+t_compare_report_one_sided() {
+	crafted base.json 100 101 102 -- 10 10.1 10.2
+	crafted new.json 100 101 102
+	expect_exit 0 "$SK" compare base.json new.json
+	expect_match '^ {5,15}10\.10 +pipe\.latency_usec  only in base\.json$' "$OUT"
+	expect_exit 0 "$SK" compare new.json base.json
+	expect_match '^ {30,}10\.10 +pipe\.latency_usec  only in base\.json$' "$OUT"
+	# lkp-tests counts the stat NEW lacks as zeros, and judges it
+	expect_exit 0 "$SK" compare --method lkp base.json new.json
+	expect_match '-100\.0% .*pipe\.latency_usec  improvement  only in base\.json$' "$OUT"
+}
+
+# The default on 3 noisy passes a side (a 4x spread, as on a loaded
+# machine): a 10x change of the KPI is flagged by its ranges, which
+# holm's t-test alone misses; the same spread A/A is not.
+t_compare_report_large_change_noisy() {
+	crafted base.json 100 300 400
+	crafted new.json 1000 3000 4000
+	crafted base2.json 120 350 380
+	expect_exit 0 "$SK" compare -v base.json new.json
+	expect_match 'pipe\.ops_per_sec  improvement  \(p=[0-9.e-]+, holm p=[0-9.e-]+, ranges apart, min change' \
+		"$(row pipe.ops_per_sec)"
+	expect_exit 0 "$SK" compare --method holm base.json new.json
+	expect_match '^no row changed' "$OUT"
+	expect_exit 0 "$SK" compare --fail-on-change base.json base2.json
+}
+
+# --distance is lkp's: refused with another method, and checked.
+t_compare_report_distance() {
+	crafted base.json 100 105 110
+	crafted new.json 121 125 130
+	expect_exit 0 "$SK" compare --method lkp --distance 2 base.json new.json
+	expect_match 'in distance mode' "$OUT"
+	expect_match 'pipe\.ops_per_sec  improvement' "$OUT"
+	expect_exit 1 "$SK" compare --distance 2 base.json new.json
+	[ "$ERR" = "stresskit: error: compare: --distance is lkp's (--method lkp)" ] || fail "$ERR"
+	expect_exit 1 "$SK" compare --method lkp --distance 0 base.json new.json
+	one_line "$ERR"
+}
