@@ -281,6 +281,27 @@ static void compare_verdict_init(const double *a, size_t na, const double *b, si
 	};
 }
 
+/*
+ * The smallest |%change| a row can be flagged at: 1%, and 5% (lkp's floor
+ * for stats that are not perf metrics) for the times a --timeout sets,
+ * where a pass's few milliseconds of stop latency, different from one
+ * invocation to the next, are a significant 1% of a short pass (under
+ * --X-ops the ops/s row carries a change of the run time).
+ */
+static double compare_floor_pct(const char *lkp_key)
+{
+	static const char *const timed[] = { "stress-ng.time.elapsed_time",
+					     "stress-ng.times.available-cpu-time" };
+	size_t n = strlen(lkp_key), w = strlen(".wall-clock-time");
+
+	for (size_t i = 0; i < sizeof(timed) / sizeof(*timed); i++)
+		if (!strcmp(lkp_key, timed[i]))
+			return COMPARE_TIMED_FLOOR_PCT;
+	if (n > w && !strcmp(lkp_key + n - w, ".wall-clock-time"))
+		return COMPARE_TIMED_FLOOR_PCT;
+	return STATS_MIN_CHANGE_PCT;
+}
+
 size_t compare_method_min_runs(enum compare_method m, bool *either)
 {
 	*either = m == COMPARE_LKP;
@@ -291,6 +312,8 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 			  const struct compare_sample *a, const struct compare_sample *b,
 			  struct compare_verdict *v)
 {
+	double floor;
+
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	if (p->method == COMPARE_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
@@ -303,12 +326,13 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	if (p->method == COMPARE_HOLM_RANGE && lkp_kpi(lkp_key))
 		v->range = compare_ranges_apart(&v->base, &v->new);
 	/* the floor every method shares (see the top of the file) */
-	if (fabs(v->change_pct) < STATS_MIN_CHANGE_PCT)
+	floor = compare_floor_pct(lkp_key);
+	if (fabs(v->change_pct) < floor)
 		v->verdict = STATS_SAME, v->range = false;
 	if (v->range)
 		v->verdict = STATS_CHANGED;
 	if (!isnan(v->min_pct))
-		v->min_pct = fmax(v->min_pct, STATS_MIN_CHANGE_PCT);
+		v->min_pct = fmax(v->min_pct, floor);
 }
 
 static int compare_p_cmp(const void *x, const void *y)

@@ -38,6 +38,8 @@ enum compare_method {
  * 4x spread) an A/A row meets it 0.4% of the time and a 10x change 99%.
  */
 #define COMPARE_RANGE_RATIO 2.0
+/* The floor of the times a --timeout sets (compare_method.c). */
+#define COMPARE_TIMED_FLOOR_PCT 5.0
 /* the --repeat recommended for the default, from bench/compare_aa.sh's runs */
 #define COMPARE_RECOMMENDED_RUNS 5
 #define COMPARE_DEFAULT_ALPHA 0.05

@@ -1,0 +1,162 @@
+#!/bin/sh
+# verdicts.sh - how often each compare method is right, on a labelled
+# corpus of real runs of this machine (make bench BENCH_ONLY=verdicts).
+#
+# The corpus: --sendfile 1 to /dev/null, whose bogo-op (one sendfile()
+# of the whole file) costs in proportion to the file's pages, so
+# --sendfile-size sets a known change of ops/s: 4096K is A; 4056K,
+# 3976K, 3724K and 320K are B at about +1%, +3%, +10% and 10x (the
+# changes are measured here, from the corpus itself, and printed). Under
+# each condition (quiet, then beside two CPU hogs), 2 * PAIRS runs of A and
+# PAIRS of each B, --repeat 5 -t $VERDICT_T, interleaved (A, each B, A)
+# so a drifting load meets all alike. Pair p is A(2p-1) against A(2p)
+# (A/A) and against each B(p) (A/B); --repeat 3 is the first 3 passes of
+# each run, 10 passes two runs joined. For each method and pass count the
+# table gives the A/A pairs with any row and with the ops/s row flagged,
+# and the A/B pairs with the ops/s row flagged per change; then the
+# fewest passes (3, 5 or 10) at which each change is flagged in 95% of
+# pairs. Runs already in VERDICT_DIR are kept (VERDICT_DIR=... reprints
+# the table from them).
+#
+# Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
+# (default 20), VERDICT_T (seconds per pass, default 0.5),
+# VERDICT_CONDITIONS (default "quiet hogs"), VERDICT_METHODS.
+set -eu
+. "$(dirname "$0")/lib.sh"
+DIR=${VERDICT_DIR:-$BENCHDIR/verdicts}
+PAIRS=${VERDICT_PAIRS:-20}
+T=${VERDICT_T:-0.5}
+CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs"}
+METHODS=${VERDICT_METHODS:-"holm+range holm lkp ci welch bootstrap"}
+SIZES="4056K 3976K 3724K 320K"
+LABELS="1% 3% 10% 10x"
+mkdir -p "$DIR"
+
+one_run() {	# FILE SIZE
+	[ -s "$1" ] && return 0
+	"$SK" --sendfile 1 --sendfile-size "$2" -t "$T" --repeat 5 --json "$1.tmp" \
+		>/dev/null 2>&1 || { echo "verdicts: run $1 failed" >&2; rm -f "$1.tmp"; exit 1; }
+	mv "$1.tmp" "$1"
+}
+
+hogs_pid=
+hogs_start() {
+	for _ in 1 2; do
+		sh -c 'while :; do :; done' &
+		hogs_pid="$hogs_pid $!"
+	done
+}
+hogs_stop() {
+	[ -n "$hogs_pid" ] && kill $hogs_pid 2>/dev/null
+	hogs_pid=
+}
+trap hogs_stop EXIT INT TERM
+
+for cond in $CONDITIONS; do
+	d=$DIR/$cond
+	mkdir -p "$d"
+	[ "$cond" = hogs ] && hogs_start
+	p=1
+	while [ "$p" -le "$PAIRS" ]; do
+		one_run "$d/a-$((2 * p - 1)).json" 4096K
+		for s in $SIZES; do
+			one_run "$d/b$s-$p.json" "$s"
+		done
+		one_run "$d/a-$((2 * p)).json" 4096K
+		p=$((p + 1))
+	done
+	uptime | sed 's/.*load average/load average/' >"$d/load"
+	hogs_stop
+done
+
+python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$METHODS" "$SIZES" "$LABELS" <<'PY'
+import json, os, statistics, subprocess, sys, tempfile
+sk, top, pairs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+conds, methods = sys.argv[4].split(), sys.argv[5].split()
+sizes, labels = sys.argv[6].split(), sys.argv[7].split()
+tmp = tempfile.mkdtemp()
+OPS = "sendfile.ops_per_sec"
+
+def runs(path):
+    return json.load(open(path))["runs"]
+
+def ops(r):
+    return r["metrics"][0]["bogo-ops-per-second-real-time"]
+
+def side(paths, n):
+    """The first n passes of the runs joined, as one results file."""
+    doc = json.load(open(paths[0]))
+    doc["runs"] = [r for p in paths for r in runs(p)][:n]
+    return doc
+
+def flagged(base, new, method, k):
+    fa, fb = os.path.join(tmp, "a%d.json" % k), os.path.join(tmp, "b%d.json" % k)
+    json.dump(base, open(fa, "w"))
+    json.dump(new, open(fb, "w"))
+    out = subprocess.run([sk, "compare", "--force", "--method", method, fa, fb],
+                         capture_output=True, text=True).stdout.splitlines()
+    rows = [l for l in out if l.startswith(" ") and
+            ("  improvement" in l or "  regression" in l or "  changed" in l)]
+    return bool(rows), any(("  %s  " % OPS) in l for l in rows)
+
+def sides(d, n):
+    """(A/A pairs, A/B pairs per size) of n-pass sides."""
+    a = lambda i: os.path.join(d, "a-%d.json" % i)
+    b = lambda s, i: os.path.join(d, "b%s-%d.json" % (s, i))
+    if n <= 5:
+        aa = [(side([a(2 * p - 1)], n), side([a(2 * p)], n)) for p in range(1, pairs + 1)]
+        ab = {s: [(side([a(2 * p - 1)], n), side([b(s, p)], n)) for p in range(1, pairs + 1)]
+              for s in sizes}
+    else:
+        q = range(1, pairs // 2 + 1)
+        aa = [(side([a(4 * i - 3), a(4 * i - 1)], n), side([a(4 * i - 2), a(4 * i)], n)) for i in q]
+        ab = {s: [(side([a(4 * i - 3), a(4 * i - 1)], n), side([b(s, 2 * i - 1), b(s, 2 * i)], n))
+                  for i in q] for s in sizes}
+    return aa, ab
+
+print("Corpus: --sendfile 1 -t %s --repeat 5 to /dev/null, A --sendfile-size 4096K;" % os.environ.get("VERDICT_T", "0.5"))
+print("B: --sendfile-size %s.\n" % ", ".join(sizes))
+need = {}
+for cond in conds:
+    d = os.path.join(top, cond)
+    load = open(os.path.join(d, "load")).read().strip() if os.path.exists(os.path.join(d, "load")) else "?"
+    print("### %s (%s; %d pairs)\n" % (cond, load, pairs))
+    # the change each B makes: median over pairs of B's median ops/s over A's
+    change = []
+    for s, lab in zip(sizes, labels):
+        rs = [statistics.median(ops(r) for r in runs(os.path.join(d, "b%s-%d.json" % (s, p)))) /
+              statistics.median(ops(r) for r in runs(os.path.join(d, "a-%d.json" % (2 * p - 1))))
+              for p in range(1, pairs + 1)]
+        change.append("%s: %+.1f%% (pairs %+.0f%% to %+.0f%%)" % (
+            lab, 100 * (statistics.median(rs) - 1), 100 * (min(rs) - 1), 100 * (max(rs) - 1)))
+    cv = [statistics.pstdev([ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]) /
+          statistics.mean([ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))])
+          for i in range(1, 2 * pairs + 1)]
+    print("Measured ops/s change of B against A (median of 5 passes): " + "; ".join(change) +
+          ". A's passes within a run: CV median %.1f%%, max %.1f%%.\n" %
+          (100 * statistics.median(cv), 100 * max(cv)))
+    print("| method | passes a side | A/A: any row | A/A: ops/s | " +
+          " | ".join("%s: ops/s" % l for l in labels) + " |")
+    print("|---|---|---|---|" + "---|" * len(labels))
+    k = 0
+    for n in (3, 5, 10):
+        aa, ab = sides(d, n)
+        for m in methods:
+            fa = [flagged(x, y, m, k) for x, y in aa]
+            cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
+                     "%d of %d" % (sum(f[1] for f in fa), len(fa))]
+            for s, lab in zip(sizes, labels):
+                hit = sum(flagged(x, y, m, k)[1] for x, y in ab[s])
+                cells.append("%d of %d" % (hit, len(ab[s])))
+                if (cond, m, lab) not in need and hit >= 0.95 * len(ab[s]):
+                    need[(cond, m, lab)] = n
+            print("| %s | %d | %s |" % (m, n, " | ".join(cells)))
+    print()
+print("Passes a side for the ops/s row to be flagged in 95% of pairs:\n")
+print("| condition | method | " + " | ".join(labels) + " |")
+print("|---|---|" + "---|" * len(labels))
+for cond in conds:
+    for m in methods:
+        print("| %s | %s | %s |" % (cond, m, " | ".join(
+            str(need.get((cond, m, l), "more than 10")) for l in labels)))
+PY
