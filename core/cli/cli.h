@@ -31,7 +31,7 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
-	G_JSON, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_PERF, G_PERF_PROFILE,
+	G_JSON, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET, G_PERF, G_PERF_PROFILE,
 	G_PERF_PROFILE_FREQ, G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
 	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
@@ -86,6 +86,8 @@ struct repeat_until {
 struct repeat_opts {
 	struct repeat_until until;
 	double confidence;	/* the intervals' level, percent */
+	double target;		/* --confidence-target: --repeat auto's half-width, percent */
+	bool automatic;		/* --repeat auto: until becomes the target, 30 passes at most */
 };
 
 struct cli_config {

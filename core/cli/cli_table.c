@@ -101,11 +101,10 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
-	[G_REPEAT] = { .metavar = "N", .opt = {
-		.name = "repeat", .type = OPT_COUNT, .offset = CFG(repeat),
-		.min = 1, .max = CLI_REPEAT_MAX, .def = 1,
-		.expect = "a whole number of runs from 1 to 10000",
-		.help = "run the whole plan N times; a summary of each figure's mean, \u00b1%stddev and confidence interval" } },
+	[G_REPEAT] = { .metavar = "N|auto", .opt = {
+		.name = "repeat", .type = OPT_PARSED, .parser = &repeat_count_opt,
+		.offset = CFG(repeat), .def_str = "1",
+		.help = "run the whole plan N times (auto: until each stressor's ops/s 95% confidence half-width is within --confidence-target, 30 at most); a summary of each figure's mean, \u00b1%stddev and confidence interval" } },
 	/* how these two meet --repeat: repeat_cli_check() */
 	[G_REPEAT_UNTIL] = { .metavar = "PCT[,MAX]", .opt = {
 		.name = "repeat-until", .type = OPT_PARSED, .parser = &repeat_until_opt,
@@ -116,6 +115,10 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.offset = CFG(rep.confidence), .def_str = REPEAT_DEFAULT_CONFIDENCE,
 		.expect = "a level in percent above 0 and below 100, like 95 or 99",
 		.help = "the level of --repeat's confidence intervals (default 95)" } },
+	[G_CONFIDENCE_TARGET] = { .metavar = "PCT", .opt = {
+		.name = "confidence-target", .type = OPT_PARSED, .parser = &repeat_target_opt,
+		.offset = CFG(rep.target), .def_str = REPEAT_DEFAULT_TARGET,
+		.help = "--repeat auto's target: each stressor's ops/s confidence half-width within \u00b1PCT% of its mean (default " REPEAT_DEFAULT_TARGET "%)" } },
 	[G_PERF] = { .opt = {
 		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
 		.help = "count perf events per stressor (software always, hardware where exposed)" } },

@@ -43,6 +43,65 @@ const struct opt_parser repeat_level_opt = {
 	.format = repeat_level_format,
 };
 
+/* --repeat N or auto (0) */
+static int repeat_count_parse(const struct stressor_opt *o, const char *val,
+			      void *field, char *err, size_t errlen)
+{
+	uint64_t n;
+
+	if (!strcmp(val, "auto")) {
+		*(uint64_t *)field = 0;
+		return 0;
+	}
+	if (parse_u64(val, &n) || n < 1 || n > CLI_REPEAT_MAX) {
+		snprintf(err, errlen, "invalid --%s '%s': expected a whole number of runs "
+			 "from 1 to %d, or auto", o->name, val, CLI_REPEAT_MAX);
+		return -EINVAL;
+	}
+	*(uint64_t *)field = n;
+	return 0;
+}
+
+static void repeat_count_format(const struct stressor_opt *o, const void *field,
+				char *out, size_t len)
+{
+	uint64_t n = *(const uint64_t *)field;
+
+	(void)o;
+	if (n)
+		snprintf(out, len, "%llu", (unsigned long long)n);
+	else
+		snprintf(out, len, "auto");
+}
+
+const struct opt_parser repeat_count_opt = {
+	.size = sizeof(uint64_t),
+	.metavar = "N|auto",
+	.parse = repeat_count_parse,
+	.format = repeat_count_format,
+};
+
+static int repeat_target_parse(const struct stressor_opt *o, const char *val,
+			       void *field, char *err, size_t errlen)
+{
+	double v;
+
+	if (parse_percent(val, &v) || !(v > 0) || v > 100) {
+		snprintf(err, errlen, "invalid --%s '%s': expected a half-width above 0%% and "
+			 "at most 100%% of the mean, like 2 or 1.5%%", o->name, val);
+		return -EINVAL;
+	}
+	*(double *)field = v;
+	return 0;
+}
+
+const struct opt_parser repeat_target_opt = {
+	.size = sizeof(double),
+	.metavar = "PCT",
+	.parse = repeat_target_parse,
+	.format = repeat_level_format,
+};
+
 /* PCT[,MAX]: the target, then the limit of passes (0: not given). */
 static int repeat_until_split(const char *s, struct repeat_until *u)
 {
@@ -103,6 +162,24 @@ int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	uint64_t max = cfg->rep.until.max;
 	char until[96], repeat[96];
 
+	cfg->rep.automatic = cfg->given[G_REPEAT] && cfg->repeat == 0;
+	if (cfg->given[G_CONFIDENCE_TARGET] && !cfg->rep.automatic) {
+		snprintf(err, errlen, "--confidence-target is the target of --repeat auto: "
+			 "give --repeat auto too");
+		return -EINVAL;
+	}
+	if (cfg->rep.automatic) {
+		if (cfg->given[G_REPEAT_UNTIL]) {
+			snprintf(err, errlen, "--repeat auto and --repeat-until %s give two "
+				 "targets: give one",
+				 cli_typed(cfg, G_REPEAT_UNTIL, until, sizeof(until)));
+			return -EINVAL;
+		}
+		cfg->rep.until.pct = cfg->rep.target;
+		cfg->rep.until.max = REPEAT_UNTIL_DEFAULT_MAX;
+		cfg->repeat = REPEAT_UNTIL_DEFAULT_MAX;
+		return 0;
+	}
 	if (!cfg->given[G_REPEAT_UNTIL])
 		return 0;
 	cli_typed(cfg, G_REPEAT, repeat, sizeof(repeat));

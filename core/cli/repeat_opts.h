@@ -10,6 +10,12 @@
 #include "cli.h"
 
 #define REPEAT_DEFAULT_CONFIDENCE "95"
+/*
+ * --repeat auto's half-width target: from make bench BENCH_ONLY=verdicts
+ * (docs/compare.md), what quiet passes reach in a few and the default
+ * compare needs for a change of a few percent
+ */
+#define REPEAT_DEFAULT_TARGET "2"
 /* --repeat-until's passes: at least this many (a t interval of 2 is ±6x the stddev at 95%) */
 #define REPEAT_UNTIL_MIN 3
 /* ... and at most this many when neither MAX nor --repeat says */
@@ -19,11 +25,18 @@
  * and --repeat-until (a struct repeat_until: PCT above 0, at most 100;
  * MAX from 3 to 10000). */
 extern const struct opt_parser repeat_level_opt, repeat_until_opt;
+/* --repeat: N from 1 to 10000, or auto (0 in the field, until
+ * repeat_cli_check turns it into --repeat-until's target and maximum). */
+extern const struct opt_parser repeat_count_opt;
+/* --confidence-target: a half-width above 0% and at most 100%. */
+extern const struct opt_parser repeat_target_opt;
 
 /*
  * With --repeat-until, sets cfg->repeat to the most passes: its MAX, else
  * --repeat N, else 30, refusing two different maximums or fewer than 3.
- * Returns 0, or -EINVAL with one line in err.
+ * --repeat auto is --repeat-until at --confidence-target with 30 passes
+ * at most; --confidence-target without it, or beside --repeat-until, is
+ * refused. Returns 0, or -EINVAL with one line in err.
  */
 int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen);
 

@@ -184,6 +184,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->repeat = (unsigned)cfg->repeat;
 	p->confidence = cfg->rep.confidence;	/* the option's default: 95 */
 	p->repeat_until = cfg->rep.until.pct;
+	p->repeat_auto = cfg->rep.automatic;
 	p->metrics = cfg->metrics;
 	p->metrics_brief = cfg->metrics_brief;
 	p->times = cfg->times;

@@ -57,6 +57,7 @@ struct plan {
 	unsigned repeat;	/* passes over the runs, >= 1 (--repeat-until: the most) */
 	double confidence;	/* the level of --repeat's intervals, percent */
 	double repeat_until;	/* --repeat-until's half-width target, percent; 0: none */
+	bool repeat_auto;	/* --repeat auto: repeat_until is --confidence-target */
 
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress, perf;

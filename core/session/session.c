@@ -228,6 +228,12 @@ static void session_reset(struct session *s)
 	s->interrupted = false;
 }
 
+/* What the passes' target is called: the option the user gave. */
+static const char *session_until_name(const struct plan *p)
+{
+	return p->repeat_auto ? "--repeat auto, --confidence-target" : "--repeat-until";
+}
+
 /*
  * --repeat N: the whole list of runs N times, each pass with its table;
  * --repeat-until: until the intervals are narrow enough, N at most.
@@ -255,13 +261,14 @@ static int session_repeat(struct session *s)
 		recorder_pass_done(s->rec, s->status);
 		rc = status_worse(rc, s->status);
 		if (recorder_until_reached(s->rec)) {
-			log_info("--repeat-until %g%%: reached after %u passes",
+			log_info("%s %g%%: reached after %u passes", session_until_name(p),
 				 p->repeat_until, pass);
 			break;
 		}
 		if (p->repeat_until > 0 && (pass == p->repeat || s->interrupted))
-			log_info("--repeat-until %g%%: not reached after %u passes",
-				 p->repeat_until, pass);
+			log_info("%s %g%%: not reached after %u passes (%s)",
+				 session_until_name(p), p->repeat_until, pass,
+				 s->interrupted ? "interrupted" : "the most");
 	}
 	rc = recorder_end(s->rec, rc);
 	s->rec = NULL;

@@ -203,6 +203,9 @@ int confidence_to_doc(json_t *doc, double level, double until_pct,
 		json_object_set_new(rep, "until-half-width-percent", json_real(until_pct));
 		json_object_set_new(rep, "max-passes", json_integer(max_passes));
 		json_object_set_new(rep, "reached", json_boolean(reached));
+		/* why the passes stopped where they did */
+		json_object_set_new(rep, "stopped", json_string(reached ? "target-reached" :
+						n >= max_passes ? "max-passes" : "interrupted"));
 	}
 	/* before "runs", which stays last */
 	json_incref(top = json_object_get(doc, "runs"));

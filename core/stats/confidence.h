@@ -38,7 +38,8 @@ bool confidence_reached(const json_t *doc, double level, double pct);
  * After results_finish(): a "confidence" mapping (ops/s) and a
  * "confidence-intervals" mapping (every figure of --repeat's summary) in
  * each top-level metrics entry, and the top-level "repeat" mapping (passes, level, and
- * with --repeat-until its target, limit and whether it was reached).
+ * with --repeat-until its target, limit, whether it was reached and why
+ * the passes stopped: "target-reached", "max-passes" or "interrupted").
  * until_pct 0: no --repeat-until. Returns 0 or -ENOMEM.
  */
 int confidence_to_doc(json_t *doc, double level, double until_pct,

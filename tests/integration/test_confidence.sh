@@ -126,7 +126,7 @@ assert d["metrics"][0]["confidence"]["half-width-percent"] <= 100
 '
 	# one no run can meet stops at the maximum, and says so
 	expect_exit 0 "$SK" --pipe 1 -t 0.1 --repeat-until 0.00001% --repeat 3 --json r.json --temp-path "$TMP"
-	expect_match '--repeat-until 1e-05%: not reached after 3 passes$' "$OUT"
+	expect_match '--repeat-until 1e-05%: not reached after 3 passes \(the most\)$' "$OUT"
 	py '
 import json
 d = json.load(open("r.json"))
@@ -173,4 +173,36 @@ t_repeat_specs_bad_input() {
 	bad_input --pipe 1 -t 1 --repeat-until 2,5 --repeat 4
 	[ "$ERR" = "stresskit: error: --repeat-until '2,5' and --repeat '4' give two maximums: give one" ] ||
 		fail "unexpected: $ERR"
+}
+
+# --repeat auto: passes until every stressor's ops/s half-width is within
+# --confidence-target, 30 at most; the results say how many ran and why
+# they stopped. An op-count run (--pipe-ops) does the same work each pass,
+# so a wide target is reached at the third pass, the fewest judged.
+t_repeat_auto() {
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 2000 --repeat auto --confidence-target 100 \
+		--json r.json --temp-path "$TMP"
+	expect_match '--repeat auto, --confidence-target 100%: reached after 3 passes$' "$OUT"
+	py '
+import json
+r = json.load(open("r.json"))["repeat"]
+assert r["passes"] == 3 and r["reached"] and r["stopped"] == "target-reached", r
+assert r["max-passes"] == 30 and r["until-half-width-percent"] == 100, r
+'
+	# an unreachable target runs to the most passes, and says so
+	expect_exit 0 "$SK" --pipe 1 -t 0.05 --repeat auto --confidence-target 0.00001 \
+		--json r.json --temp-path "$TMP"
+	expect_match '--confidence-target 1e-05%: not reached after 30 passes \(the most\)$' "$OUT"
+	py '
+import json
+r = json.load(open("r.json"))["repeat"]
+assert r["passes"] == 30 and not r["reached"] and r["stopped"] == "max-passes", r
+'
+	expect_exit 1 "$SK" --pipe 1 --confidence-target 2
+	[ "$ERR" = "stresskit: error: --confidence-target is the target of --repeat auto: give --repeat auto too" ] ||
+		fail "stderr: $ERR"
+	expect_exit 1 "$SK" --pipe 1 --repeat auto --repeat-until 3
+	one_line "$ERR"
+	expect_exit 1 "$SK" --pipe 1 --repeat auto --confidence-target 0
+	one_line "$ERR"
 }
