@@ -152,6 +152,44 @@ for cond in conds:
                     need[(cond, m, lab)] = n
             print("| %s | %d | %s |" % (m, n, " | ".join(cells)))
     print()
+# --repeat auto's target: the passes each A run's own spread needs for a
+# 95% half-width of T% (Student t, at most 30)
+import math
+def t975(df):
+    """Student's t 97.5% point: the t density integrated (Simpson), bisected."""
+    c = math.gamma((df + 1) / 2) / (math.sqrt(df * math.pi) * math.gamma(df / 2))
+    f = lambda x: c * (1 + x * x / df) ** (-(df + 1) / 2)
+    def cdf(x, k=2000):
+        h = x / k
+        return 0.5 + h / 3 * sum((1 if i in (0, k) else 4 if i % 2 else 2) * f(i * h)
+                                 for i in range(k + 1))
+    lo, hi = 0.0, 20.0
+    for _ in range(50):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf(mid) < 0.975 else (lo, mid)
+    return lo
+T975 = {df: t975(df) for df in range(2, 30)}
+def passes_for(cv, target):
+    for n in range(3, 31):
+        if T975[n - 1] * cv / n ** 0.5 <= target:
+            return n
+    return 31
+print("Passes --repeat auto would run, from each A run's pass CV (median, and the 90th percentile; 31: not within 30):\n")
+print("| condition | A's pass CV, median | --confidence-target 1% | 2% | 5% |")
+print("|---|---|---|---|---|")
+for cond in conds:
+    d = os.path.join(top, cond)
+    cvs = []
+    for i in range(1, 2 * pairs + 1):
+        v = [ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]
+        cvs.append(statistics.stdev(v) / statistics.mean(v) * 100)
+    cvs.sort()
+    cells = []
+    for target in (1, 2, 5):
+        ns = sorted(passes_for(c, target) for c in cvs)
+        cells.append("%d (%d)" % (statistics.median(ns), ns[int(0.9 * (len(ns) - 1))]))
+    print("| %s | %.1f%% | %s |" % (cond, statistics.median(cvs), " | ".join(cells)))
+print()
 print("Passes a side for the ops/s row to be flagged in 95% of pairs:\n")
 print("| condition | method | " + " | ".join(labels) + " |")
 print("|---|---|" + "---|" * len(labels))
