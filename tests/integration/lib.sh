@@ -277,3 +277,11 @@ wis_keys() {
 	fi
 	rm -f keys
 }
+
+# verdict NAME STATUS: $TMP/NAME.so, the verdict test plugin
+# (plugins/verdict.c) as a stressor NAME whose run ends with STATUS.
+verdict() {
+	cc -O2 -shared -fPIC -I"$SK_SRC/include" -DVERDICT_NAME="\"$1\"" \
+		-DVERDICT_STATUS="$2" "$SK_SRC/tests/integration/plugins/verdict.c" \
+		-o "$TMP/$1.so" || fail "cannot build $1"
+}

@@ -3,8 +3,6 @@
 # prove and directly); a pass, a failure and a skip told apart, and
 # kselftest's exit codes (0 pass, 1 fail, 4 skip).
 
-PLUGINS=$SK_SRC/tests/integration/plugins
-
 # tap_possible: says skip where Debian's perl has no prove or TAP::Parser.
 tap_possible() {
 	command -v prove >/dev/null 2>&1 && perl -MTAP::Parser -e 1 2>/dev/null ||
@@ -30,12 +28,6 @@ tap_summary() {
 		print "skipped ", join(",", $p->skipped), "\n";
 		print "errors ", scalar($p->parse_errors), "\n";
 	' "$1"
-}
-
-# verdict NAME STATUS: the verdict plugin built as NAME, ending with STATUS.
-verdict() {
-	cc -O2 -shared -fPIC -I"$SK_SRC/include" -DVERDICT_NAME="\"$1\"" \
-		-DVERDICT_STATUS="$2" "$PLUGINS/verdict.c" -o "$TMP/$1.so" || fail "cannot build $1"
 }
 
 t_ktap_pass_prove() {
