@@ -1,30 +1,44 @@
 # test_example_jobs.sh - example-jobs/ reproduces the kernel reports: each
 # job that names a quick run ("# quick: OPTIONS", the documented way to
-# scale it down) runs with it and prints the lines its "# prints:" header
-# promises (the report's metric, under stresskit's name for it); the
+# scale it down) runs with it, a test each, and prints the lines its
+# "# prints:" header promises (the report's metric, under stresskit's name for it); the
 # README's table lists every job; the sendfile job, as LKP runs stress-ng,
 # gives the report's own LKP keys.
 
-t_example_jobs_report_metrics() {
-	checked=0
+# report_job NAME: example-jobs/NAME.job's quick run prints what its
+# "# prints:" lines promise, with bogo-ops counted.
+report_job() {
+	job=$SK_SRC/example-jobs/$1.job
+	quick=$(sed -n 's/^# quick: //p' "$job")
+	[ -n "$quick" ] || fail "$1.job has no quick run"
+	mkdir -p run
+	expect_exit 0 "$SK" "$job" $quick --temp-path "$TMP/run"
+	sed -n 's/^# prints: //p' "$job" >prints
+	[ -s prints ] || fail "$1.job: a quick run and nothing it prints"
+	while read -r line; do
+		printf '%s\n' "$OUT" | grep -E '^stresskit: metrc: \[[0-9]+\] [a-z0-9_]+ +[0-9.]+ ' |
+			grep -qF -- "$line" || fail "$1.job: no '$line' in: $OUT"
+	done <prints
+	[ "$(metrics_field "$(sed -n 's/^# needs: //p' "$job")" 5 "$OUT")" -gt 0 ] ||
+		fail "$1.job: no bogo-ops: $OUT"
+	no_leftovers "$TMP/run"
+}
+
+t_example_jobs_sendfile() { report_job sendfile; }
+t_example_jobs_will_it_scale_pread2() { report_job will-it-scale-pread2; }
+t_example_jobs_netperf_tcp_sendfile() { report_job netperf-tcp-sendfile; }
+t_example_jobs_redis_set_get() { report_job redis-set-get; }
+t_example_jobs_fio_write_to_file() { report_job fio-write-to-file; }
+t_example_jobs_fio_splice_to_file() { report_job fio-splice-to-file; }
+
+# Every job with a quick run has its test above.
+t_example_jobs_each_tested() {
 	for job in "$SK_SRC"/example-jobs/*.job; do
-		quick=$(sed -n 's/^# quick: //p' "$job")
-		[ -n "$quick" ] || continue
-		mkdir -p run
-		expect_exit 0 "$SK" "$job" $quick --temp-path "$TMP/run"
-		sed -n 's/^# prints: //p' "$job" >prints
-		[ -s prints ] || fail "$job: a quick run and nothing it prints"
-		while read -r line; do
-			printf '%s\n' "$OUT" | grep -E '^stresskit: metrc: \[[0-9]+\] [a-z0-9_]+ +[0-9.]+ ' |
-				grep -qF -- "$line" || fail "$(basename "$job"): no '$line' in: $OUT"
-		done <prints
-		[ "$(metrics_field "$(sed -n 's/^# needs: //p' "$job")" 5 "$OUT")" -gt 0 ] ||
-			fail "$(basename "$job"): no bogo-ops: $OUT"
-		echo "$(basename "$job") $quick: $(printf '%s\n' "$OUT" | grep -F -f prints | sed 's/.*\] //')"
-		no_leftovers "$TMP/run"
-		checked=$((checked + 1))
+		grep -q '^# quick: ' "$job" || continue
+		n=$(basename "$job" .job | tr - _)
+		grep -q "^t_example_jobs_$n()" "$SK_SRC/tests/integration/test_example_jobs.sh" ||
+			fail "$(basename "$job") has a quick run and no test"
 	done
-	[ "$checked" -ge 6 ] || fail "only $checked report jobs have a quick run"
 }
 
 # The README's table names every job, and each report's metric.
