@@ -91,6 +91,7 @@ int main(int argc, char **argv)
 	log_set_quiet(cfg.quiet);
 	log_set_verbose(cfg.verbose);
 	log_set_timestamp(cfg.timestamp);
+	log_set_lines_to_stderr(cfg.ktap && cfg.action == CLI_RUN);
 	log_set_pid(getpid());
 
 	switch (cfg.action) {

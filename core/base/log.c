@@ -15,6 +15,9 @@ static const char *log_word = "stresskit";
 static const char *log_program = "stresskit";	/* error lines: who says it */
 static pid_t log_pid;
 static bool log_is_quiet, log_is_verbose, log_has_timestamp;
+/* where info, debug, metric and warning lines go: stdout, unless --ktap
+ * keeps stdout for its report */
+static int log_out = STDOUT_FILENO;
 
 void log_set_program(const char *name)
 {
@@ -49,6 +52,16 @@ void log_set_quiet(bool quiet)
 void log_set_verbose(bool verbose)
 {
 	log_is_verbose = verbose;
+}
+
+void log_set_lines_to_stderr(bool on)
+{
+	log_out = on ? STDERR_FILENO : STDOUT_FILENO;
+}
+
+int log_out_fd(void)
+{
+	return log_out;
 }
 
 bool log_verbose(void)
@@ -127,16 +140,16 @@ void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
 		va_end(ap);					\
 	}
 
-LOG_FN(log_info, "info:", STDOUT_FILENO, !log_is_quiet)
-LOG_FN(log_debug, "debug:", STDOUT_FILENO, log_is_verbose)
-LOG_FN(log_metric, "metrc:", STDOUT_FILENO, !log_is_quiet)
-LOG_FN(log_warn, "warn:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(log_info, "info:", log_out, !log_is_quiet)
+LOG_FN(log_debug, "debug:", log_out, log_is_verbose)
+LOG_FN(log_metric, "metrc:", log_out, !log_is_quiet)
+LOG_FN(log_warn, "warn:", log_out, !log_is_quiet)
 LOG_FN(log_fail, "fail:", STDERR_FILENO, true)
 
 /* The same lines for stressors (<stresskit/log.h>). */
-LOG_FN(sk_log_info, "info:", STDOUT_FILENO, !log_is_quiet)
-LOG_FN(sk_log_debug, "debug:", STDOUT_FILENO, log_is_verbose)
-LOG_FN(sk_log_warn, "warn:", STDOUT_FILENO, !log_is_quiet)
+LOG_FN(sk_log_info, "info:", log_out, !log_is_quiet)
+LOG_FN(sk_log_debug, "debug:", log_out, log_is_verbose)
+LOG_FN(sk_log_warn, "warn:", log_out, !log_is_quiet)
 LOG_FN(sk_log_fail, "fail:", STDERR_FILENO, true)
 
 static void log_vusage_error(const char *fmt, va_list ap)

@@ -23,6 +23,10 @@ void log_set_verbose(bool verbose);
 /* --timestamp: each line's text starts with hh:mm:ss.cc (stress-ng's) */
 void log_set_timestamp(bool on);
 bool log_verbose(void);
+/* --ktap: every line but the report goes to stderr, so stdout is KTAP alone */
+void log_set_lines_to_stderr(bool on);
+/* The fd info, debug, metric and warning lines go to. */
+int log_out_fd(void);
 
 void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

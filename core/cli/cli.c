@@ -355,6 +355,20 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/* A KTAP report is one document over one pass: nothing to report of a
+ * dry run, and a sweep or a repeat would be several. */
+static int cli_check_ktap(const struct cli_config *cfg, char *err, size_t errlen)
+{
+	if (!cfg->ktap || cfg->action != CLI_RUN)
+		return 0;
+	if (cfg->scale || cfg->repeat > 1 || cfg->rep.until.pct > 0 || cfg->dry_run) {
+		snprintf(err, errlen, "--ktap reports one run: it does not combine with "
+			 "--scale, --repeat, --repeat-until or --dry-run");
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* --steady-state-window against --sample-interval, quoting both as typed. */
 static int cli_check_window(const struct cli_config *cfg, char *err, size_t errlen)
 {
@@ -396,7 +410,9 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	rc = cli_check_threads(cfg, err, errlen);
 	if (!rc)
 		rc = latency_cli_check(cfg, err, errlen);
-	return rc ? rc : cli_check_scale(cfg, err, errlen);
+	if (!rc)
+		rc = cli_check_scale(cfg, err, errlen);
+	return rc ? rc : cli_check_ktap(cfg, err, errlen);
 }
 
 int cli_parse(int argc, char **argv, struct cli_config *cfg,

@@ -101,6 +101,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
+	[G_KTAP] = { .opt = {
+		.name = "ktap", .type = OPT_BOOL, .offset = CFG(ktap),
+		.help = "print a KTAP version 1 report on stdout (one test a stressor, metrics as diagnostics; the other lines on stderr) and exit as kselftest does: 0 pass, 1 fail, 4 skip" } },
 	[G_REPEAT] = { .metavar = "N|auto", .opt = {
 		.name = "repeat", .type = OPT_PARSED, .parser = &repeat_count_opt,
 		.offset = CFG(repeat), .def_str = "1",

@@ -36,7 +36,7 @@ int compose_stressor_item(const struct stressor_opt *o, const char *item,
 
 /*
  * The same for --exclude, but a well-formed name of no stressor here is
- * OPT_ITEM_NONE (nothing to leave out, with a warning), not an error.
+ * OPT_ITEM_NONE (nothing to leave out, silently, as stress-ng), not an error.
  */
 int compose_exclude_item(const struct stressor_opt *o, const char *item,
 			 size_t len, uint32_t *out, char *err, size_t errlen);

@@ -140,6 +140,7 @@ void metrics_summarize(const struct stressor_result *sr,
 	memset(out, 0, sizeof(*out));
 	out->name = sr->entry->stressor->name;
 	out->instances = sr->n;
+	out->status = sr->status;
 	for (uint32_t k = 0; k < sr->n; k++) {
 		const struct instance_result *r = &sr->inst[k];
 

@@ -31,6 +31,7 @@ struct stressor_summary {
 	long maxrss_kb;		/* the largest instance's */
 	double inst_rate_min, inst_rate_max;	/* per-instance ops/s */
 	bool untrustworthy;	/* some counter was torn */
+	int status;		/* the stressor's exit status (its worst instance's) */
 	size_t n_metrics;
 	struct metric_summary metrics[INSTANCE_METRICS_MAX];
 	size_t n_latency;	/* --latency: series with timed ops */

@@ -192,6 +192,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->progress = cfg->progress;
 	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
 	p->perf = cfg->perf;
+	p->ktap = cfg->ktap;
 	p->perf_profile = cfg->perf_profile;
 	p->perf_profile_freq = (unsigned)cfg->perf_profile_freq;
 	p->sampling = cfg->sampling;

@@ -328,7 +328,7 @@ void instance_info(const struct instance *in, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	instance_vlog(in, STDOUT_FILENO, "info:", fmt, ap);
+	instance_vlog(in, log_out_fd(), "info:", fmt, ap);
 	va_end(ap);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ktap.h"
 #include "log.h"
 #include "metrics.h"
 #include "progress.h"
@@ -173,6 +174,39 @@ int session_execute(struct session *s)
 	return s->status;
 }
 
+/*
+ * --ktap: a test per stressor of the plan, in the plan's order, each with
+ * what its run found; one of a run the stop signal kept from starting has
+ * none (a skip).
+ */
+static void session_ktap(const struct session *s)
+{
+	struct ktap_test *t;
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_runs; i++)
+		n += s->runs[i].n;
+	t = calloc(n ? n : 1, sizeof(*t));
+	if (!t) {
+		log_fail("--ktap: out of memory");
+		return;
+	}
+	n = 0;
+	for (size_t i = 0; i < s->n_runs; i++) {
+		const struct session_run *r = &s->found[i];
+
+		for (size_t j = 0; j < s->runs[i].n; j++, n++) {
+			t[n].name = s->runs[i].entries[j].stressor->name;
+			for (size_t k = 0; k < r->n_sums && !t[n].sum; k++)
+				if (!strcmp(r->sums[k].name, t[n].name))
+					t[n].sum = &r->sums[k];
+		}
+	}
+	if (ktap_write(stdout, t, n))
+		log_fail("--ktap: cannot write the report: %s", strerror(errno));
+	free(t);
+}
+
 void session_report(const struct session *s)
 {
 	const struct plan *p = s->plan;
@@ -208,6 +242,8 @@ void session_report(const struct session *s)
 			log_info(" %-20.20s %s (%s)", p->settings[i].name,
 				 p->settings[i].value, p->settings[i].type);
 	}
+	if (p->ktap)
+		session_ktap(s);
 }
 
 /* Forgets what the last pass found, so the next one starts afresh. */
@@ -291,6 +327,8 @@ int session_main(const struct plan *plan)
 	} else {
 		rc = session_repeat(&s);
 	}
+	if (plan->ktap)
+		rc = ktap_exit_status(rc);
 	session_free(&s);
 	return rc;
 }

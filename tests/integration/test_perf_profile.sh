@@ -23,15 +23,6 @@ json.dump({"runs": runs}, open(sys.argv[1], "w"))
 PY
 }
 
-# Whether perf can profile here: says why not (as a skip) when it cannot.
-profile_possible() {
-	command -v perf >/dev/null 2>&1 || { echo "skip: perf not installed (linux-perf)"; return 1; }
-	"$SK" --pipe 1 --timeout 200ms --perf-profile --temp-path "$TMP" >"$TMP/probe" 2>&1 || true
-	why=$(grep -- 'warn.*--perf-profile:' "$TMP/probe" | sed 's/.*--perf-profile: //')
-	rm -f "$TMP/probe"
-	[ -z "$why" ] || { echo "skip: perf cannot profile here: $why"; return 1; }
-}
-
 t_perf_profile_run() {
 	profile_possible || return 0
 	mkdir run

@@ -250,13 +250,24 @@ t_redis_stressor() {
 	[ "$ops" -gt 0 ] || fail "no ops: $ops"
 	expect_match 'redis +[0-9.]+ SET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
 	expect_match 'redis +[0-9.]+ GET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
+	# the total throughput beside them: the instances' rates summed, so
+	# between twice the slower instance's and twice the faster one's
+	expect_match 'redis +[0-9.]+ SET total requests per sec \(total of 2 instances\)$' "$OUT"
+	expect_match 'redis +[0-9.]+ GET total requests per sec \(total of 2 instances\)$' "$OUT"
+	for op in SET GET; do
+		mean=$(printf '%s\n' "$OUT" | sed -n "s/.* \([0-9.]*\) $op requests per sec (geometric.*/\1/p")
+		total=$(printf '%s\n' "$OUT" | sed -n "s/.* \([0-9.]*\) $op total requests per sec (total.*/\1/p")
+		awk -v m="$mean" -v t="$total" 'BEGIN { exit !(t > m && t < 4 * m) }' ||
+			fail "$op total $total against a per-instance mean of $mean"
+	done
 	expect_match 'redis +[0-9.]+ usecs p50 request latency' "$OUT"
 	expect_match 'redis +[0-9.]+ usecs p99 request latency' "$OUT"
 	no_leftovers "$TMP"
 	# one test only: only its rate
 	expect_exit 0 "$SK" --redis 1 --redis-test get -t 0.3s --metrics-brief --temp-path "$TMP"
-	expect_no_match 'SET requests per sec' "$OUT"
+	expect_no_match 'SET (total )?requests per sec' "$OUT"
 	expect_match 'GET requests per sec' "$OUT"
+	expect_match 'GET total requests per sec \(total of 1 instances\)' "$OUT"
 }
 
 t_redis_ops_exact() {

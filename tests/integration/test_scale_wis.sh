@@ -4,68 +4,6 @@
 # from it (lkp_wis_parse.py), the tables' labels, and the modes a stressor
 # refuses left out, not run.
 
-# wis_shape FILE MODE TASKS: runtest.py's CSV for MODE over TASKS (1,2):
-# its header and 0 row, a row per task count with the figures of the modes
-# run and 0 and 0.00 for the others, and linear 0 until a 1-task row sets
-# it to that row's larger figure (then that times the task count).
-wis_shape() {
-	awk -F, -v mode="$2" -v tasks="$3" '
-	BEGIN { n = split(tasks, want, ","); procs = mode != "thread"; thr = mode != "process" }
-	function ran(fig, idle, on, what) {
-		if (on && (fig !~ /^[1-9][0-9]*$/ || idle !~ /^[0-9]+\.[0-9][0-9]$/ || idle > 100))
-			bad = what " not run: " $0
-		if (!on && (fig != "0" || idle != "0.00"))
-			bad = what " run: " $0
-	}
-	NR == 1 { if ($0 != "tasks,processes,processes_idle,threads,threads_idle,linear") bad = "header: " $0; next }
-	NR == 2 { if ($0 != "0,0,100,0,100,0") bad = "zero row: " $0; next }
-	{
-		r = NR - 2
-		if (NF != 6 || $1 != want[r]) { bad = "row " r ": " $0; next }
-		ran($2, $3, procs, "processes")
-		ran($4, $5, thr, "threads")
-		if ($1 == 1)
-			lin = $2 > $4 ? $2 : $4
-		if ($6 != sprintf("%.0f", lin * $1))
-			bad = "linear " $6 " is not " lin + 0 " x " $1
-	}
-	END { if (!bad && NR != n + 2) bad = NR " lines for tasks " tasks
-	      if (bad) { print bad; exit 1 } }' "$1"
-	[ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || fail "no newline at the end"
-}
-
-# wis_keys FILE MODE TASKS: the keys LKP's parser gets from the CSV: every
-# row's five, per-mode ops above 0 exactly for the modes run, and
-# scalability only where a 1-task row gave the later rows a linear.
-wis_keys() {
-	python3 "$SK_SRC/tests/integration/lkp_wis_parse.py" <"$1" >keys ||
-		fail "parser mirror failed"
-	for t in $(echo "$3" | tr , ' '); do
-		for k in processes processes_idle threads threads_idle linear; do
-			v=$(awk -F, -v t="$t" -v k="$k" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
-				$1 == t { print $c[k] }' "$1")
-			grep -qx "$t\\.$k: $v" keys || fail "no $t.$k: $v in: $(cat keys)"
-		done
-	done
-	for m in process thread; do
-		case "$2" in
-		"$m" | both) grep -Eqx "per_${m}_ops: [1-9][0-9]*" keys ;;
-		*) grep -qx "per_${m}_ops: 0" keys ;;
-		esac || fail "per_${m}_ops for mode $2: $(cat keys)"
-	done
-	grep -Eqx 'workload: [1-9][0-9]*' keys || fail "no workload: $(cat keys)"
-	case "$3" in
-	1,*) grep -Eqx 'scalability: [0-9]+\.[0-9]{6}' keys ;;
-	*) ! grep -q '^scalability' keys ;;
-	esac || fail "scalability for tasks $3: $(cat keys)"
-	# the process figure over linear at the last step, as LKP divides
-	if [ "$3" = 1,2 ]; then
-		want=$(awk -F, 'END { printf "scalability: %f\n", $2 / $6 }' "$1")
-		grep -qx "$want" keys || fail "not $want: $(cat keys)"
-	fi
-	rm -f keys
-}
-
 # wis_tables OUT FILE: each table's rows are the CSV's figures of the mode
 # its title names (process instances: processes, thread: threads).
 wis_tables() {
