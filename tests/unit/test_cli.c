@@ -77,7 +77,7 @@ START_TEST(test_refused)
 				     "this process may run on (CPUs: 0"));
 	cli_free(&cfg);
 	refused("--pipe 1 --repeat 0",
-		"invalid --repeat '0': expected a whole number of runs from 1 to 10000");
+		"invalid --repeat '0': expected a whole number of runs from 1 to 10000, or auto");
 	refused("--pipe 1 --instance-mode bogus",
 		"invalid --instance-mode 'bogus': expected process, thread or both");
 	refused("--seq x",
