@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "log.h"
 #include "opts_help.h"
+#include "output_paths.h"
 #include "plan.h"
 #include "plugin_args.h"
 #include "registry.h"
@@ -34,12 +35,18 @@ static void main_list_stressors(void)
 static int main_run(const struct cli_config *cfg)
 {
 	struct plan plan;
+	char err[1024];
 	int rc;
 
 	if (plan_build(cfg, &plan)) {
 		log_fail("cannot plan the run: out of memory");
 		plan_free(&plan);
 		return SK_NO_RESOURCE;
+	}
+	if (output_paths_check(&plan, err, sizeof(err))) {
+		log_usage_error("%s", err);
+		plan_free(&plan);
+		return SK_USAGE;
 	}
 	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
 	plan_free(&plan);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inputs.h"
 
 #define JOB_ARGS_MAX 64
 
@@ -24,6 +25,7 @@ static int job_read(const char *path, char **buf, size_t *len,
 
 	if (fd < 0)
 		goto fail;
+	inputs_note_fd(fd);
 	for (;;) {
 		ssize_t n;
 		char *nb;
