@@ -50,6 +50,9 @@ static int main_run(const struct cli_config *cfg)
 	}
 	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
 	plan_free(&plan);
+	/* the reader of the output went away: the run stopped, its lines lost */
+	if (log_output_broken() && rc == SK_OK)
+		rc = SK_USAGE;
 	return rc;
 }
 
@@ -77,6 +80,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	main_personality(argv[0]);
+	log_catch_sigpipe();
 	if (registry_init(err, sizeof(err))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;

@@ -6,6 +6,8 @@
 
 #include <stresskit/log.h>
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -15,6 +17,8 @@ static const char *log_word = "stresskit";
 static const char *log_program = "stresskit";	/* error lines: who says it */
 static pid_t log_pid;
 static bool log_is_quiet, log_is_verbose, log_has_timestamp;
+/* a write found its reader gone (EPIPE): what the user reads is lost */
+static volatile sig_atomic_t log_broken;
 
 void log_set_program(const char *name)
 {
@@ -62,11 +66,41 @@ void log_write_all(int fd, const char *buf, size_t len)
 	while (len) {
 		ssize_t n = write(fd, buf, len);
 
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			log_broken = 1;
 		if (n <= 0)
 			return;
 		buf += n;
 		len -= (size_t)n;
 	}
+}
+
+/*
+ * A handler, not SIG_IGN: a write to a closed pipe then fails with EPIPE
+ * instead of killing the controller, the run's signal wait sees the
+ * SIGPIPE as a stop (scheduler.c blocks it with the others), and an
+ * exec()ed helper starts with SIGPIPE's default again, as SIG_IGN would
+ * not give it.
+ */
+static void log_on_sigpipe(int sig)
+{
+	(void)sig;
+	log_broken = 1;
+}
+
+void log_catch_sigpipe(void)
+{
+	struct sigaction sa = { .sa_handler = log_on_sigpipe };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+bool log_output_broken(void)
+{
+	return log_broken;
 }
 
 void log_set_timestamp(bool on)

@@ -254,6 +254,8 @@ static void scheduler_block_signals(struct run_state *st, sigset_t *old)
 	sigaddset(&st->waitset, SIGINT);
 	sigaddset(&st->waitset, SIGTERM);
 	sigaddset(&st->waitset, SIGHUP);
+	/* the output's reader is gone (log_catch_sigpipe): a stop too */
+	sigaddset(&st->waitset, SIGPIPE);
 	blocked = st->waitset;
 	sigaddset(&blocked, SIGALRM);
 	sigprocmask(SIG_BLOCK, &blocked, old);
