@@ -17,6 +17,7 @@
 #include "plan.h"
 #include "plugin_args.h"
 #include "registry.h"
+#include "rundir.h"
 #include "scale.h"
 #include "session.h"
 #include "version.h"
@@ -29,6 +30,20 @@ static void main_list_stressors(void)
 		printf("%-12s %s%s\n", s->name, s->summary,
 		       stressor_supported(s) ? "" : " (not implemented on this system)");
 	}
+}
+
+/* --clean-temp: what a controller killed with SIGKILL left (rundir.h). */
+static int main_clean_temp(const char *temp_path)
+{
+	int n = rundir_sweep(temp_path, true);
+
+	if (n < 0) {
+		log_usage_error("--clean-temp: cannot read '%s': %s", temp_path,
+				strerror(-n));
+		return SK_USAGE;
+	}
+	log_info("%d run director%s removed from %s", n, n == 1 ? "y" : "ies", temp_path);
+	return SK_OK;
 }
 
 /* Builds the plan and runs it; the plan goes before the options it points at. */
@@ -119,6 +134,9 @@ int main(int argc, char **argv)
 		break;
 	case CLI_LIST_CLASS:
 		compose_list_classes(stdout, &cfg.compose);
+		break;
+	case CLI_CLEAN_TEMP:
+		rc = main_clean_temp(cfg.temp_path);
 		break;
 	case CLI_RUN:
 		rc = main_run(&cfg);

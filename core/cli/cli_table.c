@@ -226,6 +226,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_DRY_RUN] = { .short_name = 'n', .opt = {
 		.name = "dry-run", .type = OPT_BOOL, .offset = CFG(dry_run),
 		.help = "print the plan (stressors, instances, timeouts, order) and start nothing" } },
+	[G_CLEAN_TEMP] = { .action = CLI_CLEAN_TEMP, .opt = {
+		.name = "clean-temp",
+		.help = "remove the run directories in --temp-path of controllers that are gone, and exit" } },
 	[G_STRESSORS] = { .action = CLI_LIST_STRESSORS, .opt = {
 		.name = "stressors", .help = "list the stressors" } },
 	[G_HELP] = { .short_name = 'h', .metavar = "[NAME]", .action = CLI_HELP, .opt = {

@@ -41,7 +41,12 @@
 static int scheduler_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
-	int err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir));
+	int err;
+
+	/* what a controller killed with SIGKILL left here; see rundir.h */
+	rundir_sweep(plan->temp_path, true);
+	err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir),
+			    &st->run_dir_lock);
 
 	if (err) {
 		log_fail("cannot create a run directory in %s: %s",
@@ -233,7 +238,8 @@ static void scheduler_teardown(struct run_state *st)
 			ctx->stressor->cleanup(ctx);
 		free((char *)ctx->run_dir);
 	}
-	rundir_remove(st->run_dir);
+	rundir_remove(st->run_dir, st->run_dir_lock);
+	st->run_dir_lock = -1;
 	shared_unmap(st->sh, st->sh_len);
 	free(st->ctx);
 	free(st->children);
@@ -299,7 +305,7 @@ static size_t scheduler_fork_all(struct run_state *st)
  */
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {
-	struct run_state st = { .plan = plan, .res = res };
+	struct run_state st = { .plan = plan, .res = res, .run_dir_lock = -1 };
 	size_t total = 0, slot = 0;
 	sigset_t old;
 	int status, err;

@@ -24,3 +24,58 @@ t_sigpipe_before_the_run() {
 	[ "$rc" = 1 ] || fail "exit $rc, expected 1"
 	[ -z "$(ls -A "$TMP/T")" ] || fail "left in the temp path: $(ls -A "$TMP/T")"
 }
+
+# cleanup_dirs T: the run directories in T, one per line.
+cleanup_dirs() {
+	ls -A "$1" | grep '^stresskit-' || true
+}
+
+cleanup_no_procs() {
+	[ -z "$(sk_procs)" ]
+}
+
+cleanup_has_lock() {
+	ls "$1"/stresskit-*/lock >/dev/null 2>&1 && ls -d "$1"/stresskit-*/sendfile >/dev/null 2>&1
+}
+
+# A controller killed with SIGKILL leaves its run directory (its lock
+# let go once its children die with it); the next run removes it.
+t_sigkill_dir_removed_by_next_run() {
+	mkdir "$TMP/T"
+	"$SK" --sendfile 1 -t 60s --temp-path "$TMP/T" >/dev/null 2>&1 &
+	pid=$!
+	wait_until 20 cleanup_has_lock "$TMP/T"
+	kill -KILL "$pid"
+	wait "$pid" || true
+	left=$(cleanup_dirs "$TMP/T")
+	[ -n "$left" ] || fail "nothing left to remove"
+	# the instance holds the lock too until it dies with the controller
+	wait_until 20 cleanup_no_procs
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 100 --temp-path "$TMP/T"
+	expect_match "removed $TMP/T/$left: its controller \\(pid $pid\\) is gone" "$OUT"
+	[ -z "$(cleanup_dirs "$TMP/T")" ] || fail "left: $(cleanup_dirs "$TMP/T")"
+}
+
+# --clean-temp removes only what no living controller holds: not a
+# running one's, not another user's, not one without a lock whose pid
+# lives; but one whose lock is free although its pid lives (reused).
+t_clean_temp_only_the_dead() {
+	T=$TMP/T
+	mkdir "$T"
+	"$SK" --sendfile 1 -t 60s --temp-path "$T" >/dev/null 2>&1 &
+	pid=$!
+	wait_until 20 cleanup_has_lock "$T"
+	live=$(cleanup_dirs "$T")
+	mkdir "$T/stresskit-$$-reused" && : >"$T/stresskit-$$-reused/lock"
+	mkdir "$T/stresskit-$$-nolock"
+	mkdir "$T/stresskit-4194303-nolock"
+	mkdir "$T/stresskit-4194303-others" && chown 65534 "$T/stresskit-4194303-others"
+	mkdir "$T/stresskit-4194303-toolong"
+	expect_exit 0 "$SK" --clean-temp --temp-path "$T"
+	expect_match "2 run directories removed from $T" "$OUT"
+	kill -INT "$pid"
+	wait "$pid" || fail "the live run failed"
+	[ "$(cleanup_dirs "$T" | tr '\n' ' ')" = "stresskit-$$-nolock stresskit-4194303-others stresskit-4194303-toolong " ] ||
+		fail "left: $(cleanup_dirs "$T")"
+	[ ! -e "$T/$live" ] || fail "the live run's directory outlived it"
+}
