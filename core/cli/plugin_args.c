@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "job.h"
@@ -54,17 +55,23 @@ static int plugin_args_job_line(char *line, const char *job, size_t dir_len,
 
 /*
  * The "plugin FILE" lines of a job file, read as the parser reads it
- * (job_read: the same cap, so /dev/zero ends). A file that cannot be read
- * is skipped here: the parser reports it with its own message.
+ * (job_read: the same cap). A file that cannot be read is skipped here:
+ * the parser reports it with its own message. So is one that is not a
+ * regular file: a FIFO or /dev/stdin can be read once, and the parser's
+ * read is that once (its plugin lines are then not loaded, and the
+ * options of their stressors are unknown).
  */
 static int plugin_args_job(const char *path, char *err, size_t errlen)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dir_len = slash ? (size_t)(slash - path) + (slash == path) : 0;
 	char *buf = NULL, *line, *nl, why[512];
+	struct stat st;
 	size_t len;
 	int rc = 0;
 
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return 0;
 	if (job_read(path, &buf, &len, why, sizeof(why))) {
 		free(buf);
 		return 0;
