@@ -95,13 +95,14 @@ int main(int argc, char **argv)
 	int rc;
 
 	main_personality(argv[0]);
-	log_catch_sigpipe();
 	if (registry_init(err, sizeof(err))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
 	if (argc > 1 && (sc = subcommand_find(argv[1])))
 		return sc->main(argc - 1, argv + 1);
+	/* a run's reader going away stops it (a subcommand keeps its own way) */
+	log_catch_sigpipe();
 	if (cli_load_plugins(argc, argv, err, sizeof(err))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;

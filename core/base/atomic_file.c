@@ -199,6 +199,14 @@ int atomic_file_commit(struct atomic_file *af)
 	return rc;
 }
 
+int atomic_file_finish(struct atomic_file *af, int wrote)
+{
+	if (!wrote)
+		return atomic_file_commit(af);
+	atomic_file_abort(af);
+	return -ENOMEM;
+}
+
 void atomic_file_abort(struct atomic_file *af)
 {
 	if (af->f)

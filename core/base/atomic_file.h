@@ -37,6 +37,12 @@ int atomic_file_open(struct atomic_file *af, const char *path);
  * case the target is as it was. af is closed either way.
  */
 int atomic_file_commit(struct atomic_file *af);
+/*
+ * The end of a writer: wrote is what it returned. Nonzero drops the text
+ * and returns -ENOMEM (a memory stream fails for want of memory alone);
+ * zero commits. af is closed either way.
+ */
+int atomic_file_finish(struct atomic_file *af, int wrote);
 /* Drops what was written; the target is as it was. Safe on a closed af. */
 void atomic_file_abort(struct atomic_file *af);
 

@@ -96,11 +96,8 @@ static int latency_files_write(const struct latency_files *lf, const char *path,
 	struct atomic_file af;
 	int rc = atomic_file_open(&af, path);
 
-	if (!rc && fn(lf, af.f)) {
-		atomic_file_abort(&af);
-		rc = -ENOMEM;
-	} else if (!rc)
-		rc = atomic_file_commit(&af);
+	if (!rc)
+		rc = atomic_file_finish(&af, fn(lf, af.f));
 	if (rc)
 		log_fail("cannot write %s %s: %s", opt, path, strerror(-rc));
 	return rc;

@@ -471,15 +471,11 @@ void results_close_files(struct results_files *f)
 }
 
 /* Commits one file; a failure names its cause and leaves the old file. */
-static int results_commit(struct atomic_file *af, bool bad, const char *what,
+static int results_commit(struct atomic_file *af, int wrote, const char *what,
 			  const char *path)
 {
-	int rc = bad ? -ENOMEM : 0;
+	int rc = atomic_file_finish(af, wrote);
 
-	if (rc)
-		atomic_file_abort(af);
-	else
-		rc = atomic_file_commit(af);
 	if (rc)
 		log_fail("cannot write %s to %s: %s", what, path, strerror(-rc));
 	return rc;
@@ -491,7 +487,7 @@ int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 
 	if (f->has_yaml) {
 		f->has_yaml = false;
-		if (results_commit(&f->yaml, results_emit_yaml(doc, f->yaml.f) != 0,
+		if (results_commit(&f->yaml, results_emit_yaml(doc, f->yaml.f),
 				   "YAML", p->yaml_path))
 			rc = -EIO;
 	}

@@ -29,12 +29,8 @@ static int scale_open(struct atomic_file *af, const char *path, const char *what
 /* Writes one file (wrote: what the writer returned); names the cause. */
 static int scale_commit(struct atomic_file *af, int wrote, const char *path)
 {
-	int rc = wrote ? -ENOMEM : 0;
+	int rc = atomic_file_finish(af, wrote);
 
-	if (rc)
-		atomic_file_abort(af);
-	else
-		rc = atomic_file_commit(af);
 	if (rc)
 		log_fail("cannot write %s: %s", path, strerror(-rc));
 	return rc;
