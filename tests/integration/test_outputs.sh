@@ -35,6 +35,32 @@ out" ] || { fail "$opt: left $(ls -A "$d")"; rc=1; }
 	return $rc
 }
 
+# The sweep's files the same way.
+t_output_full_disk_scale() {
+	d=$TMP/full
+	outputs_mount "$d" size=64k || return 0
+	echo old >"$d/out"
+	head -c 65536 /dev/zero >"$d/filler" 2>/dev/null || true
+	rc=0
+	for opt in --scale-csv --scale-plot; do
+		expect_exit 1 "$SK" --pipe 1 --scale-steps 1 -t 0.1 "$opt" "$d/out" --temp-path "$TMP" -q || rc=1
+		expect_match "cannot write $d/out: No space left on device" "$ERR" || rc=1
+		[ "$(cat "$d/out")" = old ] || { fail "$opt: the old file was replaced"; rc=1; }
+	done
+	outputs_umount "$d"
+	return $rc
+}
+
+# An output inside the temp path is the user's: written, never swept.
+t_output_in_temp_path() {
+	mkdir "$TMP/T"
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 100 --json "$TMP/T/r.json" --temp-path "$TMP/T" -q
+	expect_exit 0 "$SK" --pipe 1 --pipe-ops 100 --yaml "$TMP/T/stresskit-1-abcdef" --temp-path "$TMP/T" -q
+	expect_exit 0 "$SK" --clean-temp --temp-path "$TMP/T"
+	[ "$(ls -A "$TMP/T" | sort | tr '\n' ' ')" = "r.json stresskit-1-abcdef " ] ||
+		fail "left: $(ls -A "$TMP/T")"
+}
+
 # The same with no file before: none after.
 t_output_full_disk_leaves_none() {
 	d=$TMP/full
