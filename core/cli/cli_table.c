@@ -296,7 +296,8 @@ void cli_usage(FILE *f)
 			fprintf(f, "  %-28s %s\n", subcommand_at(i)->name,
 				subcommand_at(i)->summary);
 	}
-	fprintf(f, "\nexit codes: 0 success, 1 bad arguments, 2 a stressor failed,\n"
+	fprintf(f, "\nexit codes: 0 success, 1 bad arguments or a harness error (an output\n"
+		   "file not written, the output's reader gone: SIGPIPE), 2 a stressor failed,\n"
 		   "3 no resource, 4 not implemented, 5 killed by a signal,\n"
 		   "7 metrics untrustworthy\n");
 }
