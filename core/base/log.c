@@ -7,6 +7,7 @@
 #include <stresskit/log.h>
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -79,15 +80,14 @@ void log_write_all(int fd, const char *buf, size_t len)
 
 /*
  * A handler, not SIG_IGN: a write to a closed pipe then fails with EPIPE
- * instead of killing the controller, the run's signal wait sees the
- * SIGPIPE as a stop (scheduler.c blocks it with the others), and an
- * exec()ed helper starts with SIGPIPE's default again, as SIG_IGN would
- * not give it.
+ * instead of killing the controller, and an exec()ed helper starts with
+ * SIGPIPE's default again, as SIG_IGN would not give it. The run's
+ * signal wait sees the SIGPIPE (scheduler.c blocks it with the stop
+ * signals) and asks log_output_broken whether it was the output's.
  */
 static void log_on_sigpipe(int sig)
 {
 	(void)sig;
-	log_broken = 1;
 }
 
 void log_catch_sigpipe(void)
@@ -98,8 +98,18 @@ void log_catch_sigpipe(void)
 	sigaction(SIGPIPE, &sa, NULL);
 }
 
+/* A pipe or socket whose reader is gone polls as an error: a SIGPIPE
+ * from another pipe of the controller's (a helper's) is not the output's. */
 bool log_output_broken(void)
 {
+	struct pollfd fds[2] = {
+		{ .fd = STDOUT_FILENO, .events = POLLOUT },
+		{ .fd = STDERR_FILENO, .events = POLLOUT },
+	};
+
+	if (!log_broken && poll(fds, 2, 0) > 0 &&
+	    ((fds[0].revents | fds[1].revents) & POLLERR))
+		log_broken = 1;
 	return log_broken;
 }
 

@@ -274,7 +274,7 @@ static void scheduler_restore_signals(struct run_state *st, const sigset_t *old)
 	int sig;
 
 	while ((sig = sigtimedwait(&st->waitset, NULL, &zero)) > 0)
-		if (sig != SIGCHLD)
+		if (stop_signal_stops(sig))
 			st->res->interrupted = true;
 	sigprocmask(SIG_SETMASK, old, NULL);
 }

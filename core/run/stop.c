@@ -52,10 +52,17 @@ bool stop_wait(struct run_state *st, double deadline)
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
 			stop_reap(st, false);
-		else if (sig != SIGPIPE || !st->res->interrupted)
+		else if (stop_signal_stops(sig) && (sig != SIGPIPE || !st->res->interrupted))
 			return true;
 	}
 	return false;
+}
+
+bool stop_signal_stops(int sig)
+{
+	if (sig == SIGCHLD)
+		return false;
+	return sig != SIGPIPE || log_output_broken();
 }
 
 int stop_child_cmp(const void *a, const void *b)

@@ -79,3 +79,18 @@ t_clean_temp_only_the_dead() {
 	[ "$(cleanup_dirs "$T" | sort)" = "$want" ] || fail "left: $(cleanup_dirs "$T")"
 	[ ! -e "$T/$live" ] || fail "the live run's directory outlived it"
 }
+
+# A SIGPIPE that is not the output's (kill -PIPE, a helper's pipe) is no
+# stop: the run does all its ops, exits 0 and says nothing of a signal.
+t_sigpipe_not_the_output() {
+	"$SK" --pipe 1 --pipe-ops 400000 --status-interval 0.05 --temp-path "$TMP" >"$TMP.run" 2>&1 &
+	pid=$!
+	wait_until 30 ran_ops "$TMP.run" pipe || { kill -KILL "$pid"; fail "no ops: $(cat "$TMP.run")"; }
+	kill -PIPE "$pid" 2>/dev/null || true
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 0 ] || fail "exit $rc: $(cat "$TMP.run")"
+	expect_no_match "interrupted" "$(cat "$TMP.run")"
+	expect_match "pipe +400000 " "$(cat "$TMP.run")"
+	rm -f "$TMP.run"
+}
