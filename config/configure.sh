@@ -9,8 +9,9 @@
 # leaves no config.h or config.mk behind, so the next make probes again
 # instead of linking with what a machine without them found. They turn
 # on HAVE_<NAME> but are not features: no stressor can be without them.
-# build/config.d lists the headers the probes that built read, so that
-# make probes again when one of them changes (an upgraded library).
+# build/config.d lists the headers the probes that built read and the
+# libraries they linked, so that make probes again when one of them
+# changes (an upgraded library).
 # usage: configure.sh CC OUTDIR CFLAGS...
 set -u
 cc=$1 out=$2
@@ -28,6 +29,11 @@ probe() {
 	plibs=$(sed -n 's|^/\* libs: \(.*\) \*/$|\1|p' "$f")
 	if $cc "$@" -MD -MF "$out/probe-$name.d" "$f" -o "$out/probe-$name" $plibs >/dev/null 2>&1; then
 		deps="$deps $(sed -e 's/^[^:]*://' -e 's/\\$//' "$out/probe-$name.d" | tr '\n' ' ')"
+		# and the libraries it linked, as the compiler finds them
+		for l in $plibs; do
+			lib=$($cc -print-file-name="lib${l#-l}.so" 2>/dev/null)
+			case $lib in /*) deps="$deps $lib" ;; esac
+		done
 		rm -f "$out/probe-$name" "$out/probe-$name.d"
 		return 0
 	fi

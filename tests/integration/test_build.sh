@@ -36,3 +36,19 @@ t_build_probes_follow_compiler() {
 	expect_match "run \./setup\.sh" "$ERR"
 	[ ! -e "$TMP/b/config.mk" ] || fail "config.mk outlived a failed probe"
 }
+
+# The probes depend on the headers they read and the libraries they
+# linked (build/config.d): one that changes makes the next make probe again.
+t_build_probes_follow_headers() {
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	deps=$(cat "$TMP/b/config.d")
+	expect_match "/Judy\.h( |$)" "$deps"
+	expect_match "/libJudy\.so( |$)" "$deps"
+	expect_match "/jansson\.h( |$)" "$deps"
+	# a header of the probes' that is newer than the last probe
+	: >"$TMP/header.h"
+	sed -i "s|\$| $TMP/header.h|" "$TMP/b/config.d"
+	touch -d '+1 minute' "$TMP/header.h"
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	expect_match "^features:" "$OUT"
+}
