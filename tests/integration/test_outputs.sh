@@ -3,52 +3,56 @@
 # hostile place is made for the test: a full tmpfs, a read-only mount,
 # symlinks and hard links to inputs, devices.
 
-# outputs_mount DIR OPTIONS: a tmpfs of this test's own at DIR (root
-# only), unmounted by outputs_umount; the test says skip without root.
-outputs_mount() {
-	mkdir -p "$1"
-	mount -t tmpfs -o "$2" tmpfs "$1" 2>/dev/null || { echo "    skip: cannot mount tmpfs"; return 1; }
-}
-
-outputs_umount() {
-	umount "$1" 2>/dev/null || true
+# outputs_on_tmpfs OPTIONS FUNC: runs FUNC DIR in a subshell, DIR a
+# tmpfs of this test's own (root only; the test says skip without it),
+# unmounted whatever FUNC did; returns FUNC's status.
+outputs_on_tmpfs() {
+	mkdir -p "$TMP/mnt"
+	mount -t tmpfs -o "$1" tmpfs "$TMP/mnt" 2>/dev/null ||
+		{ echo "    skip: cannot mount tmpfs"; return 0; }
+	# not "( ... ) || rc=1": set -e would be off in the subshell, and
+	# the first failure would not end it
+	set +e
+	( set -e; "$2" "$TMP/mnt" )
+	rc=$?
+	set -e
+	umount "$TMP/mnt" || { fail "cannot unmount $TMP/mnt"; return 1; }
+	return $rc
 }
 
 # A 64 KiB tmpfs holding 60,000 bytes: each output option keeps the file
 # it would have replaced and names the cause in one line.
-t_output_full_disk_keeps_old() {
-	d=$TMP/full
-	outputs_mount "$d" size=64k || return 0
-	head -c 60000 /dev/zero >"$d/filler"
-	rc=0
+outputs_full_keeps_old() {
+	head -c 60000 /dev/zero >"$1/filler"
 	for opt in --json --yaml --series-csv --latency-csv --latency-plot; do
-		echo old >"$d/out"
-		expect_exit 1 "$SK" --pipe 1 --pipe-ops 2000 --latency-sample 1 --perf "$opt" "$d/out" \
-			--temp-path "$TMP" -q || rc=1
-		expect_match "cannot write .*$d/out.*: No space left on device" "$ERR" || rc=1
-		one_line "$ERR" || rc=1
-		[ "$(cat "$d/out")" = old ] || { fail "$opt: the old file was replaced"; rc=1; }
-		[ "$(ls -A "$d")" = "filler
-out" ] || { fail "$opt: left $(ls -A "$d")"; rc=1; }
+		echo old >"$1/out"
+		expect_exit 1 "$SK" --pipe 1 --pipe-ops 2000 --latency-sample 1 --perf "$opt" "$1/out" \
+			--temp-path "$TMP" -q
+		expect_match "cannot write .*$1/out.*: No space left on device" "$ERR"
+		one_line "$ERR"
+		[ "$(cat "$1/out")" = old ] || fail "$opt: the old file was replaced"
+		[ "$(ls -A "$1")" = "filler
+out" ] || fail "$opt: left $(ls -A "$1")"
 	done
-	outputs_umount "$d"
-	return $rc
+}
+
+t_output_full_disk_keeps_old() {
+	outputs_on_tmpfs size=64k outputs_full_keeps_old
 }
 
 # The sweep's files the same way.
-t_output_full_disk_scale() {
-	d=$TMP/full
-	outputs_mount "$d" size=64k || return 0
-	echo old >"$d/out"
-	head -c 65536 /dev/zero >"$d/filler" 2>/dev/null || true
-	rc=0
+outputs_full_scale() {
+	echo old >"$1/out"
+	head -c 65536 /dev/zero >"$1/filler" 2>/dev/null || true
 	for opt in --scale-csv --scale-plot; do
-		expect_exit 1 "$SK" --pipe 1 --scale-steps 1 -t 0.1 "$opt" "$d/out" --temp-path "$TMP" -q || rc=1
-		expect_match "cannot write $d/out: No space left on device" "$ERR" || rc=1
-		[ "$(cat "$d/out")" = old ] || { fail "$opt: the old file was replaced"; rc=1; }
+		expect_exit 1 "$SK" --pipe 1 --scale-steps 1 -t 0.1 "$opt" "$1/out" --temp-path "$TMP" -q
+		expect_match "cannot write $1/out: No space left on device" "$ERR"
+		[ "$(cat "$1/out")" = old ] || fail "$opt: the old file was replaced"
 	done
-	outputs_umount "$d"
-	return $rc
+}
+
+t_output_full_disk_scale() {
+	outputs_on_tmpfs size=64k outputs_full_scale
 }
 
 # An output inside the temp path is the user's: written, never swept.
@@ -62,29 +66,27 @@ t_output_in_temp_path() {
 }
 
 # The same with no file before: none after.
+outputs_full_leaves_none() {
+	head -c 65536 /dev/zero >"$1/filler" 2>/dev/null || true
+	expect_exit 1 "$SK" --pipe 1 --pipe-ops 2000 --json "$1/x.json" --temp-path "$TMP" -q
+	expect_match "No space left on device" "$ERR"
+	[ "$(ls -A "$1")" = filler ] || fail "left $(ls -A "$1")"
+}
+
 t_output_full_disk_leaves_none() {
-	d=$TMP/full
-	outputs_mount "$d" size=64k || return 0
-	head -c 65536 /dev/zero >"$d/filler" 2>/dev/null || true
-	rc=0
-	expect_exit 1 "$SK" --pipe 1 --pipe-ops 2000 --json "$d/x.json" --temp-path "$TMP" -q || rc=1
-	expect_match "No space left on device" "$ERR" || rc=1
-	[ "$(ls -A "$d")" = filler ] || { fail "left $(ls -A "$d")"; rc=1; }
-	outputs_umount "$d"
-	return $rc
+	outputs_on_tmpfs size=64k outputs_full_leaves_none
 }
 
 # A read-only filesystem is found before the run, not after it.
+outputs_read_only() {
+	expect_exit 1 "$SK" --pipe 1 --pipe-ops 100 --json "$1/x.json" --temp-path "$TMP"
+	expect_match "cannot write --json '$1/x.json': .*Read-only file system" "$ERR"
+	one_line "$ERR"
+	expect_no_match "pipe" "$OUT"
+}
+
 t_output_read_only_dir() {
-	d=$TMP/ro
-	outputs_mount "$d" ro,size=64k || return 0
-	rc=0
-	expect_exit 1 "$SK" --pipe 1 --pipe-ops 100 --json "$d/x.json" --temp-path "$TMP" || rc=1
-	expect_match "cannot write --json '$d/x.json': .*Read-only file system" "$ERR" || rc=1
-	one_line "$ERR" || rc=1
-	expect_no_match "pipe" "$OUT" || rc=1
-	outputs_umount "$d"
-	return $rc
+	outputs_on_tmpfs ro,size=64k outputs_read_only
 }
 
 # The files come out whole and valid, with nothing else beside them, and
