@@ -12,7 +12,7 @@ CORE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard core/*/*.c))))
 # headers mark SK_API (include/stresskit/version.h), through -rdynamic.
 BASE_CFLAGS := -std=gnu11 -Wall -Wextra -D_GNU_SOURCE -fvisibility=hidden -MMD -MP
 CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
-	       $(shell pkg-config --cflags $(LIBS_PC))
+	       $(shell pkg-config --cflags $(LIBS_PC) 2>/dev/null)
 # A stressor sees the public API and nothing else: no core folder, no
 # config.h (features are its .needs, checked at start, as for a plugin).
 # Its jump targets, where a rotated loop begins, start a 64-byte line:
@@ -27,7 +27,7 @@ CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
 STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-plt
 CFLAGS   += $(CORE_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
-LDLIBS   += $(shell pkg-config --libs $(LIBS_PC)) -lm -pthread -ldl
+LDLIBS   += $(shell pkg-config --libs $(LIBS_PC) 2>/dev/null) -lm -pthread -ldl
 # Every symbol bound once at start (-z now) instead of at its first call:
 # each forked instance and helper process would otherwise look up every
 # function it calls first through all the libraries and write the binding
@@ -55,10 +55,20 @@ UNIT_BIN  := $(BUILD)/tests/unit/run_unit
 
 all: $(BUILD)/stresskit $(BUILD)/stresskit.test
 
-# Feature probes: config/*.c -> build/config.h and build/config.mk.
-$(BUILD)/config.h $(BUILD)/config.mk: $(wildcard config/*.c) config/configure.sh
+# Feature probes: config/*.c -> build/config.h and build/config.mk; the
+# libraries of config/required/ stop the build in one line when missing.
+# Probed again when a probe, the compiler or a header a probe read
+# changes (build/config.d, written by configure.sh), through the stamp:
+# config.h is rewritten only when it changes, so a re-probe that finds
+# the same rebuilds nothing.
+CC_PATH := $(realpath $(shell command -v $(CC) 2>/dev/null))
+$(BUILD)/config.stamp: $(wildcard config/*.c config/required/*.c) config/configure.sh $(CC_PATH)
 	@sh config/configure.sh "$(CC)" $(BUILD) $(filter-out -MMD -MP,$(CFLAGS))
 
+$(BUILD)/config.h $(BUILD)/config.mk: $(BUILD)/config.stamp
+	@test -f $@
+
+-include $(BUILD)/config.d
 -include $(BUILD)/config.mk
 
 # Objects depend on this file too: it holds their flags.

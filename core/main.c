@@ -13,9 +13,11 @@
 #include "cli.h"
 #include "log.h"
 #include "opts_help.h"
+#include "output_paths.h"
 #include "plan.h"
 #include "plugin_args.h"
 #include "registry.h"
+#include "rundir.h"
 #include "scale.h"
 #include "session.h"
 #include "version.h"
@@ -30,10 +32,25 @@ static void main_list_stressors(void)
 	}
 }
 
+/* --clean-temp: what a controller killed with SIGKILL left (rundir.h). */
+static int main_clean_temp(const char *temp_path)
+{
+	int n = rundir_sweep(temp_path, true);
+
+	if (n < 0) {
+		log_usage_error("--clean-temp: cannot read '%s': %s", temp_path,
+				strerror(-n));
+		return SK_USAGE;
+	}
+	log_info("%d run director%s removed from %s", n, n == 1 ? "y" : "ies", temp_path);
+	return SK_OK;
+}
+
 /* Builds the plan and runs it; the plan goes before the options it points at. */
 static int main_run(const struct cli_config *cfg)
 {
 	struct plan plan;
+	char err[1024];
 	int rc;
 
 	if (plan_build(cfg, &plan)) {
@@ -41,8 +58,16 @@ static int main_run(const struct cli_config *cfg)
 		plan_free(&plan);
 		return SK_NO_RESOURCE;
 	}
+	if (output_paths_check(&plan, err, sizeof(err))) {
+		log_usage_error("%s", err);
+		plan_free(&plan);
+		return SK_USAGE;
+	}
 	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
 	plan_free(&plan);
+	/* the reader of the output went away: the run stopped, its lines lost */
+	if (log_output_broken() && rc == SK_OK)
+		rc = SK_USAGE;
 	return rc;
 }
 
@@ -76,6 +101,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && (sc = subcommand_find(argv[1])))
 		return sc->main(argc - 1, argv + 1);
+	/* a run's reader going away stops it (a subcommand keeps its own way) */
+	log_catch_sigpipe();
 	if (cli_load_plugins(argc, argv, err, sizeof(err))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;
@@ -109,6 +136,9 @@ int main(int argc, char **argv)
 		break;
 	case CLI_LIST_CLASS:
 		compose_list_classes(stdout, &cfg.compose);
+		break;
+	case CLI_CLEAN_TEMP:
+		rc = main_clean_temp(cfg.temp_path);
 		break;
 	case CLI_RUN:
 		rc = main_run(&cfg);

@@ -6,6 +6,9 @@
 
 #include <stresskit/log.h>
 
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +21,8 @@ static bool log_is_quiet, log_is_verbose, log_has_timestamp;
 /* where info, debug, metric and warning lines go: stdout, unless --ktap
  * keeps stdout for its report */
 static int log_out = STDOUT_FILENO;
+/* a write found its reader gone (EPIPE): what the user reads is lost */
+static volatile sig_atomic_t log_broken;
 
 void log_set_program(const char *name)
 {
@@ -75,11 +80,50 @@ void log_write_all(int fd, const char *buf, size_t len)
 	while (len) {
 		ssize_t n = write(fd, buf, len);
 
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EPIPE)
+			log_broken = 1;
 		if (n <= 0)
 			return;
 		buf += n;
 		len -= (size_t)n;
 	}
+}
+
+/*
+ * A handler, not SIG_IGN: a write to a closed pipe then fails with EPIPE
+ * instead of killing the controller, and an exec()ed helper starts with
+ * SIGPIPE's default again, as SIG_IGN would not give it. The run's
+ * signal wait sees the SIGPIPE (scheduler.c blocks it with the stop
+ * signals) and asks log_output_broken whether it was the output's.
+ */
+static void log_on_sigpipe(int sig)
+{
+	(void)sig;
+}
+
+void log_catch_sigpipe(void)
+{
+	struct sigaction sa = { .sa_handler = log_on_sigpipe };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* A pipe or socket whose reader is gone polls as an error: a SIGPIPE
+ * from another pipe of the controller's (a helper's) is not the output's. */
+bool log_output_broken(void)
+{
+	struct pollfd fds[2] = {
+		{ .fd = STDOUT_FILENO, .events = POLLOUT },
+		{ .fd = STDERR_FILENO, .events = POLLOUT },
+	};
+
+	if (!log_broken && poll(fds, 2, 0) > 0 &&
+	    ((fds[0].revents | fds[1].revents) & POLLERR))
+		log_broken = 1;
+	return log_broken;
 }
 
 void log_set_timestamp(bool on)
@@ -101,23 +145,94 @@ static void log_timestamp(char *out, size_t len)
 		 tm.tm_sec, ts.tv_nsec / 10000000L);
 }
 
+/*
+ * A line under construction. Every line is one line and reaches its
+ * stream: control characters (a newline in an option's value) are
+ * written as \n, \t, \xNN, and what does not fit ends in LOG_CUT.
+ */
+#define LOG_LINE_MAX	4096
+#define LOG_PREFIX_MAX	1024	/* a longer --log-prefix is cut, the text kept */
+#define LOG_CUT		"...[truncated]"
+
+struct log_line {
+	char buf[LOG_LINE_MAX];
+	size_t n;
+	bool cut;
+};
+
+/* Room for the text: the line less the marker and the newline. */
+#define LOG_ROOM (LOG_LINE_MAX - sizeof(LOG_CUT) - 1)
+
+static void log_put(struct log_line *l, const char *s, size_t len)
+{
+	if (l->n + len > LOG_ROOM) {
+		len = LOG_ROOM - l->n;
+		l->cut = true;
+	}
+	memcpy(l->buf + l->n, s, len);
+	l->n += len;
+}
+
+/* Appends at most max bytes of s, control characters quoted. */
+static void log_put_quoted(struct log_line *l, const char *s, size_t max)
+{
+	const char *start = s;
+
+	for (; *s && !l->cut; s++) {
+		unsigned char c = (unsigned char)*s;
+		char esc[5];
+
+		if ((size_t)(s - start) >= max) {
+			log_put(l, LOG_CUT, sizeof(LOG_CUT) - 1);
+			return;
+		}
+		if (c >= 0x20 && c != 0x7f) {
+			log_put(l, s, 1);
+			continue;
+		}
+		if (c == '\n')
+			memcpy(esc, "\\n", 3);
+		else if (c == '\t')
+			memcpy(esc, "\\t", 3);
+		else if (c == '\r')
+			memcpy(esc, "\\r", 3);
+		else
+			snprintf(esc, sizeof(esc), "\\x%02x", c);
+		log_put(l, esc, strlen(esc));
+	}
+}
+
+/* Formats the text after the line's head, quoted; one trailing newline
+ * of fmt's is the line's own. Writes the line with one write(2). */
+static void log_finish(struct log_line *l, int fd, const char *fmt, va_list ap)
+{
+	char text[LOG_LINE_MAX];
+	int len = vsnprintf(text, sizeof(text), fmt, ap);
+
+	if (len > 0 && (size_t)len < sizeof(text) && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	log_put_quoted(l, text, sizeof(text));
+	if (len >= (int)sizeof(text))
+		l->cut = true;
+	if (l->cut) {
+		memcpy(l->buf + l->n, LOG_CUT, sizeof(LOG_CUT) - 1);
+		l->n += sizeof(LOG_CUT) - 1;
+	}
+	l->buf[l->n++] = '\n';
+	log_write_all(fd, l->buf, l->n);
+}
+
 void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap)
 {
-	char line[2048], stamp[32];
-	int n;
+	struct log_line l = { .n = 0 };
+	char head[64], stamp[32];
 
 	log_timestamp(stamp, sizeof(stamp));
-	n = snprintf(line, sizeof(line), "%s: %s%-6s [%d] ", log_word, stamp, tag,
-		     (int)(log_pid ? log_pid : getpid()));
-	if (n < 0 || (size_t)n >= sizeof(line))
-		return;
-	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
-	n = (int)strlen(line);
-	if (n == 0 || line[n - 1] != '\n') {
-		line[n++] = '\n';
-		line[n] = '\0';
-	}
-	log_write_all(fd, line, (size_t)n);
+	log_put_quoted(&l, log_word, LOG_PREFIX_MAX);
+	snprintf(head, sizeof(head), ": %s%-6s [%d] ", stamp, tag,
+		 (int)(log_pid ? log_pid : getpid()));
+	log_put(&l, head, strlen(head));
+	log_finish(&l, fd, fmt, ap);
 }
 
 void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
@@ -154,14 +269,11 @@ LOG_FN(sk_log_fail, "fail:", STDERR_FILENO, true)
 
 static void log_vusage_error(const char *fmt, va_list ap)
 {
-	char line[1024];
-	int n;
+	struct log_line l = { .n = 0 };
 
-	n = snprintf(line, sizeof(line), "%s: error: ", log_program);
-	vsnprintf(line + n, sizeof(line) - (size_t)n - 1, fmt, ap);
-	n = (int)strlen(line);
-	line[n++] = '\n';
-	log_write_all(STDERR_FILENO, line, (size_t)n);
+	log_put_quoted(&l, log_program, LOG_PREFIX_MAX);
+	log_put(&l, ": error: ", 9);
+	log_finish(&l, STDERR_FILENO, fmt, ap);
 }
 
 void log_usage_error(const char *fmt, ...)

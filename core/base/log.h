@@ -37,6 +37,15 @@ void log_vmsg(int fd, const char *tag, const char *fmt, va_list ap);
 void log_vmsg_fmt(int fd, const char *tag, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * SIGPIPE stops the run as SIGTERM does when the reader of the output is
+ * gone: log_catch_sigpipe, once at start, keeps it from killing the
+ * controller; log_output_broken says whether standard output or error
+ * lost its reader (a write saw EPIPE, or the pipe polls as an error).
+ */
+void log_catch_sigpipe(void);
+bool log_output_broken(void);
+
 /* Writes all of buf to fd in as many write(2) calls as it takes. */
 void log_write_all(int fd, const char *buf, size_t len);
 

@@ -12,20 +12,61 @@
 #include <strings.h>
 #include <unistd.h>
 
-int parse_u64(const char *s, uint64_t *out)
+/*
+ * The one number scanner under every count, size, time and percentage:
+ * decimal digits, and where a fraction is allowed (times, percentages)
+ * a point and more digits. No sign, blank, hex or exponent: "0x10",
+ * "1e3", "+5" and " 5" are errors for every option alike, as strtod()
+ * would have taken the first two for a time and not for a count.
+ * *whole is the integral part, exact to 2^64-1; *value the number;
+ * *end what follows it.
+ */
+static int parse_number(const char *s, bool fraction, uint64_t *whole,
+			double *value, const char **end)
 {
+	const char *p = s;
 	uint64_t v = 0;
 
-	if (!s || !isdigit((unsigned char)*s))
+	if (!s || !(isdigit((unsigned char)*s) ||
+		    (fraction && *s == '.' && isdigit((unsigned char)s[1]))))
 		return -EINVAL;
-	for (; isdigit((unsigned char)*s); s++) {
-		unsigned d = (unsigned)(*s - '0');
+	for (; isdigit((unsigned char)*p); p++) {
+		unsigned d = (unsigned)(*p - '0');
 
 		if (v > (UINT64_MAX - d) / 10)
 			return -ERANGE;
 		v = v * 10 + d;
 	}
-	if (*s)
+	*whole = v;
+	*value = (double)v;
+	if (fraction && *p == '.') {
+		char buf[64];
+		size_t n;
+
+		p++;
+		p += strspn(p, "0123456789");
+		n = (size_t)(p - s);
+		/* the digits are checked: strtod reads them as written */
+		if (n >= sizeof(buf))
+			return -ERANGE;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		*value = strtod(buf, NULL);
+	}
+	*end = p;
+	return 0;
+}
+
+int parse_u64(const char *s, uint64_t *out)
+{
+	const char *end;
+	uint64_t v;
+	double d;
+	int rc = parse_number(s, false, &v, &d, &end);
+
+	if (rc)
+		return rc;
+	if (*end)
 		return -EINVAL;
 	*out = v;
 	return 0;
@@ -35,22 +76,17 @@ int parse_u64(const char *s, uint64_t *out)
 static int parse_scaled(const char *s, const char *suffixes,
 			const uint64_t *scales, uint64_t *out)
 {
-	char digits[32];
-	size_t n = strspn(s, "0123456789");
+	const char *end;
 	uint64_t v, scale = 1;
-	int err;
+	double d;
+	int err = parse_number(s, false, &v, &d, &end);
 
-	if (n == 0 || n >= sizeof(digits))
-		return n == 0 ? -EINVAL : -ERANGE;
-	memcpy(digits, s, n);
-	digits[n] = '\0';
-	err = parse_u64(digits, &v);
 	if (err)
 		return err;
-	if (s[n]) {
-		const char *p = strchr(suffixes, tolower((unsigned char)s[n]));
+	if (*end) {
+		const char *p = strchr(suffixes, tolower((unsigned char)*end));
 
-		if (!p || s[n + 1])
+		if (!p || end[1])
 			return -EINVAL;
 		scale = scales[p - suffixes];
 	}
@@ -74,13 +110,12 @@ int parse_size(const char *s, uint64_t *out)
 /* The unsigned decimal number s starts with; *end: what follows it. */
 static int parse_leading_number(const char *s, double *v, char **end)
 {
-	if (!s || !(isdigit((unsigned char)*s) || *s == '.'))
-		return -EINVAL;
-	errno = 0;
-	*v = strtod(s, end);
-	if (*end == s || errno == ERANGE || !isfinite(*v))
-		return errno == ERANGE ? -ERANGE : -EINVAL;
-	return 0;
+	const char *e;
+	uint64_t whole;
+	int rc = parse_number(s, true, &whole, v, &e);
+
+	*end = (char *)e;
+	return rc;
 }
 
 int parse_time(const char *s, double *seconds)

@@ -232,6 +232,9 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_DRY_RUN] = { .short_name = 'n', .opt = {
 		.name = "dry-run", .type = OPT_BOOL, .offset = CFG(dry_run),
 		.help = "print the plan (stressors, instances, timeouts, order) and start nothing" } },
+	[G_CLEAN_TEMP] = { .action = CLI_CLEAN_TEMP, .opt = {
+		.name = "clean-temp",
+		.help = "remove the run directories in --temp-path of controllers that are gone, and exit" } },
 	[G_STRESSORS] = { .action = CLI_LIST_STRESSORS, .opt = {
 		.name = "stressors", .help = "list the stressors" } },
 	[G_HELP] = { .short_name = 'h', .metavar = "[NAME]", .action = CLI_HELP, .opt = {
@@ -299,7 +302,8 @@ void cli_usage(FILE *f)
 			fprintf(f, "  %-28s %s\n", subcommand_at(i)->name,
 				subcommand_at(i)->summary);
 	}
-	fprintf(f, "\nexit codes: 0 success, 1 bad arguments, 2 a stressor failed,\n"
+	fprintf(f, "\nexit codes: 0 success, 1 bad arguments or a harness error (an output\n"
+		   "file not written, the output's reader gone: SIGPIPE), 2 a stressor failed,\n"
 		   "3 no resource, 4 not implemented, 5 killed by a signal,\n"
 		   "7 metrics untrustworthy\n");
 }

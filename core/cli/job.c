@@ -11,12 +11,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "inputs.h"
 
 #define JOB_ARGS_MAX 64
 
-/* Reads the whole file into a buffer with room for the "--" copies. */
-static int job_read(const char *path, char **buf, size_t *len,
-		    char *err, size_t errlen)
+/*
+ * Reads the whole file into a buffer with room for the "--" copies. A
+ * device or FIFO (/dev/zero) is read as a file is, under the same cap;
+ * a leading UTF-8 byte-order mark, which editors on other systems
+ * write, is dropped.
+ */
+int job_read(const char *path, char **buf, size_t *len, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	size_t cap = 4096, got = 0;
@@ -24,6 +29,7 @@ static int job_read(const char *path, char **buf, size_t *len,
 
 	if (fd < 0)
 		goto fail;
+	inputs_note_fd(fd);
 	for (;;) {
 		ssize_t n;
 		char *nb;
@@ -55,6 +61,10 @@ static int job_read(const char *path, char **buf, size_t *len,
 		}
 	}
 	close(fd);
+	if (got >= 3 && !memcmp(b, "\xef\xbb\xbf", 3)) {
+		memmove(b, b + 3, got - 3);
+		got -= 3;
+	}
 	/* text, NUL, then the "--" copies: at most 3 bytes more per line */
 	*buf = realloc(b, 5 * got + 8);
 	if (!*buf) {

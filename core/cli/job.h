@@ -29,6 +29,13 @@ typedef int (*job_line_fn)(void *arg, int argc, char **argv,
 			   char *msg, size_t msglen);
 
 /*
+ * Reads path whole (at most JOB_FILE_MAX bytes, a leading byte-order mark
+ * dropped) into *buf, NUL-terminated, *len bytes of text. Returns 0 or
+ * -errno with one line in err; *buf is the caller's to free.
+ */
+int job_read(const char *path, char **buf, size_t *len, char *err, size_t errlen);
+
+/*
  * Reads path into jf and hands each option line to fn. Returns 0, or a
  * negative errno with one line in err: "job.txt:3: unknown option 'foo'".
  * jf->buf is the caller's to free, whatever the result.

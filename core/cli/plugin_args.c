@@ -14,13 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "job.h"
 #include "plugin.h"
 #include "registry.h"
-
-#define PLUGIN_ARGS_LINE_MAX 4096
 
 /*
  * A plugin named in a job file: the name is copied, the registry keeps it.
@@ -55,22 +54,35 @@ static int plugin_args_job_line(char *line, const char *job, size_t dir_len,
 }
 
 /*
- * The "plugin FILE" lines of a job file. A file that cannot be read is
- * skipped here: the parser reports it with its own message.
+ * The "plugin FILE" lines of a job file, read as the parser reads it
+ * (job_read: the same cap). A file that cannot be read is skipped here:
+ * the parser reports it with its own message. So is one that is not a
+ * regular file: a FIFO or /dev/stdin can be read once, and the parser's
+ * read is that once (its plugin lines are then not loaded, and the
+ * options of their stressors are unknown).
  */
 static int plugin_args_job(const char *path, char *err, size_t errlen)
 {
-	char line[PLUGIN_ARGS_LINE_MAX];
 	const char *slash = strrchr(path, '/');
 	size_t dir_len = slash ? (size_t)(slash - path) + (slash == path) : 0;
-	FILE *f = fopen(path, "re");
+	char *buf = NULL, *line, *nl, why[512];
+	struct stat st;
+	size_t len;
 	int rc = 0;
 
-	if (!f)
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return 0;
-	while (!rc && fgets(line, sizeof(line), f))
+	if (job_read(path, &buf, &len, why, sizeof(why))) {
+		free(buf);
+		return 0;
+	}
+	for (line = buf; !rc && line; line = nl ? nl + 1 : NULL) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
 		rc = plugin_args_job_line(line, path, dir_len, err, errlen);
-	fclose(f);
+	}
+	free(buf);
 	return rc;
 }
 

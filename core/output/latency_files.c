@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "log.h"
 #include "plot_latency.h"
 
@@ -92,16 +93,11 @@ static int latency_files_write(const struct latency_files *lf, const char *path,
 			       const char *opt,
 			       int (*fn)(const struct latency_files *, FILE *))
 {
-	FILE *f = fopen(path, "w");
-	int rc;
+	struct atomic_file af;
+	int rc = atomic_file_open(&af, path);
 
-	if (!f) {
-		rc = -errno;
-	} else {
-		rc = fn(lf, f);
-		if (fclose(f) && !rc)
-			rc = -errno;
-	}
+	if (!rc)
+		rc = atomic_file_finish(&af, fn(lf, af.f));
 	if (rc)
 		log_fail("cannot write %s %s: %s", opt, path, strerror(-rc));
 	return rc;

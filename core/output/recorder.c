@@ -42,7 +42,8 @@ struct recorder {
 	struct latency_files *lat;	/* --latency-csv, --latency-plot */
 	/* the time series: the sampler, --series-csv, this pass's lines */
 	struct sampler *sampler;
-	FILE *csv;
+	struct atomic_file csv;
+	bool has_csv;
 	unsigned pass;
 	struct timeseries_summary *ts;
 	size_t n_ts;
@@ -73,31 +74,29 @@ struct recorder *recorder_begin(const struct plan *p,
 {
 	struct recorder *r = calloc(1, sizeof(*r));
 	const char *csv = p->sampling.csv_path;
-	bool created = false;
+	int rc;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
 	}
 	r->plan = p;
-	/* the CSV is opened first and truncated last: a failure leaves every
-	 * file as it was */
-	if (csv && !(r->csv = timeseries_csv_open(csv, &created, err, errlen))) {
+	/* nothing is truncated: each file replaces its target at the end */
+	if (csv && (rc = atomic_file_open(&r->csv, csv))) {
+		snprintf(err, errlen, "cannot write --series-csv '%s': %s", csv,
+			 strerror(-rc));
 		free(r);
 		return NULL;
 	}
-	if (results_open_files(p, &r->files, err, errlen) ||
-	    (r->csv && timeseries_csv_start(r->csv) &&
-	     snprintf(err, errlen, "cannot write --series-csv '%s': %s", csv,
-		      strerror(errno)))) {
-		results_close_files(&r->files);
-		if (r->csv)
-			fclose(r->csv);
-		if (created)
-			unlink(csv);
+	r->has_csv = csv != NULL;
+	if (results_open_files(p, &r->files, err, errlen)) {
+		if (r->has_csv)
+			atomic_file_abort(&r->csv);
 		free(r);
 		return NULL;
 	}
+	if (r->has_csv)
+		timeseries_csv_start(r->csv.f);
 	r->sampler = sampler_new(&p->sampling);
 	r->pass = 1;
 	if (p->yaml_path || p->json_path || p->repeat > 1)
@@ -190,7 +189,7 @@ static void recorder_series(struct recorder *r, const struct run_result *res)
 
 	if (!r->sampler)
 		return;
-	if (timeseries_csv_rows(r->csv, r->pass, r->sampler, res))
+	if (timeseries_csv_rows(r->has_csv ? r->csv.f : NULL, r->pass, r->sampler, res))
 		recorder_oom(r);
 	ts = realloc(r->ts, (r->n_ts + res->n + 1) * sizeof(*ts));
 	if (!ts) {
@@ -337,6 +336,7 @@ bool recorder_until_reached(struct recorder *r)
 int recorder_end(struct recorder *r, int status)
 {
 	size_t passes;
+	int rc;
 
 	if (!r)
 		return status;
@@ -363,9 +363,11 @@ int recorder_end(struct recorder *r, int status)
 	results_close_files(&r->files);
 	if (latency_files_finish(r->lat) && status == SK_OK)
 		status = SK_USAGE;
-	if (r->csv && fclose(r->csv) && status == SK_OK) {
-		log_fail("cannot write --series-csv %s", r->plan->sampling.csv_path);
-		status = SK_USAGE;
+	if (r->has_csv && (rc = atomic_file_commit(&r->csv))) {
+		log_fail("cannot write --series-csv %s: %s", r->plan->sampling.csv_path,
+			 strerror(-rc));
+		if (status == SK_OK)
+			status = SK_USAGE;
 	}
 	sampler_free(r->sampler);
 	free(r->ts);

@@ -435,52 +435,26 @@ int results_finish(json_t *doc)
 	return 0;
 }
 
-/*
- * Opens path for writing without truncating yet; *created says whether it
- * is new, so a later failure can remove what this run made, and only that.
- */
-static int results_open_one(const char *path, bool *created)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-
-	*created = fd >= 0;
-	if (fd < 0 && errno == EEXIST)
-		fd = open(path, O_WRONLY | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
 int results_open_files(const struct plan *p, struct results_files *f,
 		       char *err, size_t errlen)
 {
-	const char *paths[2] = { p->yaml_path, p->json_path };
-	FILE **fp[2] = { &f->yaml, &f->json };
-	int fd[2] = { -1, -1 }, rc = 0;
-	bool created[2] = { false, false };
+	int rc = 0;
 
 	memset(f, 0, sizeof(*f));
-	for (int i = 0; i < 2 && !rc; i++) {
-		if (!paths[i])
-			continue;
-		fd[i] = results_open_one(paths[i], &created[i]);
-		if (fd[i] < 0) {
-			rc = fd[i];
-			snprintf(err, errlen, "cannot write --%s '%s': %s",
-				 i ? "json" : "yaml", paths[i], strerror(-rc));
-		}
+	f->yaml.fd = f->yaml.dirfd = f->json.fd = f->json.dirfd = -1;
+	if (p->yaml_path) {
+		rc = atomic_file_open(&f->yaml, p->yaml_path);
+		f->has_yaml = !rc;
+		if (rc)
+			snprintf(err, errlen, "cannot write --yaml '%s': %s",
+				 p->yaml_path, strerror(-rc));
 	}
-	for (int i = 0; i < 2; i++) {
-		if (fd[i] < 0)
-			continue;
-		if (!rc && ftruncate(fd[i], 0) == 0 && (*fp[i] = fdopen(fd[i], "w")))
-			continue;
-		if (!rc) {
-			rc = -errno;
-			snprintf(err, errlen, "cannot write '%s': %s", paths[i],
-				 strerror(-rc));
-		}
-		close(fd[i]);
-		if (created[i])
-			unlink(paths[i]);
+	if (!rc && p->json_path) {
+		rc = atomic_file_open(&f->json, p->json_path);
+		f->has_json = !rc;
+		if (rc)
+			snprintf(err, errlen, "cannot write --json '%s': %s",
+				 p->json_path, strerror(-rc));
 	}
 	if (rc)
 		results_close_files(f);
@@ -489,26 +463,39 @@ int results_open_files(const struct plan *p, struct results_files *f,
 
 void results_close_files(struct results_files *f)
 {
-	if (f->yaml)
-		fclose(f->yaml);
-	if (f->json)
-		fclose(f->json);
-	f->yaml = f->json = NULL;
+	if (f->has_yaml)
+		atomic_file_abort(&f->yaml);
+	if (f->has_json)
+		atomic_file_abort(&f->json);
+	f->has_yaml = f->has_json = false;
+}
+
+/* Commits one file; a failure names its cause and leaves the old file. */
+static int results_commit(struct atomic_file *af, int wrote, const char *what,
+			  const char *path)
+{
+	int rc = atomic_file_finish(af, wrote);
+
+	if (rc)
+		log_fail("cannot write %s to %s: %s", what, path, strerror(-rc));
+	return rc;
 }
 
 int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 {
 	int rc = 0;
 
-	if (f->yaml && (results_emit_yaml(doc, f->yaml) || fflush(f->yaml))) {
-		log_fail("cannot write YAML to %s", p->yaml_path);
-		rc = -EIO;
+	if (f->has_yaml) {
+		f->has_yaml = false;
+		if (results_commit(&f->yaml, results_emit_yaml(doc, f->yaml.f),
+				   "YAML", p->yaml_path))
+			rc = -EIO;
 	}
-	if (f->json && (json_dumpf(doc, f->json, JSON_INDENT(2)) ||
-			fputc('\n', f->json) == EOF || fflush(f->json))) {
-		log_fail("cannot write JSON to %s", p->json_path);
-		rc = -EIO;
+	if (f->has_json) {
+		f->has_json = false;
+		if (results_commit(&f->json, json_dumpf(doc, f->json.f, JSON_INDENT(2)) ||
+				   fputc('\n', f->json.f) == EOF, "JSON", p->json_path))
+			rc = -EIO;
 	}
-	results_close_files(f);
 	return rc;
 }

@@ -12,6 +12,8 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "atomic_file.h"
+
 #include "plan.h"
 #include "metrics.h"
 #include "perf.h"
@@ -28,7 +30,8 @@ struct results_run {
 
 /* The open output files of --yaml and --json. */
 struct results_files {
-	FILE *yaml, *json;
+	struct atomic_file yaml, json;
+	bool has_yaml, has_json;
 };
 
 /*

@@ -191,33 +191,9 @@ int timeseries_to_doc(json_t *doc, const struct sampler *sm,
 	return rc;
 }
 
-FILE *timeseries_csv_open(const char *path, bool *created, char *err, size_t errlen)
+void timeseries_csv_start(FILE *f)
 {
-	/* not truncated yet: a later bad option must not cost an old file */
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	FILE *f;
-
-	*created = fd >= 0;
-	if (fd < 0 && errno == EEXIST)
-		fd = open(path, O_WRONLY | O_CLOEXEC);
-	f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		snprintf(err, errlen, "cannot write --series-csv '%s': %s", path,
-			 strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		if (*created)
-			unlink(path);
-	}
-	return f;
-}
-
-int timeseries_csv_start(FILE *f)
-{
-	if (ftruncate(fileno(f), 0))
-		return -errno;
 	fprintf(f, "run,stressor,instance,start,duration,bogo_ops,bogo_ops_per_second,cpu_time\n");
-	return 0;
 }
 
 static void timeseries_csv_row(FILE *f, unsigned run, const char *name,

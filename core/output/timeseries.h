@@ -41,13 +41,11 @@ int timeseries_to_doc(json_t *doc, const struct sampler *sm,
 		      const struct run_result *res);
 
 /*
- * --series-csv: opens FILE without truncating it (one line in err when it
- * cannot be written; *created says whether to unlink it on a later
- * error); _start truncates it and writes the header; _rows writes one row
- * per interval of each stressor ("all") and instance, with the run's number.
+ * --series-csv (an atomic_file's stream): _start writes the header;
+ * _rows writes one row per interval of each stressor ("all") and
+ * instance, with the run's number.
  */
-FILE *timeseries_csv_open(const char *path, bool *created, char *err, size_t errlen);
-int timeseries_csv_start(FILE *f);
+void timeseries_csv_start(FILE *f);
 int timeseries_csv_rows(FILE *f, unsigned run, const struct sampler *sm,
 			const struct run_result *res);
 

@@ -50,7 +50,7 @@ static bool ready_signals(struct run_state *st)
 	while ((sig = sigtimedwait(&st->waitset, NULL, &zero)) > 0) {
 		if (sig == SIGCHLD)
 			stop_reap(st, false);
-		else
+		else if (stop_signal_stops(sig))
 			stop = true;
 	}
 	return stop;

@@ -49,6 +49,7 @@ struct run_state {
 	pid_t pgid;
 	bool pgid_failed;
 	char run_dir[PATH_MAX];
+	int run_dir_lock;	/* held while the run lives (rundir.h) */
 	sigset_t waitset;
 	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
 	struct run_phases ph;

@@ -41,7 +41,12 @@
 static int scheduler_prepare(struct run_state *st)
 {
 	const struct run_plan *plan = st->plan;
-	int err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir));
+	int err;
+
+	/* what a controller killed with SIGKILL left here; see rundir.h */
+	rundir_sweep(plan->temp_path, true);
+	err = rundir_create(plan->temp_path, st->run_dir, sizeof(st->run_dir),
+			    &st->run_dir_lock);
 
 	if (err) {
 		log_fail("cannot create a run directory in %s: %s",
@@ -233,7 +238,8 @@ static void scheduler_teardown(struct run_state *st)
 			ctx->stressor->cleanup(ctx);
 		free((char *)ctx->run_dir);
 	}
-	rundir_remove(st->run_dir);
+	rundir_remove(st->run_dir, st->run_dir_lock);
+	st->run_dir_lock = -1;
 	shared_unmap(st->sh, st->sh_len);
 	free(st->ctx);
 	free(st->children);
@@ -254,6 +260,8 @@ static void scheduler_block_signals(struct run_state *st, sigset_t *old)
 	sigaddset(&st->waitset, SIGINT);
 	sigaddset(&st->waitset, SIGTERM);
 	sigaddset(&st->waitset, SIGHUP);
+	/* the output's reader is gone (log_catch_sigpipe): a stop too */
+	sigaddset(&st->waitset, SIGPIPE);
 	blocked = st->waitset;
 	sigaddset(&blocked, SIGALRM);
 	sigprocmask(SIG_BLOCK, &blocked, old);
@@ -266,7 +274,7 @@ static void scheduler_restore_signals(struct run_state *st, const sigset_t *old)
 	int sig;
 
 	while ((sig = sigtimedwait(&st->waitset, NULL, &zero)) > 0)
-		if (sig != SIGCHLD)
+		if (stop_signal_stops(sig))
 			st->res->interrupted = true;
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
@@ -297,7 +305,7 @@ static size_t scheduler_fork_all(struct run_state *st)
  */
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {
-	struct run_state st = { .plan = plan, .res = res };
+	struct run_state st = { .plan = plan, .res = res, .run_dir_lock = -1 };
 	size_t total = 0, slot = 0;
 	sigset_t old;
 	int status, err;

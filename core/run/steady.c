@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse.h"
+
 #define STEADY_LIMIT_MAX 1000.0
 
 int steady_parse(const char *s, struct steady_spec *out)
@@ -20,8 +22,6 @@ int steady_parse(const char *s, struct steady_spec *out)
 	static const struct { const char *word; enum steady_kind kind; } kinds[] = {
 		{ "ops_slope:", STEADY_SLOPE }, { "ops_range:", STEADY_RANGE },
 	};
-	char *end;
-
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; s && i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		size_t len = strlen(kinds[i].word);
@@ -30,8 +30,7 @@ int steady_parse(const char *s, struct steady_spec *out)
 		if (strncmp(s, kinds[i].word, len) || !s[len] ||
 		    strchr(" \t+-", s[len]))
 			continue;
-		v = strtod(s + len, &end);
-		if (end == s + len || (*end == '%' && *++end) || *end)
+		if (parse_percent(s + len, &v))
 			return -EINVAL;
 		if (!isfinite(v) || v <= 0 || v > STEADY_LIMIT_MAX)
 			return -EINVAL;

@@ -37,6 +37,10 @@ bool stop_wait(struct run_state *st, double deadline)
 		double left = deadline - sk_now();
 		int sig;
 
+		/* a SIGPIPE taken by its handler before the run blocked it;
+		 * once stopping, a lost output is no second stop signal */
+		if (log_output_broken() && !st->res->interrupted)
+			return true;
 		if (deadline > 0 && left <= 0)
 			return false;
 		if (deadline <= 0)
@@ -48,10 +52,17 @@ bool stop_wait(struct run_state *st, double deadline)
 		sig = sigtimedwait(&st->waitset, NULL, &ts);
 		if (sig == SIGCHLD || sig < 0)
 			stop_reap(st, false);
-		else
+		else if (stop_signal_stops(sig) && (sig != SIGPIPE || !st->res->interrupted))
 			return true;
 	}
 	return false;
+}
+
+bool stop_signal_stops(int sig)
+{
+	if (sig == SIGCHLD)
+		return false;
+	return sig != SIGPIPE || log_output_broken();
 }
 
 int stop_child_cmp(const void *a, const void *b)

@@ -11,6 +11,9 @@
 
 #include "run_state.h"
 
+/* Whether a signal from the wait set is a stop: SIGINT, SIGTERM, SIGHUP,
+ * and SIGPIPE when it was the output's (log_output_broken). */
+bool stop_signal_stops(int sig);
 /* Orders children by pid, for qsort and the lookup of a reaped pid. */
 int stop_child_cmp(const void *a, const void *b);
 /* Puts a child just forked in the run's process group, which the stop

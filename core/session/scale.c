@@ -10,19 +10,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "log.h"
 #include "plot_svg.h"
 #include "scale_report.h"
 #include "session.h"
 
 /* Opens an output file before anything runs, so a bad path forks nothing. */
-static FILE *scale_open(const char *path, const char *what)
+static int scale_open(struct atomic_file *af, const char *path, const char *what)
 {
-	FILE *f = fopen(path, "w");
+	int rc = atomic_file_open(af, path);
 
-	if (!f)
-		log_usage_error("cannot write %s '%s': %s", what, path, strerror(errno));
-	return f;
+	if (rc)
+		log_usage_error("cannot write %s '%s': %s", what, path, strerror(-rc));
+	return rc;
+}
+
+/* Writes one file (wrote: what the writer returned); names the cause. */
+static int scale_commit(struct atomic_file *af, int wrote, const char *path)
+{
+	int rc = atomic_file_finish(af, wrote);
+
+	if (rc)
+		log_fail("cannot write %s: %s", path, strerror(-rc));
+	return rc;
 }
 
 /*
@@ -53,8 +64,9 @@ static int scale_main_mode(const struct scale_rows *r)
 	return scale_ran(r, 0) ? 0 : 1;
 }
 
-static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
-			 const char *name, const struct scale_rows *r)
+static int scale_outputs(const struct plan *p, struct atomic_file *csv,
+			 struct atomic_file *svg, const char *name,
+			 const struct scale_rows *r)
 {
 	int m = scale_main_mode(r), status = SK_OK;
 	char title[160];
@@ -68,15 +80,14 @@ static int scale_outputs(const struct plan *p, FILE *csv, FILE *svg,
 		    fflush(stdout))
 			status = SK_USAGE;
 	}
-	if (csv && ((p->scale_wis ? scale_wis_write_csv(csv, r->mode[0], r->mode[1], r->steps) :
-		     scale_write_csv(csv, r->mode[m], scale_ran(r, m))) || fclose(csv))) {
-		log_fail("cannot write %s: %s", p->scale_csv, strerror(errno));
+	if (csv && scale_commit(csv, p->scale_wis ?
+				scale_wis_write_csv(csv->f, r->mode[0], r->mode[1], r->steps) :
+				scale_write_csv(csv->f, r->mode[m], scale_ran(r, m)),
+				p->scale_csv))
 		status = SK_USAGE;
-	}
-	if (svg && (plot_svg_scale(svg, title, r->mode[m], scale_ran(r, m)) || fclose(svg))) {
-		log_fail("cannot write %s: %s", p->scale_plot, strerror(errno));
+	if (svg && scale_commit(svg, plot_svg_scale(svg->f, title, r->mode[m],
+						    scale_ran(r, m)), p->scale_plot))
 		status = SK_USAGE;
-	}
 	return status;
 }
 
@@ -152,17 +163,20 @@ int scale_main(const struct plan *p)
 	struct scale_rows rows;
 	const char *name = p->base.entries[0].stressor->name;
 	int status = SK_OK;
-	FILE *csv = NULL, *svg = NULL;
+	struct atomic_file csv_file, svg_file;
+	struct atomic_file *csv = NULL, *svg = NULL;
 	struct session s;
 	char err[512];
 
-	if (p->scale_csv && !(csv = scale_open(p->scale_csv, "--scale-csv")))
+	if (p->scale_csv && scale_open(&csv_file, p->scale_csv, "--scale-csv"))
 		return SK_USAGE;
-	if (p->scale_plot && !(svg = scale_open(p->scale_plot, "--scale-plot"))) {
+	csv = p->scale_csv ? &csv_file : NULL;
+	if (p->scale_plot && scale_open(&svg_file, p->scale_plot, "--scale-plot")) {
 		if (csv)
-			fclose(csv);
+			atomic_file_abort(csv);
 		return SK_USAGE;
 	}
+	svg = p->scale_plot ? &svg_file : NULL;
 	if (session_init(&s, p, p->runs, p->n_runs)) {
 		status = SK_NO_RESOURCE;
 		goto out;
@@ -185,8 +199,8 @@ out:
 	status = recorder_end(s.rec, status);
 	session_free(&s);
 	if (csv)
-		fclose(csv);
+		atomic_file_abort(csv);
 	if (svg)
-		fclose(svg);
+		atomic_file_abort(svg);
 	return status;
 }

@@ -392,7 +392,7 @@ static const struct stressor redis_stressor = {
 		     "of the instances); under 90% of it an instance says it was overloaded.",
 	.classes   = CLASS_NETWORK | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
-	.needs     = "libjudy epoll",
+	.needs     = "epoll",
 	.opts      = redis_opts,
 	.opts_size = sizeof(struct redis_opts),
 	.syscalls  = SK_SYSCALLS("socket", "bind", "listen", "getsockname", "setsockopt",

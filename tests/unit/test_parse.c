@@ -77,8 +77,34 @@ START_TEST(test_time)
 	ck_assert_int_eq(parse_time("-5", &t), -EINVAL);
 	ck_assert_int_eq(parse_time("", &t), -EINVAL);
 	ck_assert_int_eq(parse_time("5ss", &t), -EINVAL);
-	ck_assert_int_eq(parse_time("1e300", &t), -ERANGE);
+	ck_assert_int_eq(parse_time("1e300", &t), -EINVAL);
+	ck_assert_int_eq(parse_time("10000000000000s", &t), -ERANGE);
 	ck_assert_int_eq(parse_time("nan", &t), -EINVAL);
+}
+END_TEST
+
+/* One number syntax for every kind: decimal, no hex, exponent or sign. */
+START_TEST(test_one_number_syntax)
+{
+	static const char *const bad[] = { "0x10", "0X2", "1e3", "+5", " 5", "5 ", "0x", "1.5.2", "." };
+	uint64_t v;
+	uint32_t n;
+	double d;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_msg(parse_u64(bad[i], &v) < 0, "count '%s'", bad[i]);
+		ck_assert_msg(parse_size(bad[i], &v) < 0, "size '%s'", bad[i]);
+		ck_assert_msg(parse_time(bad[i], &d) < 0, "time '%s'", bad[i]);
+		ck_assert_msg(parse_percent(bad[i], &d) < 0, "percent '%s'", bad[i]);
+		ck_assert_msg(parse_instances(bad[i], 4, &n) < 0, "instances '%s'", bad[i]);
+	}
+	ck_assert_int_eq(parse_time(".5", &d), 0);
+	ck_assert_double_eq(d, 0.5);
+	ck_assert_int_eq(parse_percent("2.5%", &d), 0);
+	ck_assert_double_eq(d, 2.5);
+	ck_assert_int_eq(parse_u64("18446744073709551615", &v), 0);
+	ck_assert_int_eq(parse_u64("18446744073709551616", &v), -ERANGE);
+	ck_assert_int_eq(parse_u64(".5", &v), -EINVAL);
 }
 END_TEST
 
@@ -132,6 +158,7 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, test_u64);
 	tcase_add_test(tc, test_size);
 	tcase_add_test(tc, test_time);
+	tcase_add_test(tc, test_one_number_syntax);
 	tcase_add_test(tc, test_instances);
 	tcase_add_test(tc, test_cpu_list);
 	suite_add_tcase(s, tc);

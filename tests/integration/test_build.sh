@@ -1,0 +1,54 @@
+# test_build.sh - the feature probes: a missing required library stops
+# the build in one line naming ./setup.sh and leaves no configuration to
+# go stale; the probes run again when the compiler changes.
+
+# build_fake_cc DIR: a compiler that cannot link libjudy, as on a
+# machine before ./setup.sh; anything else goes to cc.
+build_fake_cc() {
+	cat >"$1/cc" <<'CC'
+#!/bin/sh
+for a in "$@"; do [ "$a" = -lJudy ] && exit 1; done
+exec cc "$@"
+CC
+	chmod +x "$1/cc"
+}
+
+t_build_missing_library_then_setup() {
+	build_fake_cc "$TMP"
+	expect_exit 2 make -s -C "$SK_SRC" BUILD="$TMP/b" CC="$TMP/cc" "$TMP/b/config.h"
+	expect_match "^stresskit: build: missing libjudy-dev: run \./setup\.sh \(as root\) first$" "$ERR"
+	[ ! -e "$TMP/b/config.mk" ] && [ ! -e "$TMP/b/config.h" ] ||
+		fail "a configuration was left: $(ls "$TMP/b")"
+	# the library is there now (the real compiler): probed again, not stale
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	expect_match "^CONFIG_LIBS :=.*-lJudy" "$(cat "$TMP/b/config.mk")"
+	expect_match "#define HAVE_LIBJUDY 1" "$(cat "$TMP/b/config.h")"
+}
+
+# A changed compiler is probed again; the same one is not.
+t_build_probes_follow_compiler() {
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	expect_match "^features:" "$OUT"
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	expect_no_match "^features:" "$OUT"
+	build_fake_cc "$TMP"
+	expect_exit 2 make -s -C "$SK_SRC" BUILD="$TMP/b" CC="$TMP/cc" "$TMP/b/config.mk"
+	expect_match "run \./setup\.sh" "$ERR"
+	[ ! -e "$TMP/b/config.mk" ] || fail "config.mk outlived a failed probe"
+}
+
+# The probes depend on the headers they read and the libraries they
+# linked (build/config.d): one that changes makes the next make probe again.
+t_build_probes_follow_headers() {
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	deps=$(cat "$TMP/b/config.d")
+	expect_match "/Judy\.h( |$)" "$deps"
+	expect_match "/libJudy\.so( |$)" "$deps"
+	expect_match "/jansson\.h( |$)" "$deps"
+	# a header of the probes' that is newer than the last probe
+	: >"$TMP/header.h"
+	sed -i "s|\$| $TMP/header.h|" "$TMP/b/config.d"
+	touch -d '+1 minute' "$TMP/header.h"
+	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
+	expect_match "^features:" "$OUT"
+}
