@@ -177,18 +177,21 @@ t_repeat_specs_bad_input() {
 
 # --repeat auto: passes until every stressor's ops/s half-width is within
 # --confidence-target, 30 at most; the results say how many ran and why
-# they stopped. An op-count run (--pipe-ops) does the same work each pass,
-# so a wide target is reached at the third pass, the fewest judged.
+# they stopped. An op-count run (--pipe-ops) does the same work each
+# pass, so a wide target is reached within the 30 passes, from the third
+# (the fewest judged; later on a machine so loaded that its passes'
+# ops/s spread by more than 40%).
 t_repeat_auto() {
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 2000 --repeat auto --confidence-target 100 \
 		--json r.json --temp-path "$TMP"
-	expect_match '--repeat auto, --confidence-target 100%: reached after 3 passes$' "$OUT"
-	py '
+	n=$(printf '%s\n' "$OUT" | sed -n 's/.*--repeat auto, --confidence-target 100%: reached after \([0-9]*\) passes$/\1/p')
+	[ -n "$n" ] && [ "$n" -ge 3 ] || fail "not reached from the third pass: $OUT"
+	py "
 import json
-r = json.load(open("r.json"))["repeat"]
-assert r["passes"] == 3 and r["reached"] and r["stopped"] == "target-reached", r
-assert r["max-passes"] == 30 and r["until-half-width-percent"] == 100, r
-'
+r = json.load(open('r.json'))['repeat']
+assert r['passes'] == $n and r['reached'] and r['stopped'] == 'target-reached', r
+assert r['max-passes'] == 30 and r['until-half-width-percent'] == 100, r
+"
 	# an unreachable target runs to the most passes, and says so
 	expect_exit 0 "$SK" --pipe 1 -t 0.05 --repeat auto --confidence-target 0.00001 \
 		--json r.json --temp-path "$TMP"

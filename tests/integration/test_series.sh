@@ -192,7 +192,7 @@ e["clocksource"] = "other-clock"
 e["memory"]["available"] = "1 kB"
 json.dump(d, open("s.json", "w"))
 '
-	expect_exit 0 "$SK" compare r.json s.json
+	expect_exit 0 "$SK" compare --all r.json s.json
 	expect_match 'pipe\.cost\.cpu-usec' "$OUT"
 	expect_match 'note: s\.json: environment clocksource differs: "[^"]*" vs "other-clock"' "$OUT"
 	# free memory, like the load, is the moment's, not the machine's
