@@ -15,7 +15,9 @@
 # table gives the A/A pairs with any row and with the ops/s row flagged,
 # and the A/B pairs with the ops/s row flagged per change; then the
 # fewest passes (3, 5 or 10) at which each change is flagged in 95% of
-# pairs. Runs already in VERDICT_DIR are kept (VERDICT_DIR=... reprints
+# pairs; and sides of 3 (5) separate runs, the first pass of each, as
+# compare A1.json,A2.json,A3.json reads them ("3 runs x 1"). Runs already
+# in VERDICT_DIR are kept (VERDICT_DIR=... reprints
 # the table from them).
 #
 # Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
@@ -114,6 +116,24 @@ def sides(d, n):
                   for i in q] for s in sizes}
     return aa, ab
 
+def joined(d, k):
+    """(A/A pairs, A/B pairs per size) of sides of k runs, a pass of each:
+    what compare A1.json,A2.json,... reads."""
+    a = lambda i: os.path.join(d, "a-%d.json" % i)
+    b = lambda s, i: os.path.join(d, "b%s-%d.json" % (s, i))
+    q = range(min(2 * pairs // (2 * k), pairs // k))
+    one = lambda paths: side_first(paths)
+    aa = [(one([a(2 * k * p + i + 1) for i in range(k)]),
+           one([a(2 * k * p + k + i + 1) for i in range(k)])) for p in q]
+    ab = {s: [(one([a(2 * k * p + i + 1) for i in range(k)]),
+               one([b(s, k * p + i + 1) for i in range(k)])) for p in q] for s in sizes}
+    return aa, ab
+
+def side_first(paths):
+    doc = json.load(open(paths[0]))
+    doc["runs"] = [runs(p)[0] for p in paths]
+    return doc
+
 print("Corpus: --sendfile 1 -t %s --repeat 5 to /dev/null, A --sendfile-size 4096K;" % os.environ.get("VERDICT_T", "0.5"))
 print("B: --sendfile-size %s.\n" % ", ".join(sizes))
 need = {}
@@ -151,6 +171,17 @@ for cond in conds:
                 if (cond, m, lab) not in need and hit >= 0.95 * len(ab[s]):
                     need[(cond, m, lab)] = n
             print("| %s | %d | %s |" % (m, n, " | ".join(cells)))
+    # sides of separate runs, the first pass of each (compare A1,A2,A3 B1,B2,B3)
+    for kk in (3, 5):
+        aa, ab = joined(d, kk)
+        for m in methods:
+            fa = [flagged(x, y, m, k) for x, y in aa]
+            cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
+                     "%d of %d" % (sum(f[1] for f in fa), len(fa))]
+            for s, lab in zip(sizes, labels):
+                cells.append("%d of %d" % (sum(flagged(x, y, m, k)[1] for x, y in ab[s]),
+                                           len(ab[s])))
+            print("| %s | %d runs x 1 | %s |" % (m, kk, " | ".join(cells)))
     print()
 # --repeat auto's target: the passes each A run's own spread needs for a
 # 95% half-width of T% (Student t, at most 30)

@@ -55,41 +55,82 @@ struct compare_opts {
 	bool lkp_keys;		/* --keys lkp: the robot's row names */
 };
 
-static int compare_load(struct compare_side *side)
+/* One results file as a document; NULL after one line when unreadable. */
+static json_t *compare_read(const char *path)
 {
 	json_error_t jerr;
 	json_t *doc;
-	char err[256];
 	struct stat st;
 	FILE *f;
-	int rc;
 
 	/* opened here, not by jansson, so a missing file or a directory is
 	 * named by its errno rather than as a JSON syntax error */
-	f = fopen(side->path, "r");
+	f = fopen(path, "r");
 	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fclose(f);
 		f = NULL;
 		errno = EISDIR;
 	}
 	if (!f) {
-		log_usage_error("compare: cannot read %s: %s", side->path, strerror(errno));
-		return -EINVAL;
+		log_usage_error("compare: cannot read %s: %s", path, strerror(errno));
+		return NULL;
 	}
 	doc = json_loadf(f, 0, &jerr);
 	fclose(f);
-	if (!doc) {
-		log_usage_error("compare: %s: not a JSON document: %s (line %d)", side->path,
+	if (!doc)
+		log_usage_error("compare: %s: not a JSON document: %s (line %d)", path,
 				jerr.text, jerr.line);
+	return doc;
+}
+
+/*
+ * A side: one file, or several joined by commas (A1.json,A2.json): the
+ * runs of separate invocations, whose spread holds the machine's drift
+ * between them, which one invocation's passes do not show. A path that
+ * exists is one file, commas and all. The runs of the others are added
+ * to the first's; one run with other options than the first is refused
+ * as two sides are (unless --force).
+ */
+static int compare_load(struct compare_side *side, bool force)
+{
+	char err[256], *paths = NULL, *first = NULL, *part, *save = NULL;
+	json_t *doc = NULL;
+	struct stat st;
+	int rc = -EINVAL;
+
+	if (stat(side->path, &st) == 0 || !strchr(side->path, ','))
+		doc = compare_read(side->path);
+	else if ((paths = strdup(side->path)))
+		for (part = strtok_r(paths, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
+			json_t *more = compare_read(part);
+
+			if (!more || (doc && !force &&
+				      compare_options_differ(doc, first, more, part)) ||
+			    (doc && json_array_extend(json_object_get(doc, "runs"),
+						      json_object_get(more, "runs")))) {
+				json_decref(more);
+				json_decref(doc);
+				free(paths);
+				return -EINVAL;
+			}
+			if (!doc) {
+				doc = more;
+				first = part;
+			} else {
+				json_decref(more);
+			}
+		}
+	if (!doc) {
+		free(paths);
 		return -EINVAL;
 	}
 	rc = series_from_doc_all(doc, &side->set, err, sizeof(err));
+	free(paths);
 	if (rc) {
 		log_usage_error("compare: %s: %s", side->path, err);
 		json_decref(doc);
 		return rc;
 	}
-
 	side->doc = doc;
 	return 0;
 }
@@ -523,7 +564,7 @@ static int compare_main(int argc, char **argv)
 		return SK_USAGE;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (compare_load(&sides[i])) {
+		if (compare_load(&sides[i], o.force)) {
 			compare_free(sides, i);
 			return SK_USAGE;
 		}

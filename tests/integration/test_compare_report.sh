@@ -87,3 +87,37 @@ t_compare_report_distance() {
 	expect_exit 1 "$SK" compare --method lkp --distance 0 base.json new.json
 	one_line "$ERR"
 }
+
+# A side of several files joined by commas: the runs of separate
+# invocations as one side; a path that exists is one file, commas and
+# all; a file of a side run with other options is refused as two sides
+# are.
+t_compare_report_joined_sides() {
+	crafted a1.json 100
+	crafted a2.json 102
+	crafted a3.json 98
+	crafted b1.json 150
+	crafted b2.json 153
+	crafted b3.json 149
+	expect_exit 2 "$SK" compare --fail-on-change a1.json,a2.json,a3.json b1.json,b2.json,b3.json
+	expect_match '^ +100 +\+50\.[0-9]% +151 +pipe\.ops_per_sec  improvement$' "$(row pipe.ops_per_sec)"
+	expect_no_match '^note: .*judges a row' "$OUT"
+	crafted 'odd,name.json' 100 101 99
+	expect_exit 0 "$SK" compare 'odd,name.json' 'odd,name.json'
+	expect_match '^no row changed' "$OUT"
+	expect_exit 1 "$SK" compare a1.json,missing.json b1.json
+	[ "$ERR" = "stresskit: error: compare: cannot read missing.json: No such file or directory" ] ||
+		fail "stderr: $ERR"
+	py '
+import json
+d = json.load(open("a2.json"))
+d["configuration"] = {"timeout": 20.0}
+json.dump(d, open("a2t.json", "w"))
+d = json.load(open("a1.json"))
+d["configuration"] = {"timeout": 10.0}
+json.dump(d, open("a1t.json", "w"))
+'
+	expect_exit 1 "$SK" compare a1t.json,a2t.json b1.json
+	expect_match 'a2t\.json was run with other options than a1t\.json: timeout 10\.0 vs 20\.0' "$ERR"
+	one_line "$ERR"
+}
