@@ -19,9 +19,12 @@
 #include "registry.h"
 #include "latency_opts.h"
 #include "repeat_opts.h"
+#include "run_mode.h"
 #include "sandbox.h"
 
 static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msglen);
+static const char *cli_value(int argc, char **argv, int *i, const char *inline_val,
+			     const char *shown, char *err, size_t errlen);
 
 /*
  * Finds what --name refers to among the stressors. Returns 1 when found,
@@ -73,7 +76,56 @@ static int cli_alloc(struct cli_config *cfg)
 			return -ENOMEM;
 		opts_fill_defaults(s, cfg->choice[i].opts);
 	}
+	/* each run mode's options struct, its defaults filled */
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+
+		if (!m->opts_size)
+			continue;
+		cfg->mode_opts[i] = calloc(1, m->opts_size);
+		if (!cfg->mode_opts[i])
+			return -ENOMEM;
+		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++)
+			opts_fill_row(&o->opt, cfg->mode_opts[i]);
+	}
 	return 0;
+}
+
+/* --name among the run modes' option rows: 1 with *row and *index set. */
+static int cli_find_mode_opt(const char *name, const struct run_mode_opt **row,
+			     size_t *index)
+{
+	for (size_t i = 0; i < run_modes_count(); i++)
+		for (const struct run_mode_opt *o = run_modes_at(i)->opts; o && o->opt.name; o++)
+			if (!strcmp(o->opt.name, name)) {
+				*row = o;
+				*index = i;
+				return 1;
+			}
+	return 0;
+}
+
+/* A run mode's option: its row of the engine over the mode's struct. */
+static int cli_mode_opt(int argc, char **argv, int *i, const char *eq,
+			const char *shown, struct cli_config *cfg, char *err,
+			size_t errlen)
+{
+	const struct run_mode_opt *o;
+	const char *val = NULL;
+	size_t m;
+
+	if (!cli_find_mode_opt(shown + 2, &o, &m))
+		return -ENOENT;
+	if (opts_is_flag(&o->opt)) {
+		if (eq) {
+			snprintf(err, errlen, "%s takes no value", shown);
+			return -EINVAL;
+		}
+	} else if (!(val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen))) {
+		return -EINVAL;
+	}
+	cfg->mode_given[m] |= UINT64_C(1) << (o - run_modes_at(m)->opts);
+	return opts_set(&o->opt, cfg->mode_opts[m], val, err, errlen);
 }
 
 /* Splits "--name=value" or takes the next argument as the value. */
@@ -180,7 +232,7 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 	const struct stressor *s;
 	const struct stressor_opt *o;
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg), idx;
-	int kind = 0;
+	int kind = 0, rc;
 
 	if (len == 0 || len >= sizeof(name)) {
 		snprintf(err, errlen, "invalid option '%s' (see stresskit --help)", argv[*i]);
@@ -204,6 +256,9 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 		val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen);
 		return val ? cli_global(g, val, cfg, err, errlen) : -EINVAL;
 	}
+	rc = cli_mode_opt(argc, argv, i, eq, shown, cfg, err, errlen);
+	if (rc != -ENOENT)
+		return rc;
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
 		const char *why;
 
@@ -452,6 +507,10 @@ void cli_free(struct cli_config *cfg)
 		free(cfg->choice[i].opts);
 	free(cfg->choice);
 	cfg->choice = NULL;
+	for (size_t i = 0; i < RUN_MODES_MAX; i++) {
+		free(cfg->mode_opts[i]);
+		cfg->mode_opts[i] = NULL;
+	}
 	free(cfg->job.buf);
 	cfg->job.buf = NULL;
 }

@@ -128,6 +128,10 @@ struct cli_config {
 	struct opt_list classes;		/* --class: CLASS_* bit numbers */
 	struct opt_list with, exclude;		/* registry indices */
 	struct sampler_opts sampling;	/* --sample-interval, --steady-state ... */
+	/* each run mode's options struct and the rows given (bit i: row i),
+	 * by run_mode_index (run_mode.h) */
+	void *mode_opts[RUN_MODES_MAX];
+	uint64_t mode_given[RUN_MODES_MAX];
 
 	unsigned ncpus;
 	struct stressor_choice *choice;	/* one per registry entry */

@@ -17,6 +17,7 @@
 #include "profile.h"
 #include "registry.h"
 #include "repeat_opts.h"
+#include "run_mode.h"
 
 #define CFG(field) offsetof(struct cli_config, field)
 
@@ -256,7 +257,40 @@ const char *cli_typed(const struct cli_config *cfg, enum cli_global g,
 
 bool cli_is_global_option(const char *name)
 {
-	return cli_find_row(name, 0) != NULL;
+	if (cli_find_row(name, 0))
+		return true;
+	for (size_t i = 0; i < run_modes_count(); i++)
+		for (const struct run_mode_opt *o = run_modes_at(i)->opts; o && o->opt.name; o++)
+			if (!strcmp(o->opt.name, name))
+				return true;
+	return false;
+}
+
+static void cli_usage_row(FILE *f, char short_name, const char *name,
+			  const char *metavar, const char *help)
+{
+	char left[64];
+	const char *mv = metavar ? metavar : "";
+
+	if (short_name)
+		snprintf(left, sizeof(left), "-%c, --%s %s", short_name, name, mv);
+	else
+		snprintf(left, sizeof(left), "    --%s %s", name, mv);
+	fprintf(f, "  %-28s %s\n", left, help);
+}
+
+/* The rows of the run modes --help lists after the global option after
+ * (NULL: those listed last). */
+static void cli_usage_modes(FILE *f, const char *after)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+
+		if (after ? !m->help_after || strcmp(m->help_after, after) : !!m->help_after)
+			continue;
+		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++)
+			cli_usage_row(f, 0, o->opt.name, o->metavar, o->opt.help);
+	}
 }
 
 const struct cli_row *cli_find_row(const char *name, char short_name)
@@ -272,23 +306,17 @@ const struct cli_row *cli_find_row(const char *name, char short_name)
 
 void cli_usage(FILE *f)
 {
-	char left[64];
-
 	fprintf(f, "usage: stresskit [OPTION]... --NAME N [--NAME N]...\n"
 		   "       stresskit SUBCOMMAND [ARG]...\n\n"
 		   "Runs N instances of each named stressor for the timeout and reports\n"
 		   "bogo-ops per second, in stress-ng's format.\n\noptions:\n");
 	for (size_t i = 0; i < G_COUNT; i++) {
 		const struct cli_row *r = &cli_rows[i];
-		const char *mv = r->metavar ? r->metavar : "";
 
-		if (r->short_name)
-			snprintf(left, sizeof(left), "-%c, --%s %s", r->short_name,
-				 r->opt.name, mv);
-		else
-			snprintf(left, sizeof(left), "    --%s %s", r->opt.name, mv);
-		fprintf(f, "  %-28s %s\n", left, r->opt.help);
+		cli_usage_row(f, r->short_name, r->opt.name, r->metavar, r->opt.help);
+		cli_usage_modes(f, r->opt.name);
 	}
+	cli_usage_modes(f, NULL);
 	fprintf(f, "  %-28s start N instances of a stressor (0: one per online CPU, N%%: a share)\n",
 		"    --NAME N");
 	fprintf(f, "  %-28s stop a stressor after N bogo-ops in all\n", "    --NAME-ops N");

@@ -33,6 +33,7 @@
 #include "lkp_keys.h"
 #include "parse.h"
 #include "log.h"
+#include "run_mode.h"
 #include "series_figures.h"
 #include "stats.h"
 #include <stresskit/stressor.h>
@@ -191,6 +192,38 @@ static void compare_append(char *buf, size_t len, size_t *used, const char *fmt,
 }
 
 /*
+ * Settles one comparison's rows family by family: the stressors' rows,
+ * then each run mode's section alone, so that a mode's hundreds of
+ * machine-wide rows (--monitor) do not weaken holm on the stressors'.
+ */
+static void compare_families(const struct series_set *set, const struct compare_opts *o,
+			     struct compare_verdict *vi, size_t rows)
+{
+	struct compare_verdict *fam = malloc((rows ? rows : 1) * sizeof(*fam));
+	size_t *at = malloc((rows ? rows : 1) * sizeof(*at));
+
+	if (!fam || !at) {	/* out of memory: one family, as before */
+		compare_method_family(o->p.method, o->p.alpha, vi, rows);
+		goto out;
+	}
+	for (size_t f = 0; f <= run_modes_count(); f++) {
+		size_t m = 0;
+
+		for (size_t k = 0; k < rows; k++)
+			if (lkp_mode_section(set->s[k].key, NULL) == f) {
+				fam[m] = vi[k];
+				at[m++] = k;
+			}
+		compare_method_family(o->p.method, o->p.alpha, fam, m);
+		for (size_t j = 0; j < m; j++)
+			vi[at[j]] = fam[j];
+	}
+out:
+	free(fam);
+	free(at);
+}
+
+/*
  * Judges every row of BASE against each NEW: v[(i - 1) * rows + k] is row
  * k against NEW i (STATS_TOO_FEW where NEW i has no such figure), settled
  * per comparison, as holm's correction needs every row's p first.
@@ -221,7 +254,7 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
 								  .p = NAN };
 		}
-		compare_method_family(o->p.method, o->p.alpha, vi, rows);
+		compare_families(&sides[0].set, o, vi, rows);
 	}
 }
 
@@ -371,11 +404,15 @@ static void compare_row(const struct compare_side *sides, size_t n, const char *
 	printf("  %s%s%s\n", shown, flags, o->verbose ? detail : "");
 }
 
-/* The section a row belongs to in the robot's order: KPIs, the other metrics, perf-stat. */
+/* The section a row belongs to in the robot's order: KPIs, the other
+ * metrics, perf-stat; then each run mode's (lkp's monitors). */
 static int compare_section(const char *key)
 {
+	size_t mode = lkp_mode_section(key, NULL);
 	char lk[512];
 
+	if (mode)
+		return 2 + (int)mode;
 	if (strstr(key, ".perf-stat."))
 		return 2;
 	lkp_key(key, lk, sizeof(lk));
@@ -402,7 +439,7 @@ static size_t compare_table(const struct compare_side *sides, size_t n,
 {
 	size_t rows = sides[0].set.n, printed = 0;
 
-	for (int sec = 0; sec < 3; sec++)
+	for (int sec = 0; sec < 3 + (int)run_modes_count(); sec++)
 		for (size_t k = 0; k < rows; k++) {
 			const char *key = sides[0].set.s[k].key;
 

@@ -15,56 +15,52 @@
 #include <string.h>
 
 #include "log.h"
+#include "run_mode.h"
 
-enum compare_weight {
-	COMPARE_REFUSE,		/* another workload, or another thing measured */
-	COMPARE_NOTE,		/* the same figures, watched or reported otherwise */
-	COMPARE_IF_STEADY,	/* refuses when either run stops at steady state */
-	COMPARE_IF_TIMED,	/* refuses when both runs time ops (--latency) */
-};
-
+/* The options of the core and of the modes not yet described by their
+ * descriptor; a run mode's own rows carry their weight (run_mode.h). */
 static const struct compare_rule {
 	const char *key;
-	enum compare_weight weight;
+	enum run_mode_weight weight;
 } compare_rules[] = {
-	{ "timeout", COMPARE_REFUSE },		/* how long ops are counted */
-	{ "warmup", COMPARE_REFUSE },		/* what is left out of the count */
-	{ "mode", COMPARE_REFUSE },		/* which stressors share the machine */
-	{ "instance-mode", COMPARE_REFUSE },	/* processes or threads */
-	{ "verify", COMPARE_REFUSE },		/* a check in every bogo-op */
-	{ "sandbox", COMPARE_REFUSE },		/* a seccomp filter on every syscall */
-	{ "taskset", COMPARE_REFUSE },		/* which CPUs run the instances */
-	{ "temp-path-filesystem", COMPARE_REFUSE },	/* what a file bogo-op costs */
+	{ "timeout", MODE_REFUSE },		/* how long ops are counted */
+	{ "warmup", MODE_REFUSE },		/* what is left out of the count */
+	{ "mode", MODE_REFUSE },		/* which stressors share the machine */
+	{ "instance-mode", MODE_REFUSE },	/* processes or threads */
+	{ "verify", MODE_REFUSE },		/* a check in every bogo-op */
+	{ "sandbox", MODE_REFUSE },		/* a seccomp filter on every syscall */
+	{ "taskset", MODE_REFUSE },		/* which CPUs run the instances */
+	{ "temp-path-filesystem", MODE_REFUSE },	/* what a file bogo-op costs */
 	/* --latency reads the clock around every Nth op: a dearer op */
-	{ "latency", COMPARE_REFUSE },
-	{ "latency-sample", COMPARE_IF_TIMED },
+	{ "latency", MODE_REFUSE },
+	{ "latency-sample", MODE_IF_TIMED },
 	/* --steady-state ends the run early, at a time its own figures set */
-	{ "steady-state", COMPARE_REFUSE },
+	{ "steady-state", MODE_REFUSE },
 	/* the window and the intervals decide when a steady run stops; without
 	 * --steady-state they only shape the series and the last window's check */
-	{ "steady-state-window", COMPARE_IF_STEADY },
-	{ "sample-interval", COMPARE_IF_STEADY },
-	{ "scale", COMPARE_REFUSE },		/* a sweep or one run */
-	{ "scale-format", COMPARE_REFUSE },	/* will-it-scale adds thread steps */
+	{ "steady-state-window", MODE_IF_STEADY },
+	{ "sample-interval", MODE_IF_STEADY },
+	{ "scale", MODE_REFUSE },		/* a sweep or one run */
+	{ "scale-format", MODE_REFUSE },	/* will-it-scale adds thread steps */
 	/* a step of a sweep is a run of its own: the common steps compare */
-	{ "scale-steps", COMPARE_NOTE },
+	{ "scale-steps", MODE_NOTE },
 	/* the controller wakes more often, as at a short --sample-interval; the
 	 * bogo-op is the same (perf's software counters cost each context
 	 * switch a little, no more) */
-	{ "status-interval", COMPARE_NOTE },
-	{ "status", COMPARE_NOTE },
-	{ "perf", COMPARE_NOTE },
+	{ "status-interval", MODE_NOTE },
+	{ "status", MODE_NOTE },
+	{ "perf", MODE_NOTE },
 	/* the profile samples the whole machine's CPUs: a cost to the run,
 	 * measured by make bench, not another bogo-op */
-	{ "perf-profile", COMPARE_NOTE },
-	{ "perf-profile-freq", COMPARE_NOTE },
+	{ "perf-profile", MODE_NOTE },
+	{ "perf-profile-freq", MODE_NOTE },
 	/* how many passes and at which level their intervals are given: each
 	 * pass measures the same thing, and compare's methods take n as it is */
-	{ "repeat", COMPARE_NOTE },
-	{ "repeat-until", COMPARE_NOTE },
-	{ "confidence", COMPARE_NOTE },
+	{ "repeat", MODE_NOTE },
+	{ "repeat-until", MODE_NOTE },
+	{ "confidence", MODE_NOTE },
 	/* the filesystem is compared above; the path alone is a note */
-	{ "temp-path", COMPARE_NOTE },
+	{ "temp-path", MODE_NOTE },
 };
 
 /* Called for each option that differs, with both values (JSON, or NULL
@@ -188,16 +184,28 @@ static bool compare_given(const json_t *c, const char *key)
 	return v && !json_is_null(v);
 }
 
-static bool compare_refuses(enum compare_weight wt, const json_t *ca, const json_t *cb)
+static bool compare_refuses(enum run_mode_weight wt, const json_t *ca, const json_t *cb)
 {
 	switch (wt) {
-	case COMPARE_REFUSE:
+	case MODE_REFUSE:
 		return true;
-	case COMPARE_IF_STEADY:
+	case MODE_IF_STEADY:
 		return compare_given(ca, "steady-state") || compare_given(cb, "steady-state");
 	default:
 		return false;
 	}
+}
+
+/* Visits option key when it differs, refusing as its weight says. */
+static void compare_rule(const struct compare_walk *w, const char *key,
+			 enum run_mode_weight wt, const json_t *ca, const json_t *cb)
+{
+	/* how often ops are timed matters only when both time them */
+	if (wt == MODE_IF_TIMED &&
+	    !(compare_true(ca, "latency") && compare_true(cb, "latency")))
+		return;
+	compare_pair(w, key, json_object_get(ca, key), json_object_get(cb, key),
+		     wt == MODE_IF_TIMED || compare_refuses(wt, ca, cb));
 }
 
 /* Visits every option of the two documents' runs that differs. */
@@ -216,16 +224,11 @@ static void compare_walk(const json_t *a, const json_t *b, const struct compare_
 		     json_object_get(json_object_get(a, "system-info"), "stresskit-version"),
 		     json_object_get(json_object_get(b, "system-info"), "stresskit-version"),
 		     !compare_all_versioned(ca) || !compare_all_versioned(cb));
-	for (size_t i = 0; i < sizeof(compare_rules) / sizeof(*compare_rules); i++) {
-		const struct compare_rule *r = &compare_rules[i];
-
-		/* how often ops are timed matters only when both time them */
-		if (r->weight == COMPARE_IF_TIMED &&
-		    !(compare_true(ca, "latency") && compare_true(cb, "latency")))
-			continue;
-		compare_pair(w, r->key, json_object_get(ca, r->key), json_object_get(cb, r->key),
-			     r->weight == COMPARE_IF_TIMED || compare_refuses(r->weight, ca, cb));
-	}
+	for (size_t i = 0; i < sizeof(compare_rules) / sizeof(*compare_rules); i++)
+		compare_rule(w, compare_rules[i].key, compare_rules[i].weight, ca, cb);
+	for (size_t i = 0; i < run_modes_count(); i++)
+		for (const struct run_mode_opt *o = run_modes_at(i)->opts; o && o->opt.name; o++)
+			compare_rule(w, o->opt.name, o->weight, ca, cb);
 	compare_stressors(w, json_object_get(ca, "stressors"), json_object_get(cb, "stressors"));
 }
 

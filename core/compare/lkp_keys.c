@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "run_mode.h"
+
 /* times.* (stress-ng's --times) as LKP's time monitor names them */
 static const struct {
 	const char *ours, *lkp;
@@ -18,6 +20,21 @@ static const struct {
 	{ "times.total-time-percent", "time.percent_of_cpu_this_job_got" },
 };
 
+size_t lkp_mode_section(const char *key, const char **rest)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const char *rk = run_modes_at(i)->results_key;
+		size_t n = rk ? strlen(rk) : 0;
+
+		if (n && !strncmp(key, rk, n) && key[n] == '.') {
+			if (rest)
+				*rest = key + n + 1;
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
 void lkp_key(const char *key, char *out, size_t len)
 {
 	const char *p;
@@ -27,6 +44,12 @@ void lkp_key(const char *key, char *out, size_t len)
 			snprintf(out, len, "stress-ng.%s", lkp_times[i].lkp);
 			return;
 		}
+	/* a run mode's machine-wide figures are named as lkp's monitors name
+	 * them: monitor.proc-vmstat.pgfault is proc-vmstat.pgfault */
+	if (lkp_mode_section(key, &p)) {
+		snprintf(out, len, "%s", p);
+		return;
+	}
 	if ((p = strstr(key, ".perf-profile."))) {
 		snprintf(out, len, "%s", p + 1);
 		return;

@@ -12,4 +12,11 @@
 
 void lkp_key(const char *key, char *out, size_t len);
 
+/*
+ * A row of a run mode's figures (KEY.NAME, KEY its results_key): the
+ * mode's run_mode_index + 1, with *rest (when not NULL) at NAME, lkp's
+ * name of it; 0 for any other row.
+ */
+size_t lkp_mode_section(const char *key, const char **rest);
+
 #endif

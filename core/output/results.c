@@ -15,6 +15,7 @@
 #include "latency_report.h"
 #include "log.h"
 #include "perf_stat_keys.h"
+#include "run_mode.h"
 
 static json_t *results_real(double v)
 {
@@ -190,12 +191,31 @@ static json_t *results_current(json_t *doc)
 	return json_array_get(runs, json_array_size(runs) - 1);
 }
 
+/*
+ * Each run mode's figures, at its key in the run (machine-wide, not a
+ * stressor's); under --sequential the pass's last run's stand.
+ */
+static int results_modes_out(json_t *run, const struct run_result *res)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+		json_t *o;
+
+		if (!m->write || !m->results_key || !res->mode_out[i])
+			continue;
+		o = m->write(res->mode_out[i]);
+		if (!o || json_object_set_new(run, m->results_key, o))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int results_add_entries(json_t *doc, const struct results_run *run)
 {
 	json_t *metrics = json_object_get(results_current(doc), "metrics");
 	int rc = 0;
 
-	if (!metrics)
+	if (!metrics || results_modes_out(results_current(doc), run->res))
 		return -ENOMEM;
 	for (size_t i = 0; i < run->res->n; i++) {
 		json_t *e = results_metrics_entry(&run->res->s[i], &run->sums[i],

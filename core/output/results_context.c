@@ -23,6 +23,7 @@
 
 #include "opts.h"
 #include "registry.h"
+#include "run_mode.h"
 #include "version.h"
 
 /* "model name" from /proc/cpuinfo (x86), or "Processor"/"cpu model" elsewhere. */
@@ -207,6 +208,42 @@ static json_t *results_positive_or_null(double v)
 	return v > 0 ? json_real(v) : json_null();
 }
 
+/* A run mode's option as its type reads: a flag, a count, a time, a
+ * string or null; anything else as --settings formats it. */
+static json_t *results_mode_value(const struct stressor_opt *o, const void *opts)
+{
+	const char *at = (const char *)opts + o->offset;
+	char val[256];
+
+	switch (o->type) {
+	case OPT_BOOL:
+		return json_boolean(*(const bool *)at);
+	case OPT_COUNT:
+	case OPT_SIZE:
+		return json_integer((json_int_t)*(const uint64_t *)at);
+	case OPT_TIME:
+		return json_real(*(const double *)at);
+	case OPT_STRING:
+		return results_string_or_null(*(const char *const *)at);
+	default:
+		opts_format(o, opts, val, sizeof(val));
+		return json_string(val);
+	}
+}
+
+/* Every run mode's options, each under its name, as compare reads them back. */
+static void results_modes_config(json_t *c, const struct plan *p)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+
+		for (const struct run_mode_opt *o = m->opts;
+		     o && o->opt.name && p->base.mode_opts[i]; o++)
+			json_object_set_new(c, o->opt.name,
+					    results_mode_value(&o->opt, p->base.mode_opts[i]));
+	}
+}
+
 /* --scale's instance counts in order, once each (will-it-scale format
  * runs each twice, processes then threads), or null without --scale. */
 static json_t *results_scale_steps(const struct plan *p)
@@ -299,6 +336,7 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "yaml", results_string_or_null(p->yaml_path));
 	json_object_set_new(c, "json", results_string_or_null(p->json_path));
 	results_measure_config(c, p);
+	results_modes_config(c, p);
 	json_object_set_new(c, "status", p->status > 0 ? json_integer((json_int_t)p->status) :
 			    json_null());
 	json_object_set_new(c, "progress", json_boolean(p->progress));

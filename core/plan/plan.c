@@ -173,6 +173,9 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->sandbox = cfg->sandbox;
 	b->latency_sample = cfg->latency ? (uint32_t)cfg->latency_sample : 0;
 	b->temp_path = cfg->temp_path;
+	/* the run modes' options: the command line's structs, as the stressors' */
+	for (size_t i = 0; i < RUN_MODES_MAX; i++)
+		b->mode_opts[i] = cfg->mode_opts[i];
 	if (cfg->given[G_TASKSET]) {
 		p->taskset = cfg->taskset;
 		b->taskset = &p->taskset;

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "opts.h"
 #include "registry.h"
+#include "run_mode.h"
 
 /* The C type stress-ng would name for a value of this kind. */
 static const char *plan_setting_type(const struct stressor_opt *o)
@@ -109,6 +110,22 @@ int plan_settings_build(struct plan *p, const struct cli_config *cfg)
 			snprintf(s->name, sizeof(s->name), "%s", o->name);
 			opts_format(o, c->opts, s->value, sizeof(s->value));
 			s->type = plan_setting_type(o);
+		}
+	}
+	/* the run modes' options given a value (their flags are not settings,
+	 * as the global flags are not) */
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+
+		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++) {
+			if (!(cfg->mode_given[i] & (UINT64_C(1) << (o - m->opts))) ||
+			    o->opt.type == OPT_BOOL)
+				continue;
+			if (!(s = plan_setting_add(p, &cap)))
+				return -ENOMEM;
+			snprintf(s->name, sizeof(s->name), "%s", o->opt.name);
+			opts_format(&o->opt, cfg->mode_opts[i], s->value, sizeof(s->value));
+			s->type = plan_setting_type(&o->opt);
 		}
 	}
 	if (p->n_settings)

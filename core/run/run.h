@@ -58,6 +58,9 @@ struct run_hook {
 
 #define RUN_HOOKS 2	/* --progress and --status */
 
+/* The most run modes registered (run_mode.h); one past it is left off, said. */
+#define RUN_MODES_MAX 16
+
 struct run_plan {
 	struct plan_entry *entries;
 	size_t n;
@@ -75,6 +78,8 @@ struct run_plan {
 	uint32_t latency_sample;	/* --latency: time 1 op in N; 0: off */
 	/* Optional: called from the controller's wait loop (run_hook_add). */
 	struct run_hook hooks[RUN_HOOKS];
+	/* each registered run mode's options struct, by run_mode_index */
+	const void *mode_opts[RUN_MODES_MAX];
 };
 
 /* Adds a tick hook to the plan; -ENOSPC when every place is taken. */
@@ -132,6 +137,8 @@ struct run_result {
 	int status;		/* the run's exit code */
 	void *lat_area;		/* --latency: the histograms' mapping */
 	size_t lat_len;
+	/* each run mode's figures for the results, by run_mode_index (run_mode.h) */
+	void *mode_out[RUN_MODES_MAX];
 };
 
 /* Instance k's share of --NAME-ops total over n, so the sum is exact. */

@@ -20,28 +20,89 @@ static bool run_mode_before(const struct run_mode *a, const struct run_mode *b)
 	return a->rank != b->rank ? a->rank < b->rank : strcmp(a->name, b->name) < 0;
 }
 
-void run_modes_select(struct run_state *st)
+/* The section's modes in order, sorted once (the section itself is read-only). */
+static struct {
+	const struct run_mode *at[RUN_MODES_MAX];
+	size_t n;
+	bool sorted;
+} run_mode_table;
+
+static void run_mode_table_sort(void)
 {
 	size_t n = __start_sk_run_modes ?
 		   (size_t)(__stop_sk_run_modes - __start_sk_run_modes) : 0;
 
-	st->n_modes = 0;
+	run_mode_table.sorted = true;
 	for (size_t i = 0; i < n; i++) {
 		const struct run_mode *m = __start_sk_run_modes[i];
-		size_t k = st->n_modes;
+		size_t k = run_mode_table.n;
 
-		if (m->on && !m->on(st->plan))
-			continue;
 		if (k == RUN_MODES_MAX) {	/* a mode added past the limit */
-			log_fail("run mode %s: more than %d modes on", m->name,
+			log_fail("run mode %s: more than %d modes registered", m->name,
 				 RUN_MODES_MAX);
 			continue;
 		}
 		/* insertion: a handful of modes */
-		for (; k > 0 && run_mode_before(m, st->modes[k - 1]); k--)
-			st->modes[k] = st->modes[k - 1];
-		st->modes[k] = m;
-		st->n_modes++;
+		for (; k > 0 && run_mode_before(m, run_mode_table.at[k - 1]); k--)
+			run_mode_table.at[k] = run_mode_table.at[k - 1];
+		run_mode_table.at[k] = m;
+		run_mode_table.n++;
+	}
+}
+
+size_t run_modes_count(void)
+{
+	if (!run_mode_table.sorted)
+		run_mode_table_sort();
+	return run_mode_table.n;
+}
+
+const struct run_mode *run_modes_at(size_t i)
+{
+	return i < run_modes_count() ? run_mode_table.at[i] : NULL;
+}
+
+size_t run_mode_index(const struct run_mode *m)
+{
+	for (size_t i = 0; i < run_modes_count(); i++)
+		if (run_mode_table.at[i] == m)
+			return i;
+	return RUN_MODES_MAX;	/* not registered: no options, no figures */
+}
+
+const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
+{
+	size_t i = run_mode_index(m);
+
+	return i < RUN_MODES_MAX ? plan->mode_opts[i] : NULL;
+}
+
+void **run_mode_out(struct run_result *res, const struct run_mode *m)
+{
+	size_t i = run_mode_index(m);
+
+	return i < RUN_MODES_MAX ? &res->mode_out[i] : NULL;
+}
+
+void run_modes_free_out(struct run_result *res)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+
+		if (res->mode_out[i] && m->out_free)
+			m->out_free(res->mode_out[i]);
+		res->mode_out[i] = NULL;
+	}
+}
+
+void run_modes_select(struct run_state *st)
+{
+	st->n_modes = 0;
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+
+		if (!m->on || m->on(st->plan))
+			st->modes[st->n_modes++] = m;
 	}
 }
 

@@ -13,6 +13,13 @@
  *
  * Whoever starts an instrument in a hook owns it and stops it in a later
  * one; nothing is handed back to the scheduler.
+ *
+ * A mode is described the way a stressor is: its own typed option rows
+ * (the option engine of base/opts.h, into the mode's own options struct),
+ * the key its figures go under in a run of the results and their writer,
+ * and how compare weighs each of its options. The command line, the plan,
+ * the results and compare loop over the registered modes (run_modes_at)
+ * and name none of them.
  */
 #ifndef STRESSKIT_RUN_MODE_H
 #define STRESSKIT_RUN_MODE_H
@@ -22,6 +29,8 @@
 
 #include <stresskit/stressor.h>
 #include <stresskit-builtin.h>	/* SK_SECTION_ENTRY */
+
+#include "run.h"			/* RUN_MODES_MAX */
 
 struct run_plan;
 struct run_state;
@@ -41,6 +50,24 @@ enum run_phase {
 
 typedef void run_mode_hook(struct run_state *st);
 
+struct json_t;
+
+/* How compare weighs an option when two documents differ in it. */
+enum run_mode_weight {
+	MODE_REFUSE,		/* another workload, or another thing measured */
+	MODE_NOTE,		/* the same figures, watched or reported otherwise */
+	MODE_IF_STEADY,		/* refuses when either run stops at steady state */
+	MODE_IF_TIMED,		/* refuses when both runs time ops (--latency) */
+};
+
+/* One option of a mode: an engine row (offset into the mode's options
+ * struct), what --help shows for its value, and its compare weight. */
+struct run_mode_opt {
+	struct stressor_opt opt;
+	const char *metavar;
+	enum run_mode_weight weight;
+};
+
 struct run_mode {
 	const char *name;
 	int rank;			/* order on the way in (see above) */
@@ -53,14 +80,42 @@ struct run_mode {
 	 * called again in time; true ends the run as at its deadline.
 	 */
 	bool (*waiting)(struct run_state *st, double *left);
+
+	/* --- what the layers above the run read (all optional) --- */
+	/* its options, ended by a row without a name; opts_size bytes of
+	 * options struct, defaults filled by the command line */
+	const struct run_mode_opt *opts;
+	size_t opts_size;
+	/* --help lists its options after this global option (NULL: last) */
+	const char *help_after;
+	/*
+	 * Its figures: a RUN_DONE hook leaves them in *run_mode_out(); after
+	 * the run, write turns them into the object the results hold at
+	 * results_key in each run (compare reads its numbers back as rows
+	 * "KEY.NAME", in a section of their own), and out_free frees them.
+	 */
+	const char *results_key;
+	struct json_t *(*write)(const void *out);
+	void (*out_free)(void *out);
 };
 
-/* The most modes one run may have on; one past it is left off, said (run_mode.c). */
-#define RUN_MODES_MAX 16
 
 #define RUN_MODE_REGISTER(m)						\
 	static const struct run_mode *const run_mode_ptr_##m		\
 	SK_SECTION_ENTRY("sk_run_modes") = &(m)
+
+/* The registered modes, by rank then name; i < run_modes_count(). */
+size_t run_modes_count(void);
+const struct run_mode *run_modes_at(size_t i);
+/* Mode m's index among run_modes_at's. */
+size_t run_mode_index(const struct run_mode *m);
+/* Mode m's options struct in plan (filled by the command line), or NULL. */
+const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m);
+/* Where mode m leaves its figures for the results (see .write); NULL
+ * for a mode not registered. */
+void **run_mode_out(struct run_result *res, const struct run_mode *m);
+/* Frees every mode's figures in res. */
+void run_modes_free_out(struct run_result *res);
 
 /* Fills st->modes with the registered modes on for st->plan, by rank. */
 void run_modes_select(struct run_state *st);

@@ -367,6 +367,7 @@ void scheduler_result_free(struct run_result *res)
 	for (size_t i = 0; res->s && i < res->n; i++)
 		free(res->s[i].inst);
 	latency_area_unmap(res);
+	run_modes_free_out(res);
 	free(res->s);
 	memset(res, 0, sizeof(*res));
 }

@@ -11,6 +11,8 @@
 
 #include <string.h>
 
+#include "run_mode.h"
+
 /*
  * Which way is better, by the figure's key under its stressor. A figure not
  * listed is neither (flagged "changed"): a time, a CPU share or a count
@@ -119,9 +121,18 @@ static int series_figures_entry(struct series_set *set, const char *name,
 	return rc;
 }
 
+/* A pass's --times figures, then each run mode's (KEY.NAME, KEY its results_key). */
 static int series_figures_times(struct series_set *set, const json_t *run)
 {
-	return series_figures_object(set, "times", "", "", json_object_get(run, "times"));
+	int rc = series_figures_object(set, "times", "", "", json_object_get(run, "times"));
+
+	for (size_t i = 0; i < run_modes_count() && !rc; i++) {
+		const char *key = run_modes_at(i)->results_key;
+
+		if (key)
+			rc = series_figures_object(set, key, "", "", json_object_get(run, key));
+	}
+	return rc;
 }
 
 int series_from_doc_all(const json_t *doc, struct series_set *set,
