@@ -1,0 +1,351 @@
+/*
+ * monitor_mode.c - --monitor LIST as a run mode: LKP's monitors read by
+ * the controller at the start of the measured window (after any
+ * --warmup), every --sample-interval from its waits and at the stop,
+ * while the instances still run; nothing is read in their loop. Each
+ * figure's samples fold as lkp-tests' stats matrix folds them (an event
+ * counter's delta, a level's mean) and the run's results hold them at
+ * "monitor", named as lkp names them, for compare's own section.
+ */
+#include "monitor.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "run_state.h"
+#include "sampler.h"
+
+extern const struct monitor *const __start_sk_monitors[] __attribute__((weak));
+extern const struct monitor *const __stop_sk_monitors[] __attribute__((weak));
+
+size_t monitors_count(void)
+{
+	return __start_sk_monitors ?
+	       (size_t)(__stop_sk_monitors - __start_sk_monitors) : 0;
+}
+
+const struct monitor *monitors_at(size_t i)
+{
+	return i < monitors_count() ? __start_sk_monitors[i] : NULL;
+}
+
+bool monitor_key_value(char *line, char **key, double *value)
+{
+	char *colon = strchr(line, ':'), *end;
+
+	if (!colon)
+		return false;
+	*colon = '\0';
+	*key = line + strspn(line, " \t");
+	*value = strtod(colon + 1, &end);
+	return end != colon + 1 && **key;
+}
+
+/* --- the option: a list of monitor names --- */
+
+#define MONITOR_LIST_MAX 16
+
+struct monitor_list {
+	uint32_t n;
+	uint32_t v[MONITOR_LIST_MAX];	/* monitors_at indices, as given */
+};
+
+struct monitor_opts {
+	struct monitor_list list;
+};
+
+static int monitor_list_parse(const struct stressor_opt *o, const char *val,
+			      void *field, char *err, size_t errlen)
+{
+	struct monitor_list l = { 0 };
+	const char *p = val;
+
+	(void)o;
+	while (*p) {
+		size_t len = strcspn(p, ","), i;
+
+		for (i = 0; i < monitors_count(); i++)
+			if (strlen(monitors_at(i)->name) == len &&
+			    !strncmp(monitors_at(i)->name, p, len))
+				break;
+		if (!len || i == monitors_count() || l.n == MONITOR_LIST_MAX) {
+			char known[256] = "";
+			size_t used = 0;
+
+			for (size_t k = 0; k < monitors_count() && used < sizeof(known); k++)
+				used += (size_t)snprintf(known + used, sizeof(known) - used,
+							 "%s%s", k ? ", " : "", monitors_at(k)->name);
+			snprintf(err, errlen, "invalid --monitor '%s': expected monitors "
+				 "among %s, like proc-vmstat,meminfo", val, known);
+			return -EINVAL;
+		}
+		l.v[l.n++] = (uint32_t)i;
+		p += len + (p[len] == ',');
+	}
+	*(struct monitor_list *)field = l;
+	return 0;
+}
+
+static void monitor_list_format(const struct stressor_opt *o, const void *field,
+				char *out, size_t len)
+{
+	const struct monitor_list *l = field;
+	size_t used = 0;
+
+	(void)o;
+	out[0] = '\0';
+	for (uint32_t i = 0; i < l->n && used < len; i++)
+		used += (size_t)snprintf(out + used, len - used, "%s%s", i ? "," : "",
+					 monitors_at(l->v[i])->name);
+}
+
+static const struct opt_parser monitor_list_opt = {
+	.size = sizeof(struct monitor_list),
+	.metavar = "LIST",
+	.parse = monitor_list_parse,
+	.format = monitor_list_format,
+};
+
+/* --- the samples and their fold --- */
+
+struct monitor_fig {
+	char name[128];
+	enum monitor_kind kind;
+	double first, last, sum, max;
+	double t_first, t_last;
+	size_t n;
+};
+
+/* One monitor's figures over the run, in the order its file lists them. */
+struct monitor_fold {
+	const struct monitor *m;
+	struct monitor_fig *fig;
+	size_t n, cap;
+	bool off;		/* unreadable, or not in its format: said once */
+};
+
+struct monitor_sample {
+	struct monitor_fold *fold;
+	double now;
+	size_t hint;		/* a file lists its figures in the same order */
+};
+
+/* The run's state, in its run_mode_out slot: the results read it. */
+struct monitor_run {
+	struct monitor_fold fold[MONITOR_LIST_MAX];
+	size_t n;
+	double interval, next;	/* seconds; 0: at the start and the end only */
+};
+
+static struct monitor_fig *monitor_find(struct monitor_sample *s, const char *name)
+{
+	struct monitor_fold *f = s->fold;
+
+	if (s->hint < f->n && !strcmp(f->fig[s->hint].name, name))
+		return &f->fig[s->hint++];
+	for (size_t i = 0; i < f->n; i++)
+		if (!strcmp(f->fig[i].name, name)) {
+			s->hint = i + 1;
+			return &f->fig[i];
+		}
+	if (f->n == f->cap) {
+		size_t cap = f->cap ? 2 * f->cap : 64;
+		struct monitor_fig *nf = realloc(f->fig, cap * sizeof(*nf));
+
+		if (!nf)
+			return NULL;
+		f->fig = nf;
+		f->cap = cap;
+	}
+	s->hint = f->n + 1;
+	return memset(&f->fig[f->n++], 0, sizeof(*f->fig));
+}
+
+void monitor_put(struct monitor_sample *s, const char *name, double v,
+		 enum monitor_kind kind)
+{
+	struct monitor_fig *g = monitor_find(s, name);
+
+	if (!g)
+		return;		/* out of memory: the figure is left out */
+	if (!g->n++) {
+		snprintf(g->name, sizeof(g->name), "%s", name);
+		g->kind = kind;
+		g->first = g->max = v;
+		g->t_first = s->now;
+	}
+	g->last = v;
+	g->t_last = s->now;
+	g->sum += v;
+	if (v > g->max)
+		g->max = v;
+}
+
+static void monitor_sample_all(struct monitor_run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		struct monitor_fold *f = &r->fold[i];
+		struct monitor_sample s = { .fold = f, .now = sk_now() };
+		FILE *file;
+
+		if (f->off)
+			continue;
+		file = fopen(f->m->path, "r");
+		if (!file || f->m->read(file, &s)) {
+			log_info("--monitor %s: %s %s, left out", f->m->name, f->m->path,
+				 file ? "is not in the format known" : "cannot be read");
+			f->off = true;
+		}
+		if (file)
+			fclose(file);
+	}
+}
+
+/* --- the mode --- */
+
+static const struct run_mode monitor_mode;
+
+static bool monitor_mode_on(const struct run_plan *plan)
+{
+	const struct monitor_opts *o = run_mode_opts(plan, &monitor_mode);
+
+	return o && o->list.n;
+}
+
+/* The measured window starts: the first sample. */
+static void monitor_mode_begin(struct run_state *st)
+{
+	const struct monitor_opts *o = run_mode_opts(st->plan, &monitor_mode);
+	void **out = run_mode_out(st->res, &monitor_mode);
+	struct monitor_run *r = calloc(1, sizeof(*r));
+
+	if (!r || !out) {
+		free(r);
+		log_warn("--monitor: out of memory, no monitor is read");
+		return;
+	}
+	for (uint32_t i = 0; i < o->list.n; i++)
+		r->fold[r->n++].m = monitors_at(o->list.v[i]);
+	if (st->plan->sampler)
+		r->interval = sampler_opts(st->plan->sampler)->interval;
+	*out = r;
+	monitor_sample_all(r);
+	r->next = sk_now() + r->interval;
+}
+
+static bool monitor_mode_waiting(struct run_state *st, double *left)
+{
+	void **out = run_mode_out(st->res, &monitor_mode);
+	struct monitor_run *r = out ? *out : NULL;
+	double now;
+
+	if (!r || r->interval <= 0)
+		return false;	/* not measuring yet, or start and end only */
+	now = sk_now();
+	if (now >= r->next) {
+		monitor_sample_all(r);
+		while (r->next <= now)
+			r->next += r->interval;
+	}
+	if (r->next - now < *left)
+		*left = r->next - now;
+	return false;
+}
+
+/* The stop: the last sample, while the instances still run. */
+static void monitor_mode_stop(struct run_state *st)
+{
+	void **out = run_mode_out(st->res, &monitor_mode);
+
+	if (out && *out)
+		monitor_sample_all(*out);
+}
+
+static double monitor_value(const struct monitor_fig *g, double share_sum)
+{
+	switch (g->kind) {
+	case MONITOR_DELTA:
+		return g->last - g->first;
+	case MONITOR_MAX:
+		return g->max;
+	case MONITOR_RATE:
+		return g->t_last > g->t_first ?
+		       (g->last - g->first) / (g->t_last - g->t_first) : NAN;
+	case MONITOR_SHARE:
+		return share_sum > 0 ? 100.0 * (g->last - g->first) / share_sum : NAN;
+	default:
+		return g->sum / (double)g->n;
+	}
+}
+
+static json_t *monitor_mode_write(const void *out)
+{
+	const struct monitor_run *r = out;
+	json_t *o = json_object();
+
+	for (size_t i = 0; o && i < r->n; i++) {
+		const struct monitor_fold *f = &r->fold[i];
+		double share = 0;
+
+		for (size_t k = 0; k < f->n; k++)
+			if (f->fig[k].kind == MONITOR_SHARE)
+				share += f->fig[k].last - f->fig[k].first;
+		for (size_t k = 0; k < f->n; k++) {
+			const struct monitor_fig *g = &f->fig[k];
+			double v = monitor_value(g, share);
+			char key[160];
+
+			if (!isfinite(v))
+				continue;
+			snprintf(key, sizeof(key), "%s.%s", f->m->name, g->name);
+			/* counts stay integers, as lkp's stats keep them */
+			json_object_set_new(o, key, v == floor(v) && fabs(v) < 9e15 &&
+					    g->kind != MONITOR_MEAN && g->kind != MONITOR_SHARE ?
+					    json_integer((json_int_t)v) : json_real(v));
+		}
+	}
+	return o;
+}
+
+static void monitor_mode_free(void *out)
+{
+	struct monitor_run *r = out;
+
+	for (size_t i = 0; r && i < r->n; i++)
+		free(r->fold[i].fig);
+	free(r);
+}
+
+static const struct run_mode_opt monitor_opts[] = {
+	{ .metavar = "LIST", .weight = MODE_NOTE, .opt = {
+		.name = "monitor", .type = OPT_PARSED, .parser = &monitor_list_opt,
+		.offset = offsetof(struct monitor_opts, list),
+		.help = "read LKP's monitors (proc-vmstat, vmstat, meminfo, interrupts, softirqs, "
+			"slabinfo) over the measured window, every --sample-interval; named as LKP "
+			"names them in --json, compared in their own section" } },
+	{ .opt = OPT_TABLE_END },
+};
+
+/* After the sampler (rank 50): its window is the sampler's; on the way
+ * out its last sample comes first, nearest the stop. */
+static const struct run_mode monitor_mode = {
+	.name = "monitor",
+	.rank = 55,
+	.on = monitor_mode_on,
+	.at = {
+		[RUN_MEASURING] = monitor_mode_begin,
+		[RUN_STOPPING] = monitor_mode_stop,
+	},
+	.waiting = monitor_mode_waiting,
+	.opts = monitor_opts,
+	.opts_size = sizeof(struct monitor_opts),
+	.help_after = "series-csv",
+	.results_key = "monitor",
+	.write = monitor_mode_write,
+	.out_free = monitor_mode_free,
+};
+RUN_MODE_REGISTER(monitor_mode);
