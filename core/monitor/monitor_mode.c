@@ -56,6 +56,7 @@ struct monitor_list {
 
 struct monitor_opts {
 	struct monitor_list list;
+	bool metrics;		/* --monitor-metrics */
 };
 
 static int monitor_list_parse(const struct stressor_opt *o, const char *val,
@@ -311,6 +312,27 @@ static json_t *monitor_mode_write(const void *out)
 	return o;
 }
 
+/* --monitor-metrics: each figure as a metrics line, "monitor VALUE KEY",
+ * for the parsers of the text output (contrib/lkp's parse). */
+static void monitor_mode_print(struct run_state *st)
+{
+	const struct monitor_opts *o = run_mode_opts(st->plan, &monitor_mode);
+	void **out = run_mode_out(st->res, &monitor_mode);
+	json_t *figs, *v;
+	const char *key;
+
+	if (!o->metrics || !out || !*out || !(figs = monitor_mode_write(*out)))
+		return;
+	json_object_foreach(figs, key, v) {
+		if (json_is_integer(v))
+			log_metric("%-12s %14lld %s", "monitor",
+				   (long long)json_integer_value(v), key);
+		else
+			log_metric("%-12s %14.2f %s", "monitor", json_real_value(v), key);
+	}
+	json_decref(figs);
+}
+
 static void monitor_mode_free(void *out)
 {
 	struct monitor_run *r = out;
@@ -327,6 +349,10 @@ static const struct run_mode_opt monitor_opts[] = {
 		.help = "read LKP's monitors (proc-vmstat, vmstat, meminfo, interrupts, softirqs, "
 			"slabinfo) over the measured window, every --sample-interval; named as LKP "
 			"names them in --json, compared in their own section" } },
+	{ .weight = MODE_NOTE, .opt = {
+		.name = "monitor-metrics", .type = OPT_BOOL,
+		.offset = offsetof(struct monitor_opts, metrics),
+		.help = "with --monitor, print each figure as a metrics line too: monitor VALUE NAME" } },
 	{ .opt = OPT_TABLE_END },
 };
 
@@ -339,6 +365,7 @@ static const struct run_mode monitor_mode = {
 	.at = {
 		[RUN_MEASURING] = monitor_mode_begin,
 		[RUN_STOPPING] = monitor_mode_stop,
+		[RUN_DONE] = monitor_mode_print,
 	},
 	.waiting = monitor_mode_waiting,
 	.opts = monitor_opts,

@@ -81,7 +81,7 @@ for job in yaml.safe_load_all(open(sys.argv[1])):
         assert t in names, t
 PY
 	done
-	python3 -c 'import sys, yaml; m = yaml.safe_load(open(sys.argv[1])); assert set(m["parameters"]) == {"test", "nr_threads", "testtime", "class", "perf_profile"}, m' \
+	python3 -c 'import sys, yaml; m = yaml.safe_load(open(sys.argv[1])); assert set(m["parameters"]) == {"test", "nr_threads", "testtime", "class", "perf_profile", "monitor"}, m' \
 		"$LKP_PROG/meta.yaml"
 }
 
@@ -132,4 +132,17 @@ t_lkp_perf_profile() {
 	keys_in_meta kp
 	lkp_run_parse kn test=pipe testtime=1 nr_threads=1 perf_profile=0
 	expect_no_match 'perf-profile' "$(cat run.out)"
+}
+
+# monitor: LIST passes --monitor and --monitor-metrics; parse gives the
+# figures under LKP's own monitors' names, each a key meta.yaml lists.
+t_lkp_monitor() {
+	lkp_run_parse km test=pipe testtime=0.5 nr_threads=1 monitor=proc-vmstat,meminfo,interrupts,vmstat
+	expect_match ' --monitor proc-vmstat,meminfo,interrupts,vmstat --monitor-metrics( |$)' "$(head -n 1 run.out)"
+	expect_match '^proc-vmstat\.pgfault: [0-9]+$' "$(cat km)"
+	expect_match '^meminfo\.MemFree: [0-9.]+$' "$(cat km)"
+	expect_match '^interrupts\.[^ ]+: [0-9]+$' "$(cat km)"
+	expect_match '^vmstat\.system\.cs: [0-9.]+$' "$(cat km)"
+	expect_match '^pipe\.ops_per_sec: ' "$(cat km)"
+	keys_in_meta km
 }
