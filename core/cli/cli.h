@@ -31,7 +31,7 @@ enum cli_action {
 enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
-	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_WARMUP, G_YAML,
+	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
 	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET, G_PERF,
 	G_PERF_PROFILE,
 	G_PERF_PROFILE_FREQ, G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
@@ -102,7 +102,6 @@ struct cli_config {
 
 	/* the global options, each in its final form */
 	double timeout;			/* given[G_TIMEOUT] says if it was */
-	double warmup;
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
 	bool pathological;
 	bool oom_avoid, timestamp, settings;

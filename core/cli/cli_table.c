@@ -89,11 +89,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "scale-format", .type = OPT_CHOICE, .offset = CFG(scale_format),
 		.choices = cli_scale_formats, .def = 0,
 		.help = "will-it-scale: run each step in the --instance-mode modes (default both) and write runtest.py's CSV (to --scale-csv, else stdout)" } },
-	[G_WARMUP] = { .metavar = "TIME", .opt = {
-		.name = "warmup", .type = OPT_TIME, .offset = CFG(warmup),
-		.max = CLI_TIME_MAX,
-		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes ms s m h d w y)",
-		.help = "run TIME before counting starts (each --scale step too); the timeout and --NAME-ops follow it" } },
 	[G_YAML] = { .short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = CFG(yaml_path),
 		.flags = OPT_OUT_FILE,

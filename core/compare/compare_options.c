@@ -24,7 +24,6 @@ static const struct compare_rule {
 	enum run_mode_weight weight;
 } compare_rules[] = {
 	{ "timeout", MODE_REFUSE },		/* how long ops are counted */
-	{ "warmup", MODE_REFUSE },		/* what is left out of the count */
 	{ "mode", MODE_REFUSE },		/* which stressors share the machine */
 	{ "instance-mode", MODE_REFUSE },	/* processes or threads */
 	{ "verify", MODE_REFUSE },		/* a check in every bogo-op */

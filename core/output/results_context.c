@@ -306,7 +306,6 @@ json_t *results_configuration(const struct plan *p)
 		json_array_append_new(argv, json_string(r->argv[i]));
 	json_object_set_new(c, "argv", argv);
 	json_object_set_new(c, "timeout", json_real(p->base.timeout));
-	json_object_set_new(c, "warmup", json_real(p->base.warmup));
 	/* the modes that ran: a will-it-scale sweep may run both */
 	json_object_set_new(c, "instance-mode", json_string(p->scale_procs && p->scale_threads ?
 							    "both" : p->base.threads ? "thread" : "process"));

@@ -166,7 +166,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	}
 	b->timeout = plan_timeout(cfg, p);
 	b->grace = PLAN_GRACE;
-	b->warmup = cfg->warmup;
 	b->threads = cfg->instance_mode == CLI_THREADS;
 	b->verify = cfg->verify;
 	b->verbose = cfg->verbose;

@@ -66,7 +66,6 @@ struct run_plan {
 	size_t n;
 	double timeout;		/* seconds; 0: until every instance returns */
 	double grace;		/* seconds of one stop grace window (stop.c) */
-	double warmup;		/* seconds run before counting starts */
 	bool threads;		/* --instance-mode thread */
 	bool verify, verbose;
 	bool sandbox;		/* --sandbox */

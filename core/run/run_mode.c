@@ -70,6 +70,14 @@ size_t run_mode_index(const struct run_mode *m)
 	return RUN_MODES_MAX;	/* not registered: no options, no figures */
 }
 
+const struct run_mode *run_mode_find(const char *name)
+{
+	for (size_t i = 0; i < run_modes_count(); i++)
+		if (!strcmp(run_mode_table.at[i]->name, name))
+			return run_mode_table.at[i];
+	return NULL;
+}
+
 const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 {
 	size_t i = run_mode_index(m);

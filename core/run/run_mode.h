@@ -40,6 +40,8 @@ enum run_phase {
 	RUN_BEFORE_FORK,	/* t0 taken, shared mapping ready, nothing forked */
 	RUN_FORKED,		/* every instance forked, none set up yet */
 	RUN_RELEASED,		/* every instance ready: just before the barrier opens */
+	RUN_OPENED,		/* the barrier is open; a mode may wait here before
+				 * the counted window (the warm-up: st->measure_from) */
 	RUN_MEASURING,		/* the warm-up is over: the counted window starts */
 	/* the way out */
 	RUN_STOPPING,		/* the timeout (or a signal): before the stop is sent */
@@ -116,6 +118,9 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 void **run_mode_out(struct run_result *res, const struct run_mode *m);
 /* Frees every mode's figures in res. */
 void run_modes_free_out(struct run_result *res);
+
+/* The registered mode of that name, or NULL. */
+const struct run_mode *run_mode_find(const char *name);
 
 /* Fills st->modes with the registered modes on for st->plan, by rank. */
 void run_modes_select(struct run_state *st);

@@ -52,6 +52,9 @@ struct run_state {
 	int run_dir_lock;	/* held while the run lives (rundir.h) */
 	sigset_t waitset;
 	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
+	/* when the counted window starts: the barrier's opening, or later
+	 * where a RUN_OPENED hook waits (the warm-up); the timeout counts from it */
+	double measure_from;
 	struct run_phases ph;
 	struct controller_priority prio;	/* raised for the run (priority.h) */
 	/* a before_fork hook that cannot start its instrument sets a status

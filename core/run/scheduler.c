@@ -5,7 +5,7 @@
  * and signal -> scaling grace -> SIGKILL -> reap with wait4) -> cleanup.
  * Every run mode (warm-up, perf counters, the sampler, the tick hooks,
  * priority, the phases report) is hooks on those phases (run_mode.h):
- * the scheduler knows of them only the --warmup it waits out.
+ * the scheduler knows none of them.
  *
  * The controller blocks its stop signals and SIGCHLD and takes them with
  * sigtimedwait, so it never runs a handler and never misses a child.
@@ -37,6 +37,7 @@
 #include "stop.h"
 #include "testhook.h"
 #include "threads.h"
+#include "warmup.h"
 
 static int scheduler_prepare(struct run_state *st)
 {
@@ -75,7 +76,7 @@ static int scheduler_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->timeout = plan->timeout;	/* what a stressor may read */
-		ctx->warmup = plan->warmup;
+		ctx->warmup = warmup_seconds(plan);
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
@@ -337,13 +338,12 @@ int scheduler_run(const struct run_plan *plan, struct run_result *res)
 		__atomic_store_n(&st.sh->stop, 1, __ATOMIC_RELEASE);
 	}
 	run_modes_call(&st, RUN_RELEASED);
-	st.ph.released = sk_now();
+	st.ph.released = st.measure_from = sk_now();
 	shared_release(st.sh);
-	if (plan->warmup > 0 && !res->interrupted)
-		res->interrupted = stop_wait(&st, st.ph.released + plan->warmup);
+	run_modes_call(&st, RUN_OPENED);
 	run_modes_call(&st, RUN_MEASURING);
 	if (!res->interrupted && stop_wait(&st, plan->timeout > 0 ?
-			st.ph.released + plan->warmup + plan->timeout : 0))
+			st.measure_from + plan->timeout : 0))
 		res->interrupted = true;
 	run_modes_call(&st, RUN_STOPPING);
 	if (st.n_live)

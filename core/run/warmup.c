@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "run_state.h"
+#include "stop.h"
 
 /* Reads a /proc file into buf as a string (cut at size - 1 bytes). */
 static bool warmup_read(const char *path, char *buf, size_t size)
@@ -148,9 +149,18 @@ void warmup_discount(struct instance_result *r, const struct instance_slot *s)
 	r->stime = r->stime > r->warm_stime ? r->stime - r->warm_stime : 0;
 }
 
+static const struct run_mode warmup_mode;
+
+double warmup_seconds(const struct run_plan *plan)
+{
+	const struct warmup_opts *o = run_mode_opts(plan, &warmup_mode);
+
+	return o ? o->seconds : 0;
+}
+
 static bool warmup_mode_on(const struct run_plan *plan)
 {
-	return plan->warmup > 0;
+	return warmup_seconds(plan) > 0;
 }
 
 /* Before fork: an instance reads the flag at the barrier, and the sampler
@@ -175,6 +185,17 @@ static void warmup_mode_end(struct run_state *st)
 	}
 }
 
+/* The barrier is open: the warm-up is waited out here, and the counted
+ * window (and the timeout) starts at its end. */
+static void warmup_mode_wait(struct run_state *st)
+{
+	double end = st->ph.released + warmup_seconds(st->plan);
+
+	if (!st->res->interrupted)
+		st->res->interrupted = stop_wait(st, end);
+	st->measure_from = end;
+}
+
 static void warmup_mode_discount(struct run_state *st)
 {
 	for (size_t i = 0; i < st->n_children; i++) {
@@ -185,15 +206,31 @@ static void warmup_mode_discount(struct run_state *st)
 	}
 }
 
-/* The scheduler waits out the warmup itself, then calls RUN_MEASURING. */
+/* The largest time the option takes: far beyond any run. */
+#define WARMUP_MAX 1000000000000ULL
+
+static const struct run_mode_opt warmup_opts[] = {
+	/* what is left out of the count: two warm-ups measure two windows */
+	{ .metavar = "TIME", .weight = MODE_REFUSE, .opt = {
+		.name = "warmup", .type = OPT_TIME,
+		.offset = offsetof(struct warmup_opts, seconds), .max = WARMUP_MAX,
+		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes ms s m h d w y)",
+		.help = "run TIME before counting starts (each --scale step too); the timeout and --NAME-ops follow it" } },
+	{ .opt = OPT_TABLE_END },
+};
+
 static const struct run_mode warmup_mode = {
 	.name = "warmup",
 	.rank = 30,
 	.on = warmup_mode_on,
 	.at = {
 		[RUN_BEFORE_FORK] = warmup_mode_begin,
+		[RUN_OPENED] = warmup_mode_wait,
 		[RUN_MEASURING] = warmup_mode_end,
 		[RUN_REAPED] = warmup_mode_discount,
 	},
+	.opts = warmup_opts,
+	.opts_size = sizeof(struct warmup_opts),
+	.help_after = "scale-format",
 };
 RUN_MODE_REGISTER(warmup_mode);

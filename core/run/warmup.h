@@ -15,6 +15,14 @@
 
 #include "run.h"
 
+/* --warmup TIME, the mode's options (warmup.c's rows). */
+struct warmup_opts {
+	double seconds;		/* run before counting starts; 0: none */
+};
+
+/* The --warmup of a plan's run, in seconds; 0: none. */
+double warmup_seconds(const struct run_plan *plan);
+
 /* Right after lowering the flag: notes slot s of the instance in process
  * pid (thread: the thread recorded in the slot) into r. */
 void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,

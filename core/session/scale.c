@@ -15,6 +15,7 @@
 #include "plot_svg.h"
 #include "scale_report.h"
 #include "session.h"
+#include "warmup.h"
 
 /* Opens an output file before anything runs, so a bad path forks nothing. */
 static int scale_open(struct atomic_file *af, const char *path, const char *what)
@@ -126,7 +127,7 @@ static void scale_sweep(struct session *s, const char *name, struct scale_rows *
 		*status = session_run(s, i);
 		scale_wis_jiffies(&j1);
 		idle = scale_wis_idle_percent(&j0, &j1);
-		extra = sk_now() - t - p->base.timeout - p->base.warmup;
+		extra = sk_now() - t - p->base.timeout - warmup_seconds(&p->base);
 		if (extra > switch_max)
 			switch_max = extra;
 		switch_sum += extra;
@@ -188,7 +189,7 @@ int scale_main(const struct plan *p)
 		goto out;
 	}
 	log_info("scaling %s over %zu steps, %gs each%s", name, p->n_runs,
-		 p->base.timeout, p->base.warmup > 0 ? " after a warmup" : "");
+		 p->base.timeout, warmup_seconds(&p->base) > 0 ? " after a warmup" : "");
 	scale_sweep(&s, name, &rows, &status);
 	recorder_report(s.rec);
 	recorder_pass_done(s.rec, status);

@@ -7,7 +7,9 @@
 #include "cli.h"
 #include "parse.h"
 #include "registry.h"
+#include "run_mode.h"
 #include "unit.h"
+#include "warmup.h"
 
 /* Expects the line to fail with exactly this message. */
 static void refused(const char *line, const char *msg)
@@ -34,7 +36,8 @@ START_TEST(test_final_forms)
 	ck_assert_uint_eq(cfg.repeat, 3);
 	ck_assert_uint_eq(cfg.taskset.mask[0], 1);
 	ck_assert_int_eq(cfg.instance_mode, CLI_PROCESSES);
-	ck_assert(cfg.warmup == 2);
+	ck_assert(((const struct warmup_opts *)
+		   cfg.mode_opts[run_mode_index(run_mode_find("warmup"))])->seconds == 2);
 	ck_assert_str_eq(cfg.log_prefix, "stress-ng");
 	ck_assert(cfg.metrics);
 	ck_assert_str_eq(cfg.json_path, "x.json");

@@ -7,6 +7,7 @@
 
 #include "run_state.h"
 #include "unit.h"
+#include "warmup.h"
 
 /* On only inside these tests, so scheduler_run elsewhere never sees them. */
 static bool test_modes_on;
@@ -113,9 +114,12 @@ END_TEST
 /* --warmup ends before the sampler begins, and is taken off after it ends. */
 START_TEST(test_warmup_around_sampler)
 {
-	struct run_plan plan = { .warmup = 1, .sampler = (struct sampler *)&plan };
+	struct warmup_opts wo = { .seconds = 1 };
+	struct run_plan plan = { .sampler = (struct sampler *)&plan };
 	struct run_state st = { .plan = &plan };
 	int w, s;
+
+	plan.mode_opts[run_mode_index(run_mode_find("warmup"))] = &wo;
 
 	run_modes_select(&st);
 	w = test_mode_index(&st, "warmup");

@@ -14,8 +14,10 @@
 #include "instance.h"
 #include "metrics.h"
 #include "run.h"
+#include "run_mode.h"
 #include "scheduler.h"
 #include "unit.h"
+#include "warmup.h"
 
 static const char count_desc[] = "ops counted";
 
@@ -191,11 +193,13 @@ static void run(const struct stressor *s, uint32_t n, uint64_t ops,
 		double timeout, struct run_result *res)
 {
 	static struct plan_entry e;
+	struct warmup_opts w = { .seconds = plan_warmup };
 	struct run_plan plan = {
 		.entries = &e, .n = 1, .timeout = timeout, .grace = 0.3,
 		.temp_path = temp_dir, .threads = plan_threads,
-		.warmup = plan_warmup,
 	};
+
+	plan.mode_opts[run_mode_index(run_mode_find("warmup"))] = &w;
 
 	e = (struct plan_entry){ .stressor = s, .instances = n, .max_ops = ops };
 	ck_assert_int_eq(scheduler_run(&plan, res), 0);
