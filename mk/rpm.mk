@@ -58,6 +58,6 @@ $(RPM_DIR)/rpm.stamp: $(DIST_TAR) $(RPM_SPEC)
 
 # rpmlint exits non-zero on an error; rpm/rpmlint.toml states Fedora's
 # policy where Debian's rpmlint defaults differ; the warnings it still
-# gives are listed in README.md (RPM package) with why.
+# gives are listed in docs/packaging.md (RPM package) with why.
 rpmlint: rpm
 	rpmlint -c rpm/rpmlint.toml $(RPM_SPEC) $(RPM_DIR)/SRPMS/*.rpm $(RPM_DIR)/RPMS/*/*.rpm

@@ -820,7 +820,7 @@ talk(b'HELLO 2 AUTH bob pw\r\n', b'-WRONGPASS invalid username-password pair or 
 t_redis_server_benchmark_tests() {
 	list=$("$SK" redis-server --help | sed -n 's/^ *redis-benchmark -t \([a-z,]*\)$/\1/p')
 	[ -n "$list" ] || fail "--help names no redis-benchmark -t list"
-	grep -qF -- "-t $list" "$SK_SRC/README.md" || fail "README does not name -t $list"
+	grep -qF -- "-t $list" "$SK_SRC/docs/redis.md" || fail "docs/redis.md does not name -t $list"
 	rs_start
 	out=$(redis-benchmark -p "$RS_PORT" -t "$list" -n 200 -c 2 -q 2>&1) ||
 		fail "redis-benchmark -t $list: $out"
