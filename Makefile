@@ -5,8 +5,8 @@ PREFIX   ?= /usr/local
 DESTDIR  ?=
 BUILD    ?= build
 CFLAGS   ?= -O2 -g
-# core/ is in folders by job (base, run, cli, plan, stats, plot, output,
-# compare, session); see README's Architecture.
+# core/ is in folders by job (base, run, monitor, cli, plan, stats, plot,
+# output, compare, session); see docs/architecture.md.
 CORE_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard core/*/*.c))))
 # Hidden by default: the binary exports to plugins only what the public
 # headers mark SK_API (include/stresskit/version.h), through -rdynamic.
@@ -15,24 +15,16 @@ CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
 	       $(shell pkg-config --cflags $(LIBS_PC) 2>/dev/null)
 # A stressor sees the public API and nothing else: no core folder, no
 # config.h (features are its .needs, checked at start, as for a plugin).
-# Its jump targets, where a rotated loop begins, start a 64-byte line:
-# an op of a few ns otherwise costs more or less by where the linker
-# happened to put its loop against the CPU's fetch lines, which moves
-# with every unrelated change to the binary (bench/wis_loop.sh). Their
-# calls into libc load the address from the GOT instead of jumping
-# through a PLT stub: the binary is linked -z now, so the stub's lazy
-# binding is never used, and its extra indirect jump, in a PLT page of
-# its own, was a few percent of a mutex op's cost (and more on some
-# address-space layouts). The op, libc's call, is the same.
+# Its loops start on a 64-byte line, so an op of a few ns does not cost
+# more or less by where the linker put it, and it calls libc through the
+# GOT (-z now leaves a PLT stub nothing to do): docs/benchmarks.md.
 STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-plt
 CFLAGS   += $(CORE_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
 LDLIBS   += $(shell pkg-config --libs $(LIBS_PC) 2>/dev/null) -lm -pthread -ldl
-# Every symbol bound once at start (-z now) instead of at its first call:
-# each forked instance and helper process would otherwise look up every
-# function it calls first through all the libraries and write the binding
-# into its private copy of the GOT (a copy-on-write fault), about a
-# quarter of an instance's page faults (dh's hardening=+all adds it too).
+# Every symbol bound once at start (-z now): otherwise each forked process
+# writes each binding into its own copy of the GOT, a copy-on-write fault
+# each (docs/benchmarks.md).
 BIND_LDFLAGS := -Wl,-z,now
 
 CORE_SRC     := $(wildcard core/*/*.c)

@@ -10,14 +10,9 @@
 #include "cli.h"
 
 /*
- * One op in this many is timed by default, so that --latency costs a
- * small share of ops/s (make bench's latency.sh measures it) while still
- * timing thousands of ops a second per instance. What costs is the timed
- * op, not the others (an untimed op adds a countdown and, in the pipe's
- * reader, one load and compare): its clock reads and records run cold,
- * each syscall between them having emptied the TLB (PTI without PCID)
- * and the 4 KiB copies the L1, so a timed op costs more than it would if
- * every op were timed, and the share it costs falls with the interval.
+ * One op in this many is timed by default: --latency then costs a small
+ * share of ops/s and still times thousands of ops a second per instance
+ * (why a timed op costs what it does: docs/benchmarks.md).
  */
 #define LATENCY_SAMPLE_DEFAULT		64
 #define LATENCY_SAMPLE_DEFAULT_STR	"64"

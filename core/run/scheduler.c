@@ -148,12 +148,9 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 
 /*
  * Forks the instances of entry i; returns how many were forked. Between
- * two forks the controller writes no private page but its stack: a fork
- * write-protects every private page it shares with the child, so each
- * page written after it costs a copy-on-write fault (a page copy and a
- * TLB flush, tens of microseconds under a paravirtualised MMU), three a
- * fork when the tables below were filled in the loop. The pids go to the
- * shared mapping meanwhile, and into the tables after the last fork.
+ * two forks the controller writes no private page but its stack, each
+ * such page being a copy-on-write fault after a fork (docs/benchmarks.md):
+ * the pids go to the shared mapping, into the tables after the last fork.
  */
 static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *slot)
 {
@@ -300,9 +297,9 @@ static size_t scheduler_fork_all(struct run_state *st)
 
 /*
  * The phases, and each run mode's hooks on them (run_mode.h). The timeout
- * counts from the start barrier's opening, so that every instance runs it
- * even when the forks take seconds (thousands of instances at 1-2 ms a
- * fork in a VM); at a few it is milliseconds after the first fork.
+ * counts from the counted window's start (the start barrier's opening, or
+ * the warm-up's end), so that every instance runs it however long the
+ * forks take.
  */
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {
