@@ -32,7 +32,7 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
-	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET, G_PERF,
+	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
 	G_PERF_PROFILE,
 	G_PERF_PROFILE_FREQ, G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
@@ -106,7 +106,7 @@ struct cli_config {
 	bool pathological;
 	bool oom_avoid, timestamp, settings;
 	uint64_t status;		/* --status N seconds; given[G_STATUS] says if it was */
-	bool sandbox, scale, perf, progress, dry_run;
+	bool sandbox, scale, progress, dry_run;
 	bool perf_profile;			/* --perf-profile (profile.h) */
 	bool ktap;				/* --ktap: the report on stdout */
 	uint64_t perf_profile_freq;		/* its samples a second */

@@ -118,9 +118,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "confidence-target", .type = OPT_PARSED, .parser = &repeat_target_opt,
 		.offset = CFG(rep.target), .def_str = REPEAT_DEFAULT_TARGET,
 		.help = "--repeat auto's target: each stressor's ops/s confidence half-width within \u00b1PCT% of its mean (default " REPEAT_DEFAULT_TARGET "%)" } },
-	[G_PERF] = { .opt = {
-		.name = "perf", .type = OPT_BOOL, .offset = CFG(perf),
-		.help = "count perf events per stressor (software always, hardware where exposed)" } },
 	[G_PERF_PROFILE] = { .opt = {
 		.name = "perf-profile", .type = OPT_BOOL, .offset = CFG(perf_profile),
 		.help = "sample call chains (perf record -a -g) over the measured window, split per stressor; perf-profile.* keys in --json/--yaml" } },

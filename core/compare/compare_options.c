@@ -48,7 +48,6 @@ static const struct compare_rule {
 	 * switch a little, no more) */
 	{ "status-interval", MODE_NOTE },
 	{ "status", MODE_NOTE },
-	{ "perf", MODE_NOTE },
 	/* the profile samples the whole machine's CPUs: a cost to the run,
 	 * measured by make bench, not another bogo-op */
 	{ "perf-profile", MODE_NOTE },

@@ -103,7 +103,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
-	if (p->perf)
+	if (perf_asked(&p->base))
 		r->perf = perf_new();
 	if (p->perf_profile)
 		recorder_profile_new(r);

@@ -313,7 +313,6 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "metrics", json_boolean(p->metrics));
 	json_object_set_new(c, "metrics-brief", json_boolean(p->metrics_brief));
 	json_object_set_new(c, "times", json_boolean(p->times));
-	json_object_set_new(c, "perf", json_boolean(p->perf));
 	json_object_set_new(c, "perf-profile", json_boolean(p->perf_profile));
 	if (p->perf_profile)
 		json_object_set_new(c, "perf-profile-freq", json_integer(p->perf_profile_freq));

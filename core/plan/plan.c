@@ -193,7 +193,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->quiet = cfg->quiet;
 	p->progress = cfg->progress;
 	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
-	p->perf = cfg->perf;
 	p->ktap = cfg->ktap;
 	p->perf_profile = cfg->perf_profile;
 	p->perf_profile_freq = (unsigned)cfg->perf_profile_freq;

@@ -60,7 +60,7 @@ struct plan {
 	bool repeat_auto;	/* --repeat auto: repeat_until is --confidence-target */
 
 	/* output */
-	bool metrics, metrics_brief, times, quiet, progress, perf;
+	bool metrics, metrics_brief, times, quiet, progress;
 	bool perf_profile;		/* --perf-profile */
 	bool ktap;			/* --ktap: the KTAP report, kselftest's exit codes */
 	unsigned perf_profile_freq;	/* --perf-profile-freq */

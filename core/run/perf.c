@@ -264,6 +264,21 @@ void perf_report(const struct perf_set *p, const char *const *names,
 	}
 }
 
+static const struct run_mode perf_mode;
+
+/* --perf, the mode's one row */
+struct perf_opts {
+	bool on;
+};
+
+bool perf_asked(const struct run_plan *plan)
+{
+	const struct perf_opts *o = run_mode_opts(plan, &perf_mode);
+
+	return o && o->on;
+}
+
+/* On when the results made the counters set (they own it, and read it). */
 static bool perf_mode_on(const struct run_plan *plan)
 {
 	return plan->perf;
@@ -296,5 +311,16 @@ static const struct run_mode perf_mode = {
 		[RUN_FORKED] = perf_mode_attach,
 		[RUN_RELEASED] = perf_mode_enable,
 	},
+	.opts = (const struct run_mode_opt[]){
+		/* perf's software counters cost each context switch a little,
+		 * no more: the same bogo-op, watched */
+		{ .weight = MODE_NOTE, .opt = {
+			.name = "perf", .type = OPT_BOOL,
+			.offset = offsetof(struct perf_opts, on),
+			.help = "count perf events per stressor (software always, hardware where exposed)" } },
+		{ .opt = OPT_TABLE_END },
+	},
+	.opts_size = sizeof(struct perf_opts),
+	.help_after = "confidence-target",
 };
 RUN_MODE_REGISTER(perf_mode);

@@ -46,6 +46,8 @@ const char *perf_counter_name(enum perf_counter c);
 
 /* Allocates the set and probes what the machine exposes. NULL: no memory. */
 struct perf_set *perf_new(void);
+/* Whether the plan's run asked for --perf (the perf mode's option). */
+bool perf_asked(const struct run_plan *plan);
 void perf_free(struct perf_set *p);
 
 /* Software counters unusable (no perf_event_open, no permission): why, or NULL. */
