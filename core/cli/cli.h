@@ -33,8 +33,7 @@ enum cli_global {
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
 	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
-	G_PERF_PROFILE,
-	G_PERF_PROFILE_FREQ, G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
+	G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
 	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
 	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_STATUS, G_CLASS,
@@ -107,9 +106,7 @@ struct cli_config {
 	bool oom_avoid, timestamp, settings;
 	uint64_t status;		/* --status N seconds; given[G_STATUS] says if it was */
 	bool sandbox, scale, progress, dry_run;
-	bool perf_profile;			/* --perf-profile (profile.h) */
 	bool ktap;				/* --ktap: the report on stdout */
-	uint64_t perf_profile_freq;		/* its samples a second */
 	const char *temp_path, *log_prefix;
 	const char *plugin;		/* the last --plugin, loaded before parsing */
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */

@@ -118,14 +118,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "confidence-target", .type = OPT_PARSED, .parser = &repeat_target_opt,
 		.offset = CFG(rep.target), .def_str = REPEAT_DEFAULT_TARGET,
 		.help = "--repeat auto's target: each stressor's ops/s confidence half-width within \u00b1PCT% of its mean (default " REPEAT_DEFAULT_TARGET "%)" } },
-	[G_PERF_PROFILE] = { .opt = {
-		.name = "perf-profile", .type = OPT_BOOL, .offset = CFG(perf_profile),
-		.help = "sample call chains (perf record -a -g) over the measured window, split per stressor; perf-profile.* keys in --json/--yaml" } },
-	[G_PERF_PROFILE_FREQ] = { .metavar = "HZ", .opt = {
-		.name = "perf-profile-freq", .type = OPT_COUNT, .offset = CFG(perf_profile_freq),
-		.min = 1, .max = PROFILE_MAX_FREQ, .def = PROFILE_DEFAULT_FREQ,
-		.expect = "a sampling frequency from 1 to 100000 Hz",
-		.help = "--perf-profile's samples a second on each CPU (default 500)" } },
 	/* times with a 10 ms floor: min and max in ms; the window's two
 	 * intervals are checked once the line is read (cli_check_window) */
 	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
@@ -271,17 +263,20 @@ static void cli_usage_row(FILE *f, char short_name, const char *name,
 	fprintf(f, "  %-28s %s\n", left, help);
 }
 
-/* The rows of the run modes --help lists after the global option after
- * (NULL: those listed last). */
-static void cli_usage_modes(FILE *f, const char *after)
+/* The rows of the run modes --help lists after option after (a global
+ * one, or another mode's; NULL: those listed last), each followed by the
+ * rows of the modes listed after it. */
+static void cli_usage_modes(FILE *f, const char *after, unsigned depth)
 {
-	for (size_t i = 0; i < run_modes_count(); i++) {
+	for (size_t i = 0; i < run_modes_count() && depth < RUN_MODES_MAX; i++) {
 		const struct run_mode *m = run_modes_at(i);
 
 		if (after ? !m->help_after || strcmp(m->help_after, after) : !!m->help_after)
 			continue;
-		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++)
+		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++) {
 			cli_usage_row(f, 0, o->opt.name, o->metavar, o->opt.help);
+			cli_usage_modes(f, o->opt.name, depth + 1);
+		}
 	}
 }
 
@@ -306,9 +301,9 @@ void cli_usage(FILE *f)
 		const struct cli_row *r = &cli_rows[i];
 
 		cli_usage_row(f, r->short_name, r->opt.name, r->metavar, r->opt.help);
-		cli_usage_modes(f, r->opt.name);
+		cli_usage_modes(f, r->opt.name, 0);
 	}
-	cli_usage_modes(f, NULL);
+	cli_usage_modes(f, NULL, 0);
 	fprintf(f, "  %-28s start N instances of a stressor (0: one per online CPU, N%%: a share)\n",
 		"    --NAME N");
 	fprintf(f, "  %-28s stop a stressor after N bogo-ops in all\n", "    --NAME-ops N");

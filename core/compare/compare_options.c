@@ -48,10 +48,6 @@ static const struct compare_rule {
 	 * switch a little, no more) */
 	{ "status-interval", MODE_NOTE },
 	{ "status", MODE_NOTE },
-	/* the profile samples the whole machine's CPUs: a cost to the run,
-	 * measured by make bench, not another bogo-op */
-	{ "perf-profile", MODE_NOTE },
-	{ "perf-profile-freq", MODE_NOTE },
 	/* how many passes and at which level their intervals are given: each
 	 * pass measures the same thing, and compare's methods take n as it is */
 	{ "repeat", MODE_NOTE },

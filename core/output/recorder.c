@@ -60,7 +60,7 @@ struct recorder {
 /* A profile that cannot be taken is said once, before anything runs. */
 static void recorder_profile_new(struct recorder *r)
 {
-	r->profile = profile_new(r->plan->perf_profile_freq);
+	r->profile = profile_new(profile_asked(&r->plan->base));
 	if (r->profile && profile_unavailable(r->profile)) {
 		log_warn("--perf-profile: %s; the run goes on without a profile",
 			 profile_unavailable(r->profile));
@@ -105,7 +105,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		json_object_set_new(r->doc, "environment", environment_capture());
 	if (perf_asked(&p->base))
 		r->perf = perf_new();
-	if (p->perf_profile)
+	if (profile_asked(&p->base))
 		recorder_profile_new(r);
 	r->lat = latency_files_new(p);
 	return r;

@@ -237,6 +237,10 @@ static void results_modes_config(json_t *c, const struct plan *p)
 	for (size_t i = 0; i < run_modes_count(); i++) {
 		const struct run_mode *m = run_modes_at(i);
 
+		if (m->record && p->base.mode_opts[i]) {
+			m->record(c, p->base.mode_opts[i]);
+			continue;
+		}
 		for (const struct run_mode_opt *o = m->opts;
 		     o && o->opt.name && p->base.mode_opts[i]; o++)
 			json_object_set_new(c, o->opt.name,
@@ -313,9 +317,6 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "metrics", json_boolean(p->metrics));
 	json_object_set_new(c, "metrics-brief", json_boolean(p->metrics_brief));
 	json_object_set_new(c, "times", json_boolean(p->times));
-	json_object_set_new(c, "perf-profile", json_boolean(p->perf_profile));
-	if (p->perf_profile)
-		json_object_set_new(c, "perf-profile-freq", json_integer(p->perf_profile_freq));
 	json_object_set_new(c, "verify", json_boolean(p->base.verify));
 	json_object_set_new(c, "quiet", json_boolean(p->quiet));
 	json_object_set_new(c, "verbose", json_boolean(p->base.verbose));

@@ -194,8 +194,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->progress = cfg->progress;
 	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
 	p->ktap = cfg->ktap;
-	p->perf_profile = cfg->perf_profile;
-	p->perf_profile_freq = (unsigned)cfg->perf_profile_freq;
 	p->sampling = cfg->sampling;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;

@@ -61,9 +61,7 @@ struct plan {
 
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress;
-	bool perf_profile;		/* --perf-profile */
 	bool ktap;			/* --ktap: the KTAP report, kselftest's exit codes */
-	unsigned perf_profile_freq;	/* --perf-profile-freq */
 	double status;		/* --status N: seconds between status lines; 0: none */
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;

@@ -30,6 +30,10 @@
 #define PROFILE_DEFAULT_FREQ 500
 #define PROFILE_MAX_FREQ 100000
 
+/* --perf-profile's samples a second when the plan's run asked for it
+ * (the perf-profile mode's options, profile_mode.c), else 0. */
+unsigned profile_asked(const struct run_plan *plan);
+
 struct profile;
 
 /*

@@ -90,6 +90,9 @@ struct run_mode {
 	size_t opts_size;
 	/* --help lists its options after this global option (NULL: last) */
 	const char *help_after;
+	/* the options as the results' configuration records them; NULL:
+	 * each row under its name, as its type reads */
+	void (*record)(struct json_t *config, const void *opts);
 	/*
 	 * Its figures: a RUN_DONE hook leaves them in *run_mode_out(); after
 	 * the run, write turns them into the object the results hold at
