@@ -17,7 +17,6 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
-#include "latency_opts.h"
 #include "repeat_opts.h"
 #include "run_mode.h"
 #include "sandbox.h"
@@ -438,6 +437,20 @@ static int cli_check_window(const struct cli_config *cfg, char *err, size_t errl
 	return -EINVAL;
 }
 
+/* Each run mode's own check of its options, once the line is read. */
+static int cli_check_modes(struct cli_config *cfg, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+		int rc = m->check && cfg->mode_opts[i] ?
+			 m->check(cfg->mode_opts[i], cfg->mode_given[i], err, errlen) : 0;
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* What holds for the whole line, once it is read. */
 static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
@@ -464,7 +477,7 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	}
 	rc = cli_check_threads(cfg, err, errlen);
 	if (!rc)
-		rc = latency_cli_check(cfg, err, errlen);
+		rc = cli_check_modes(cfg, err, errlen);
 	if (!rc)
 		rc = cli_check_scale(cfg, err, errlen);
 	return rc ? rc : cli_check_ktap(cfg, err, errlen);

@@ -34,8 +34,7 @@ enum cli_global {
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
 	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
 	G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
-	G_STEADY_STATE, G_STEADY_WINDOW, G_LATENCY, G_LATENCY_SAMPLE,
-	G_LATENCY_CSV, G_LATENCY_PLOT, G_SANDBOX,
+	G_STEADY_STATE, G_STEADY_WINDOW, G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_STATUS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_CLEAN_TEMP, G_STRESSORS, G_HELP, G_VERSION,
@@ -112,9 +111,6 @@ struct cli_config {
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
 	const char *scale_csv, *scale_plot;
 	unsigned scale_format;	/* enum cli_scale_format */
-	bool latency;				/* --latency, checked by latency_opts.c */
-	uint64_t latency_sample;		/* time one op in this many */
-	const char *latency_csv, *latency_plot;
 	struct opt_cpus taskset;		/* given[G_TASKSET] */
 	unsigned instance_mode;			/* enum cli_instance_mode */
 	struct opt_list scale_steps;		/* n == 0: 1..N */

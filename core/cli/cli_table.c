@@ -11,7 +11,6 @@
 
 #include "classes.h"
 #include "compose.h"
-#include "latency_opts.h"
 #include "opts.h"
 #include "parse.h"
 #include "profile.h"
@@ -144,22 +143,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.offset = CFG(sampling.window), .def_str = SAMPLER_DEFAULT_WINDOW,
 		.max = CLI_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,
 		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
-	[G_LATENCY] = { .opt = {
-		.name = "latency", .type = OPT_BOOL, .offset = CFG(latency),
-		.help = "time bogo-ops (not --warmup's) into a latency histogram per stressor and report its percentiles" } },
-	[G_LATENCY_SAMPLE] = { .metavar = "N", .opt = {
-		.name = "latency-sample", .type = OPT_COUNT, .offset = CFG(latency_sample),
-		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
-		.expect = "a whole number of ops from 1 to 1000000",
-		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
-	[G_LATENCY_CSV] = { .metavar = "FILE", .opt = {
-		.name = "latency-csv", .type = OPT_STRING, .offset = CFG(latency_csv),
-		.flags = OPT_OUT_FILE,
-		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
-	[G_LATENCY_PLOT] = { .metavar = "FILE", .opt = {
-		.name = "latency-plot", .type = OPT_STRING, .offset = CFG(latency_plot),
-		.flags = OPT_OUT_FILE,
-		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },

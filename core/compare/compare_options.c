@@ -30,9 +30,6 @@ static const struct compare_rule {
 	{ "sandbox", MODE_REFUSE },		/* a seccomp filter on every syscall */
 	{ "taskset", MODE_REFUSE },		/* which CPUs run the instances */
 	{ "temp-path-filesystem", MODE_REFUSE },	/* what a file bogo-op costs */
-	/* --latency reads the clock around every Nth op: a dearer op */
-	{ "latency", MODE_REFUSE },
-	{ "latency-sample", MODE_IF_TIMED },
 	/* --steady-state ends the run early, at a time its own figures set */
 	{ "steady-state", MODE_REFUSE },
 	/* the window and the intervals decide when a steady run stops; without
@@ -194,6 +191,8 @@ static bool compare_refuses(enum run_mode_weight wt, const json_t *ca, const jso
 static void compare_rule(const struct compare_walk *w, const char *key,
 			 enum run_mode_weight wt, const json_t *ca, const json_t *cb)
 {
+	if (wt == MODE_IGNORE)
+		return;
 	/* how often ops are timed matters only when both time them */
 	if (wt == MODE_IF_TIMED &&
 	    !(compare_true(ca, "latency") && compare_true(cb, "latency")))

@@ -349,7 +349,7 @@ static const struct run_mode_opt monitor_opts[] = {
 		.help = "read LKP's monitors (proc-vmstat, vmstat, meminfo, interrupts, softirqs, "
 			"slabinfo) over the measured window, every --sample-interval; named as LKP "
 			"names them in --json, compared in their own section" } },
-	{ .weight = MODE_NOTE, .opt = {
+	{ .weight = MODE_IGNORE, .opt = {
 		.name = "monitor-metrics", .type = OPT_BOOL,
 		.offset = offsetof(struct monitor_opts, metrics),
 		.help = "with --monitor, print each figure as a metrics line too: monitor VALUE NAME" } },

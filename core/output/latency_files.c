@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "latency_area.h"
 #include "log.h"
 #include "plot_latency.h"
 
@@ -22,17 +23,18 @@ struct latency_files {
 
 struct latency_files *latency_files_new(const struct plan *p)
 {
+	const struct latency_opts *o = latency_opts_of(&p->base);
 	struct latency_files *lf;
 
-	if (!p->latency_csv && !p->latency_plot)
+	if (!o || (!o->csv && !o->plot))
 		return NULL;
 	lf = calloc(1, sizeof(*lf));
 	if (!lf) {
 		log_warn("out of memory: no --latency-csv or --latency-plot");
 		return NULL;
 	}
-	lf->csv = p->latency_csv;
-	lf->plot = p->latency_plot;
+	lf->csv = o->csv;
+	lf->plot = o->plot;
 	lf->pass = 1;
 	lf->repeat = p->repeat;
 	return lf;

@@ -279,11 +279,6 @@ static void results_measure_config(json_t *c, const struct plan *p)
 		json_object_set_new(c, "steady-state", json_null());
 	}
 	json_object_set_new(c, "steady-state-window", json_real(s->window));
-	json_object_set_new(c, "latency", json_boolean(p->base.latency_sample > 0));
-	json_object_set_new(c, "latency-sample", p->base.latency_sample ?
-			    json_integer(p->base.latency_sample) : json_null());
-	json_object_set_new(c, "latency-csv", results_string_or_null(p->latency_csv));
-	json_object_set_new(c, "latency-plot", results_string_or_null(p->latency_plot));
 	json_object_set_new(c, "repeat-until", results_positive_or_null(p->repeat_until));
 	json_object_set_new(c, "confidence", json_real(p->confidence));
 	json_object_set_new(c, "scale", json_boolean(p->scale));

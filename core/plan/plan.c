@@ -170,7 +170,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->verify = cfg->verify;
 	b->verbose = cfg->verbose;
 	b->sandbox = cfg->sandbox;
-	b->latency_sample = cfg->latency ? (uint32_t)cfg->latency_sample : 0;
 	b->temp_path = cfg->temp_path;
 	/* the run modes' options: the command line's structs, as the stressors' */
 	for (size_t i = 0; i < RUN_MODES_MAX; i++)
@@ -200,8 +199,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->scale_csv = cfg->scale_csv;
 	p->scale_plot = cfg->scale_plot;
 	p->scale_wis = cfg->scale_format == CLI_SCALE_WIS;
-	p->latency_csv = cfg->latency_csv;
-	p->latency_plot = cfg->latency_plot;
 	p->log_prefix = cfg->log_prefix;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);

@@ -69,7 +69,6 @@ struct plan {
 	/* the modes each step of a sweep runs in (one, or both for will-it-scale);
 	 * base.threads is true when threads alone run */
 	bool scale_procs, scale_threads;
-	const char *latency_csv, *latency_plot;	/* --latency-csv, --latency-plot */
 	const char *log_prefix;
 	unsigned ncpus;
 	struct plan_record record;

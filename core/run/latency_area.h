@@ -10,6 +10,16 @@
 
 #include "run.h"
 
+/* --latency and its sampling and files: the latency mode's options. */
+struct latency_opts {
+	bool on;		/* --latency, or implied by the three others */
+	uint64_t sample;	/* --latency-sample: time one op in this many */
+	const char *csv, *plot;	/* --latency-csv, --latency-plot */
+};
+
+/* The plan's run's --latency options (NULL: the mode's table is absent). */
+const struct latency_opts *latency_opts_of(const struct run_plan *plan);
+
 /* Unmaps it; the instance results' latency pointers die with it. */
 void latency_area_unmap(struct run_result *res);
 

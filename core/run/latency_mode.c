@@ -10,11 +10,36 @@
 #include "latency_area.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "log.h"
 #include "run_state.h"
+
+/*
+ * One op in this many is timed by default: --latency then costs a small
+ * share of ops/s and still times thousands of ops a second per instance
+ * (why a timed op costs what it does: docs/benchmarks.md).
+ */
+#define LATENCY_SAMPLE_DEFAULT		64
+#define LATENCY_SAMPLE_DEFAULT_STR	"64"
+#define LATENCY_SAMPLE_MAX		1000000
+
+static const struct run_mode latency_mode;
+
+const struct latency_opts *latency_opts_of(const struct run_plan *plan)
+{
+	return run_mode_opts(plan, &latency_mode);
+}
+
+/* Ops timed one in this many; 0: --latency is off. */
+static uint32_t latency_sample(const struct run_plan *plan)
+{
+	const struct latency_opts *o = latency_opts_of(plan);
+
+	return o && o->on ? (uint32_t)o->sample : 0;
+}
 
 static int latency_area_map(struct run_result *res, struct run_shared *sh,
 			    size_t n_slots, uint32_t sample)
@@ -51,14 +76,14 @@ void latency_area_unmap(struct run_result *res)
 
 static bool latency_mode_on(const struct run_plan *plan)
 {
-	return plan->latency_sample > 0;
+	return latency_sample(plan) > 0;
 }
 
 /* Without the histograms nothing can be timed: the run does not start. */
 static void latency_mode_map(struct run_state *st)
 {
 	int err = latency_area_map(st->res, st->sh, st->n_slots,
-				   st->plan->latency_sample);
+				   latency_sample(st->plan));
 
 	if (err) {
 		log_fail("--latency: cannot map the histograms: %s", strerror(-err));
@@ -66,10 +91,68 @@ static void latency_mode_map(struct run_state *st)
 	}
 }
 
+/* --latency-sample, --latency-csv and --latency-plot imply --latency (the
+ * files' directories were checked when parsed: OPT_OUT_FILE). */
+static int latency_mode_check(void *opts, uint64_t given, char *err, size_t errlen)
+{
+	struct latency_opts *o = opts;
+
+	(void)err;
+	(void)errlen;
+	if ((given & 2) || o->csv || o->plot)
+		o->on = true;
+	return 0;
+}
+
+static json_t *latency_string_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* The sampling is recorded only for a run that times ops. */
+static void latency_mode_record(json_t *c, const void *opts)
+{
+	const struct latency_opts *o = opts;
+
+	json_object_set_new(c, "latency", json_boolean(o->on));
+	json_object_set_new(c, "latency-sample", o->on ?
+			    json_integer((json_int_t)o->sample) : json_null());
+	json_object_set_new(c, "latency-csv", latency_string_or_null(o->csv));
+	json_object_set_new(c, "latency-plot", latency_string_or_null(o->plot));
+}
+
+/* Row 1 (--latency-sample) given is what latency_mode_check reads. */
+static const struct run_mode_opt latency_opts[] = {
+	/* --latency reads the clock around every Nth op: a dearer op */
+	{ .weight = MODE_REFUSE, .opt = {
+		.name = "latency", .type = OPT_BOOL, .offset = offsetof(struct latency_opts, on),
+		.help = "time bogo-ops (not --warmup's) into a latency histogram per stressor and report its percentiles" } },
+	{ .metavar = "N", .weight = MODE_IF_TIMED, .opt = {
+		.name = "latency-sample", .type = OPT_COUNT,
+		.offset = offsetof(struct latency_opts, sample),
+		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
+		.expect = "a whole number of ops from 1 to 1000000",
+		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
+	{ .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+		.name = "latency-csv", .type = OPT_STRING, .offset = offsetof(struct latency_opts, csv),
+		.flags = OPT_OUT_FILE,
+		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
+	{ .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+		.name = "latency-plot", .type = OPT_STRING, .offset = offsetof(struct latency_opts, plot),
+		.flags = OPT_OUT_FILE,
+		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },
+	{ .opt = OPT_TABLE_END },
+};
+
 static const struct run_mode latency_mode = {
 	.name = "latency",
 	.rank = 5,
 	.on = latency_mode_on,
 	.at = { [RUN_BEFORE_FORK] = latency_mode_map },
+	.opts = latency_opts,
+	.opts_size = sizeof(struct latency_opts),
+	.help_after = "steady-state-window",
+	.check = latency_mode_check,
+	.record = latency_mode_record,
 };
 RUN_MODE_REGISTER(latency_mode);

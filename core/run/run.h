@@ -74,7 +74,6 @@ struct run_plan {
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
 	struct sampler *sampler;	/* the time series (sampler.h), or NULL */
-	uint32_t latency_sample;	/* --latency: time 1 op in N; 0: off */
 	/* Optional: called from the controller's wait loop (run_hook_add). */
 	struct run_hook hooks[RUN_HOOKS];
 	/* each registered run mode's options struct, by run_mode_index */

@@ -60,6 +60,7 @@ enum run_mode_weight {
 	MODE_NOTE,		/* the same figures, watched or reported otherwise */
 	MODE_IF_STEADY,		/* refuses when either run stops at steady state */
 	MODE_IF_TIMED,		/* refuses when both runs time ops (--latency) */
+	MODE_IGNORE,		/* an output file or presentation: not compared */
 };
 
 /* One option of a mode: an engine row (offset into the mode's options
@@ -90,6 +91,9 @@ struct run_mode {
 	size_t opts_size;
 	/* --help lists its options after this global option (NULL: last) */
 	const char *help_after;
+	/* Once the whole line is read, what the rows cannot check alone
+	 * (given: bit i, row i was given): 0, or -EINVAL with one line in err. */
+	int (*check)(void *opts, uint64_t given, char *err, size_t errlen);
 	/* the options as the results' configuration records them; NULL:
 	 * each row under its name, as its type reads */
 	void (*record)(struct json_t *config, const void *opts);
