@@ -111,7 +111,7 @@ static int cli_mode_opt(int argc, char **argv, int *i, const char *eq,
 {
 	const struct run_mode_opt *o;
 	const char *val = NULL;
-	size_t m;
+	size_t m, row;
 
 	if (!cli_find_mode_opt(shown + 2, &o, &m))
 		return -ENOENT;
@@ -123,7 +123,10 @@ static int cli_mode_opt(int argc, char **argv, int *i, const char *eq,
 	} else if (!(val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen))) {
 		return -EINVAL;
 	}
-	cfg->mode_given[m] |= UINT64_C(1) << (o - run_modes_at(m)->opts);
+	row = (size_t)(o - run_modes_at(m)->opts);
+	cfg->mode_given[m].rows |= UINT64_C(1) << row;
+	if (row < RUN_MODE_ROWS)
+		cfg->mode_given[m].typed[row] = val;
 	return opts_set(&o->opt, cfg->mode_opts[m], val, err, errlen);
 }
 
@@ -424,26 +427,13 @@ static int cli_check_ktap(const struct cli_config *cfg, char *err, size_t errlen
 }
 
 /* --steady-state-window against --sample-interval, quoting both as typed. */
-static int cli_check_window(const struct cli_config *cfg, char *err, size_t errlen)
-{
-	char window[96], interval[96];
-
-	if (sampler_window_fits(&cfg->sampling))
-		return 0;
-	snprintf(err, errlen, "--steady-state-window %s holds fewer than two "
-		 "--sample-interval %s intervals",
-		 cli_typed(cfg, G_STEADY_WINDOW, window, sizeof(window)),
-		 cli_typed(cfg, G_SAMPLE_INTERVAL, interval, sizeof(interval)));
-	return -EINVAL;
-}
-
 /* Each run mode's own check of its options, once the line is read. */
 static int cli_check_modes(struct cli_config *cfg, char *err, size_t errlen)
 {
 	for (size_t i = 0; i < run_modes_count(); i++) {
 		const struct run_mode *m = run_modes_at(i);
 		int rc = m->check && cfg->mode_opts[i] ?
-			 m->check(cfg->mode_opts[i], cfg->mode_given[i], err, errlen) : 0;
+			 m->check(cfg->mode_opts[i], &cfg->mode_given[i], err, errlen) : 0;
 
 		if (rc)
 			return rc;
@@ -457,7 +447,7 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 	bool any = false;
 	int rc;
 
-	rc = cli_check_window(cfg, err, errlen);
+	rc = cli_check_modes(cfg, err, errlen);
 	if (!rc)
 		rc = repeat_cli_check(cfg, err, errlen);
 	if (!rc)
@@ -476,8 +466,6 @@ static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	rc = cli_check_threads(cfg, err, errlen);
-	if (!rc)
-		rc = cli_check_modes(cfg, err, errlen);
 	if (!rc)
 		rc = cli_check_scale(cfg, err, errlen);
 	return rc ? rc : cli_check_ktap(cfg, err, errlen);

@@ -15,6 +15,7 @@
 
 #include "compose.h"
 #include "job.h"
+#include "run_mode.h"
 #include "sampler.h"
 
 enum cli_action {
@@ -33,8 +34,7 @@ enum cli_global {
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
 	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
-	G_SAMPLE_INTERVAL, G_STATUS_INTERVAL, G_SERIES_CSV,
-	G_STEADY_STATE, G_STEADY_WINDOW, G_SANDBOX,
+	G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_STATUS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_CLEAN_TEMP, G_STRESSORS, G_HELP, G_VERSION,
@@ -119,11 +119,10 @@ struct cli_config {
 	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
 	struct opt_list classes;		/* --class: CLASS_* bit numbers */
 	struct opt_list with, exclude;		/* registry indices */
-	struct sampler_opts sampling;	/* --sample-interval, --steady-state ... */
 	/* each run mode's options struct and the rows given (bit i: row i),
 	 * by run_mode_index (run_mode.h) */
 	void *mode_opts[RUN_MODES_MAX];
-	uint64_t mode_given[RUN_MODES_MAX];
+	struct run_mode_given mode_given[RUN_MODES_MAX];
 
 	unsigned ncpus;
 	struct stressor_choice *choice;	/* one per registry entry */

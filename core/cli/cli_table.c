@@ -25,7 +25,6 @@ static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", N
 
 /* The largest time parse_time() takes: far beyond any run. */
 #define CLI_TIME_MAX 1000000000000ULL
-#define CLI_TIME_MAX_MS (CLI_TIME_MAX * 1000)
 
 const struct cli_row cli_rows[G_COUNT] = {
 	[G_TIMEOUT] = { .short_name = 't', .metavar = "TIME", .opt = {
@@ -117,32 +116,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "confidence-target", .type = OPT_PARSED, .parser = &repeat_target_opt,
 		.offset = CFG(rep.target), .def_str = REPEAT_DEFAULT_TARGET,
 		.help = "--repeat auto's target: each stressor's ops/s confidence half-width within \u00b1PCT% of its mean (default " REPEAT_DEFAULT_TARGET "%)" } },
-	/* times with a 10 ms floor: min and max in ms; the window's two
-	 * intervals are checked once the line is read (cli_check_window) */
-	[G_SAMPLE_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
-		.offset = CFG(sampling.interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
-		.min = SAMPLER_MIN_INTERVAL_MS, .max = CLI_TIME_MAX_MS, .expect = SAMPLER_INTERVAL_EXPECT,
-		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
-	[G_STATUS_INTERVAL] = { .metavar = "TIME", .opt = {
-		.name = "status-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
-		.offset = CFG(sampling.status),
-		.min = SAMPLER_MIN_INTERVAL_MS, .max = CLI_TIME_MAX_MS, .expect = SAMPLER_STATUS_EXPECT,
-		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
-	[G_SERIES_CSV] = { .metavar = "FILE", .opt = {
-		.name = "series-csv", .type = OPT_STRING, .offset = CFG(sampling.csv_path),
-		.flags = OPT_OUT_FILE,
-		.help = "write the series of every stressor and instance to FILE as CSV" } },
-	[G_STEADY_STATE] = { .metavar = "SPEC", .opt = {
-		.name = "steady-state", .type = OPT_PARSED, .parser = &steady_opt,
-		.offset = CFG(sampling.steady),
-		.expect = "ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%",
-		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
-	[G_STEADY_WINDOW] = { .metavar = "TIME", .opt = {
-		.name = "steady-state-window", .type = OPT_PARSED, .parser = &opts_time_ms,
-		.offset = CFG(sampling.window), .def_str = SAMPLER_DEFAULT_WINDOW,
-		.max = CLI_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,
-		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
 	[G_SANDBOX] = { .opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = CFG(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },

@@ -30,20 +30,12 @@ static const struct compare_rule {
 	{ "sandbox", MODE_REFUSE },		/* a seccomp filter on every syscall */
 	{ "taskset", MODE_REFUSE },		/* which CPUs run the instances */
 	{ "temp-path-filesystem", MODE_REFUSE },	/* what a file bogo-op costs */
-	/* --steady-state ends the run early, at a time its own figures set */
-	{ "steady-state", MODE_REFUSE },
-	/* the window and the intervals decide when a steady run stops; without
-	 * --steady-state they only shape the series and the last window's check */
-	{ "steady-state-window", MODE_IF_STEADY },
-	{ "sample-interval", MODE_IF_STEADY },
 	{ "scale", MODE_REFUSE },		/* a sweep or one run */
 	{ "scale-format", MODE_REFUSE },	/* will-it-scale adds thread steps */
 	/* a step of a sweep is a run of its own: the common steps compare */
 	{ "scale-steps", MODE_NOTE },
-	/* the controller wakes more often, as at a short --sample-interval; the
-	 * bogo-op is the same (perf's software counters cost each context
-	 * switch a little, no more) */
-	{ "status-interval", MODE_NOTE },
+	/* the controller wakes more often, as at a short --sample-interval;
+	 * the bogo-op is the same */
 	{ "status", MODE_NOTE },
 	/* how many passes and at which level their intervals are given: each
 	 * pass measures the same thing, and compare's methods take n as it is */

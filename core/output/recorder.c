@@ -73,7 +73,7 @@ struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
 {
 	struct recorder *r = calloc(1, sizeof(*r));
-	const char *csv = p->sampling.csv_path;
+	const char *csv = sampler_mode_opts(&p->base)->csv_path;
 	int rc;
 
 	if (!r) {
@@ -97,7 +97,7 @@ struct recorder *recorder_begin(const struct plan *p,
 	}
 	if (r->has_csv)
 		timeseries_csv_start(r->csv.f);
-	r->sampler = sampler_new(&p->sampling);
+	r->sampler = sampler_new(sampler_mode_opts(&p->base));
 	r->pass = 1;
 	if (p->yaml_path || p->json_path || p->repeat > 1)
 		r->doc = results_new(p);
@@ -364,7 +364,7 @@ int recorder_end(struct recorder *r, int status)
 	if (latency_files_finish(r->lat) && status == SK_OK)
 		status = SK_USAGE;
 	if (r->has_csv && (rc = atomic_file_commit(&r->csv))) {
-		log_fail("cannot write --series-csv %s: %s", r->plan->sampling.csv_path,
+		log_fail("cannot write --series-csv %s: %s", sampler_mode_opts(&r->plan->base)->csv_path,
 			 strerror(-rc));
 		if (status == SK_OK)
 			status = SK_USAGE;

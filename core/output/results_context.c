@@ -263,22 +263,9 @@ static json_t *results_scale_steps(const struct plan *p)
 	return a;
 }
 
-/* The options of the time series, steady state, --latency and --scale. */
+/* The options of --repeat's statistics and --scale. */
 static void results_measure_config(json_t *c, const struct plan *p)
 {
-	const struct sampler_opts *s = &p->sampling;
-	char spec[64];
-
-	json_object_set_new(c, "sample-interval", json_real(s->interval));
-	json_object_set_new(c, "status-interval", results_positive_or_null(s->status));
-	json_object_set_new(c, "series-csv", results_string_or_null(s->csv_path));
-	if (s->steady.kind != STEADY_NONE) {
-		steady_format(&s->steady, spec, sizeof(spec));
-		json_object_set_new(c, "steady-state", json_string(spec));
-	} else {
-		json_object_set_new(c, "steady-state", json_null());
-	}
-	json_object_set_new(c, "steady-state-window", json_real(s->window));
 	json_object_set_new(c, "repeat-until", results_positive_or_null(p->repeat_until));
 	json_object_set_new(c, "confidence", json_real(p->confidence));
 	json_object_set_new(c, "scale", json_boolean(p->scale));

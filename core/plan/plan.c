@@ -193,7 +193,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->progress = cfg->progress;
 	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
 	p->ktap = cfg->ktap;
-	p->sampling = cfg->sampling;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;
 	p->scale_csv = cfg->scale_csv;

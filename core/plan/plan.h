@@ -73,7 +73,6 @@ struct plan {
 	unsigned ncpus;
 	struct plan_record record;
 	struct opt_cpus taskset;	/* base.taskset points here */
-	struct sampler_opts sampling;	/* the time series, checked */
 	bool show_settings;		/* --settings: list them after the run */
 	struct plan_setting *settings;	/* sorted by name */
 	size_t n_settings;

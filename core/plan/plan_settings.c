@@ -118,7 +118,7 @@ int plan_settings_build(struct plan *p, const struct cli_config *cfg)
 		const struct run_mode *m = run_modes_at(i);
 
 		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++) {
-			if (!(cfg->mode_given[i] & (UINT64_C(1) << (o - m->opts))) ||
+			if (!(cfg->mode_given[i].rows & (UINT64_C(1) << (o - m->opts))) ||
 			    o->opt.type == OPT_BOOL)
 				continue;
 			if (!(s = plan_setting_add(p, &cap)))

@@ -93,13 +93,14 @@ static void latency_mode_map(struct run_state *st)
 
 /* --latency-sample, --latency-csv and --latency-plot imply --latency (the
  * files' directories were checked when parsed: OPT_OUT_FILE). */
-static int latency_mode_check(void *opts, uint64_t given, char *err, size_t errlen)
+static int latency_mode_check(void *opts, const struct run_mode_given *given,
+			      char *err, size_t errlen)
 {
 	struct latency_opts *o = opts;
 
 	(void)err;
 	(void)errlen;
-	if ((given & 2) || o->csv || o->plot)
+	if ((given->rows & 2) || o->csv || o->plot)
 		o->on = true;
 	return 0;
 }

@@ -6,6 +6,7 @@
  */
 #include "run_mode.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "log.h"
@@ -68,6 +69,17 @@ size_t run_mode_index(const struct run_mode *m)
 		if (run_mode_table.at[i] == m)
 			return i;
 	return RUN_MODES_MAX;	/* not registered: no options, no figures */
+}
+
+const char *run_mode_typed(const struct run_mode *m, const struct run_mode_given *g,
+			   size_t i, char *buf, size_t len)
+{
+	if (i < RUN_MODE_ROWS && g->typed[i])
+		snprintf(buf, len, "'%s'", g->typed[i]);
+	else
+		snprintf(buf, len, "%s (the default)", m->opts[i].opt.def_str ?
+			 m->opts[i].opt.def_str : "");
+	return buf;
 }
 
 const struct run_mode *run_mode_find(const char *name)

@@ -63,6 +63,16 @@ enum run_mode_weight {
 	MODE_IGNORE,		/* an output file or presentation: not compared */
 };
 
+/* The rows of one mode whose value the command line typed are kept as
+ * typed, for a check's error line; a mode has at most this many rows. */
+#define RUN_MODE_ROWS 8
+
+/* What the command line said of a mode's rows, for its check. */
+struct run_mode_given {
+	uint64_t rows;			/* bit i: row i was given */
+	const char *typed[RUN_MODE_ROWS];	/* its value as typed; NULL: not given */
+};
+
 /* One option of a mode: an engine row (offset into the mode's options
  * struct), what --help shows for its value, and its compare weight. */
 struct run_mode_opt {
@@ -91,9 +101,10 @@ struct run_mode {
 	size_t opts_size;
 	/* --help lists its options after this global option (NULL: last) */
 	const char *help_after;
-	/* Once the whole line is read, what the rows cannot check alone
-	 * (given: bit i, row i was given): 0, or -EINVAL with one line in err. */
-	int (*check)(void *opts, uint64_t given, char *err, size_t errlen);
+	/* Once the whole line is read, what the rows cannot check alone: 0,
+	 * or -EINVAL with one line in err (run_mode_typed quotes a value). */
+	int (*check)(void *opts, const struct run_mode_given *given, char *err,
+		     size_t errlen);
 	/* the options as the results' configuration records them; NULL:
 	 * each row under its name, as its type reads */
 	void (*record)(struct json_t *config, const void *opts);
@@ -125,6 +136,11 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 void **run_mode_out(struct run_result *res, const struct run_mode *m);
 /* Frees every mode's figures in res. */
 void run_modes_free_out(struct run_result *res);
+
+/* Row i of mode m as an error line quotes it: 'TEXT' as typed, or
+ * "DEFAULT (the default)" when not given. */
+const char *run_mode_typed(const struct run_mode *m, const struct run_mode_given *g,
+			   size_t i, char *buf, size_t len);
 
 /* The registered mode of that name, or NULL. */
 const struct run_mode *run_mode_find(const char *name);

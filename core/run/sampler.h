@@ -42,6 +42,9 @@ struct sampler_opts {
  */
 bool sampler_window_fits(const struct sampler_opts *o);
 
+/* The plan's run's sampling options (the sampler mode's rows). */
+const struct sampler_opts *sampler_mode_opts(const struct run_plan *plan);
+
 /* One stressor's series: interval i of instance k is ops[i * n_inst + k]. */
 struct sampler_series {
 	uint32_t n_inst;

@@ -9,7 +9,24 @@
  */
 #include "sampler.h"
 
+#include <jansson.h>
+#include <stdio.h>
+
+#include "opts.h"
 #include "run_state.h"
+
+/* The largest time the options take: far beyond any run (in ms). */
+#define SAMPLER_TIME_MAX_MS 1000000000000000ULL
+
+static const struct run_mode sampler_mode;
+
+const struct sampler_opts *sampler_mode_opts(const struct run_plan *plan)
+{
+	static const struct sampler_opts none;	/* no table: no sampling asked */
+	const struct sampler_opts *o = run_mode_opts(plan, &sampler_mode);
+
+	return o ? o : &none;
+}
 
 static bool sampler_mode_on(const struct run_plan *plan)
 {
@@ -46,6 +63,81 @@ static void sampler_mode_end(struct run_state *st)
 	sampler_end(st->plan->sampler);
 }
 
+/* Row indices, for the check's error line. */
+enum { SAMPLER_ROW_INTERVAL, SAMPLER_ROW_STATUS, SAMPLER_ROW_CSV, SAMPLER_ROW_STEADY,
+       SAMPLER_ROW_WINDOW };
+
+/* What the rows cannot say alone: a window of two intervals or more,
+ * both values quoted as typed. */
+static int sampler_mode_check(void *opts, const struct run_mode_given *g, char *err,
+			      size_t errlen)
+{
+	char window[96], interval[96];
+
+	if (sampler_window_fits(opts))
+		return 0;
+	snprintf(err, errlen, "--steady-state-window %s holds fewer than two "
+		 "--sample-interval %s intervals",
+		 run_mode_typed(&sampler_mode, g, SAMPLER_ROW_WINDOW, window, sizeof(window)),
+		 run_mode_typed(&sampler_mode, g, SAMPLER_ROW_INTERVAL, interval, sizeof(interval)));
+	return -EINVAL;
+}
+
+static json_t *sampler_positive_or_null(double v)
+{
+	return v > 0 ? json_real(v) : json_null();
+}
+
+static void sampler_mode_record(json_t *c, const void *opts)
+{
+	const struct sampler_opts *s = opts;
+	char spec[64];
+
+	json_object_set_new(c, "sample-interval", json_real(s->interval));
+	json_object_set_new(c, "status-interval", sampler_positive_or_null(s->status));
+	json_object_set_new(c, "series-csv", s->csv_path ? json_string(s->csv_path) : json_null());
+	if (s->steady.kind != STEADY_NONE) {
+		steady_format(&s->steady, spec, sizeof(spec));
+		json_object_set_new(c, "steady-state", json_string(spec));
+	} else {
+		json_object_set_new(c, "steady-state", json_null());
+	}
+	json_object_set_new(c, "steady-state-window", json_real(s->window));
+}
+
+/* Times with a 10 ms floor: min and max in ms. The window and the
+ * intervals decide when a steady run stops; without --steady-state they
+ * only shape the series and the last window's check. */
+static const struct run_mode_opt sampler_mode_rows[] = {
+	[SAMPLER_ROW_INTERVAL] = { .metavar = "TIME", .weight = MODE_IF_STEADY, .opt = {
+		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = offsetof(struct sampler_opts, interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
+		.min = SAMPLER_MIN_INTERVAL_MS, .max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_INTERVAL_EXPECT,
+		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
+	/* the controller wakes more often; the bogo-op is the same */
+	[SAMPLER_ROW_STATUS] = { .metavar = "TIME", .weight = MODE_NOTE, .opt = {
+		.name = "status-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = offsetof(struct sampler_opts, status),
+		.min = SAMPLER_MIN_INTERVAL_MS, .max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_STATUS_EXPECT,
+		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
+	[SAMPLER_ROW_CSV] = { .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+		.name = "series-csv", .type = OPT_STRING, .offset = offsetof(struct sampler_opts, csv_path),
+		.flags = OPT_OUT_FILE,
+		.help = "write the series of every stressor and instance to FILE as CSV" } },
+	/* --steady-state ends the run early, at a time its own figures set */
+	[SAMPLER_ROW_STEADY] = { .metavar = "SPEC", .weight = MODE_REFUSE, .opt = {
+		.name = "steady-state", .type = OPT_PARSED, .parser = &steady_opt,
+		.offset = offsetof(struct sampler_opts, steady),
+		.expect = "ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%",
+		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
+	[SAMPLER_ROW_WINDOW] = { .metavar = "TIME", .weight = MODE_IF_STEADY, .opt = {
+		.name = "steady-state-window", .type = OPT_PARSED, .parser = &opts_time_ms,
+		.offset = offsetof(struct sampler_opts, window), .def_str = SAMPLER_DEFAULT_WINDOW,
+		.max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,
+		.help = "the window --steady-state judges, and the last window's check (default 10s)" } },
+	{ .opt = OPT_TABLE_END },
+};
+
 static const struct run_mode sampler_mode = {
 	.name = "sampler",
 	.rank = 50,
@@ -56,5 +148,10 @@ static const struct run_mode sampler_mode = {
 		[RUN_REAPED] = sampler_mode_end,
 	},
 	.waiting = sampler_mode_waiting,
+	.opts = sampler_mode_rows,
+	.opts_size = sizeof(struct sampler_opts),
+	.help_after = "perf-profile-freq",
+	.check = sampler_mode_check,
+	.record = sampler_mode_record,
 };
 RUN_MODE_REGISTER(sampler_mode);

@@ -255,7 +255,7 @@ c.update({"latency": True, "latency-sample": 16, "steady-state": "ops_slope:1%",
 	with_config new.json "$base"'
 c.update({"steady-state": "ops_slope:1%", "sample-interval": 0.5})'
 	expect_exit 1 "$SK" compare --all -v base.json new.json
-	expect_match 'steady-state null vs "ops_slope:1%", sample-interval 1.0 vs 0.5 ' "$ERR"
+	expect_match 'sample-interval 1.0 vs 0.5, steady-state null vs "ops_slope:1%" ' "$ERR"
 	with_config base.json "$base"'
 c["steady-state"] = "ops_slope:1%"'
 	with_config new.json "$base"'

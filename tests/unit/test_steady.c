@@ -91,22 +91,26 @@ START_TEST(test_opts)
 		"--steady-state ops_slope:abc",
 	};
 	struct cli_config cfg;
+	const struct sampler_opts *so;
 	char err[256], line[128];
+	size_t mode = run_mode_index(run_mode_find("sampler"));
 
 	/* the defaults and values come from the option rows, parsed once */
 	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
-	ck_assert_double_eq(cfg.sampling.interval, 1.0);
-	ck_assert_double_eq(cfg.sampling.window, 10.0);
-	ck_assert_double_eq(cfg.sampling.status, 0);
-	ck_assert_int_eq(cfg.sampling.steady.kind, STEADY_NONE);
+	so = cfg.mode_opts[mode];
+	ck_assert_double_eq(so->interval, 1.0);
+	ck_assert_double_eq(so->window, 10.0);
+	ck_assert_double_eq(so->status, 0);
+	ck_assert_int_eq(so->steady.kind, STEADY_NONE);
 	cli_free(&cfg);
 	ck_assert_int_eq(unit_parse_line("--pipe 1 --sample-interval 10ms --status-interval 2m "
 					 "--steady-state ops_range:5% --steady-state-window 0.02",
 					 &cfg, err, sizeof(err)), 0);
-	ck_assert_double_eq(cfg.sampling.interval, 0.01);
-	ck_assert_double_eq(cfg.sampling.status, 120);
-	ck_assert_double_eq(cfg.sampling.window, 0.02);
-	ck_assert_int_eq(cfg.sampling.steady.kind, STEADY_RANGE);
+	so = cfg.mode_opts[mode];
+	ck_assert_double_eq(so->interval, 0.01);
+	ck_assert_double_eq(so->status, 120);
+	ck_assert_double_eq(so->window, 0.02);
+	ck_assert_int_eq(so->steady.kind, STEADY_RANGE);
 	cli_free(&cfg);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(line, sizeof(line), "--pipe 1 %s", bad[i]);
