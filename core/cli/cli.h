@@ -35,7 +35,7 @@ enum cli_global {
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
 	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
 	G_SANDBOX,
-	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_STATUS, G_CLASS,
+	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
 	G_PROGRESS, G_DRY_RUN, G_CLEAN_TEMP, G_STRESSORS, G_HELP, G_VERSION,
 	G_COUNT
@@ -103,7 +103,6 @@ struct cli_config {
 	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
 	bool pathological;
 	bool oom_avoid, timestamp, settings;
-	uint64_t status;		/* --status N seconds; given[G_STATUS] says if it was */
 	bool sandbox, scale, progress, dry_run;
 	bool ktap;				/* --ktap: the report on stdout */
 	const char *temp_path, *log_prefix;

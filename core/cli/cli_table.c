@@ -134,11 +134,6 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_SETTINGS] = { .opt = {
 		.name = "settings", .type = OPT_BOOL, .offset = CFG(settings),
 		.help = "after the run, list the options given with their values, sorted by name (as stress-ng does)" } },
-	[G_STATUS] = { .metavar = "N", .opt = {
-		.name = "status", .type = OPT_COUNT, .offset = CFG(status),
-		.min = 1, .max = 3600, .def = 1,	/* stress-ng's range */
-		.expect = "a whole number of seconds from 1 to 3600",
-		.help = "every N seconds, a line with the instances running, exited, reaped, failed and sent SIGALRM (as stress-ng does)" } },
 	[G_CLASS] = { .metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = CFG(classes),
 		.item = class_item,

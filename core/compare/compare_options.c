@@ -34,9 +34,6 @@ static const struct compare_rule {
 	{ "scale-format", MODE_REFUSE },	/* will-it-scale adds thread steps */
 	/* a step of a sweep is a run of its own: the common steps compare */
 	{ "scale-steps", MODE_NOTE },
-	/* the controller wakes more often, as at a short --sample-interval;
-	 * the bogo-op is the same */
-	{ "status", MODE_NOTE },
 	/* how many passes and at which level their intervals are given: each
 	 * pass measures the same thing, and compare's methods take n as it is */
 	{ "repeat", MODE_NOTE },

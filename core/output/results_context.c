@@ -318,8 +318,6 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "json", results_string_or_null(p->json_path));
 	results_measure_config(c, p);
 	results_modes_config(c, p);
-	json_object_set_new(c, "status", p->status > 0 ? json_integer((json_int_t)p->status) :
-			    json_null());
 	json_object_set_new(c, "progress", json_boolean(p->progress));
 	json_object_set_new(c, "settings", json_boolean(p->show_settings));
 	json_object_set_new(c, "timestamp", json_boolean(r->timestamp));

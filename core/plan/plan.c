@@ -191,7 +191,6 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->times = cfg->times;
 	p->quiet = cfg->quiet;
 	p->progress = cfg->progress;
-	p->status = cfg->given[G_STATUS] ? (double)cfg->status : 0;
 	p->ktap = cfg->ktap;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;

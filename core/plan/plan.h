@@ -62,7 +62,6 @@ struct plan {
 	/* output */
 	bool metrics, metrics_brief, times, quiet, progress;
 	bool ktap;			/* --ktap: the KTAP report, kselftest's exit codes */
-	double status;		/* --status N: seconds between status lines; 0: none */
 	const char *yaml_path, *json_path;
 	const char *scale_csv, *scale_plot;
 	bool scale_wis;		/* --scale-format will-it-scale: runtest.py's CSV */

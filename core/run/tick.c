@@ -6,6 +6,44 @@
  */
 #include "tick.h"
 
+#include <jansson.h>
+
+#include "run_state.h"
+
+static const struct run_mode tick_mode;
+
+/* --status N, and whether it was given (its check notes it) */
+struct tick_opts {
+	uint64_t status;
+	bool status_on;
+};
+
+double tick_status(const struct run_plan *plan)
+{
+	const struct tick_opts *o = run_mode_opts(plan, &tick_mode);
+
+	return o && o->status_on ? (double)o->status : 0;
+}
+
+/* --status takes a value, and its default is for the bare word of a job
+ * file: given, the lines are on. */
+static int tick_mode_check(void *opts, const struct run_mode_given *g, char *err,
+			   size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct tick_opts *)opts)->status_on = g->rows & 1;
+	return 0;
+}
+
+static void tick_mode_record(json_t *c, const void *opts)
+{
+	const struct tick_opts *o = opts;
+
+	json_object_set_new(c, "status", o->status_on ?
+			    json_integer((json_int_t)o->status) : json_null());
+}
+
 static void tick_begin(struct run_state *st)
 {
 	for (size_t h = 0; h < RUN_HOOKS; h++)
@@ -99,5 +137,20 @@ static const struct run_mode tick_mode = {
 		[RUN_REAPED] = tick_final,
 	},
 	.waiting = tick_waiting,
+	.opts = (const struct run_mode_opt[]){
+		/* the controller wakes more often, as at a short
+		 * --sample-interval; the bogo-op is the same */
+		{ .metavar = "N", .weight = MODE_NOTE, .opt = {
+			.name = "status", .type = OPT_COUNT,
+			.offset = offsetof(struct tick_opts, status),
+			.min = 1, .max = 3600, .def = 1,	/* stress-ng's range */
+			.expect = "a whole number of seconds from 1 to 3600",
+			.help = "every N seconds, a line with the instances running, exited, reaped, failed and sent SIGALRM (as stress-ng does)" } },
+		{ .opt = OPT_TABLE_END },
+	},
+	.opts_size = sizeof(struct tick_opts),
+	.help_after = "settings",
+	.check = tick_mode_check,
+	.record = tick_mode_record,
 };
 RUN_MODE_REGISTER(tick_mode);

@@ -7,9 +7,16 @@
 #ifndef STRESSKIT_TICK_H
 #define STRESSKIT_TICK_H
 
-#include "run_state.h"
+#include "run.h"
+
+struct run_state;
 
 /* Fills t's bogo-ops and instance counts from the slots and the child table. */
 void tick_count(const struct run_state *st, struct run_tick *t);
+
+/* --status N: the seconds between stress-ng's status lines; 0: none (the
+ * tick mode's option: the line itself is output/status_line.c's, whose
+ * cadence goes on over the runs of a session). */
+double tick_status(const struct run_plan *plan);
 
 #endif

@@ -20,6 +20,7 @@
 #include "scheduler.h"
 #include "status.h"
 #include "status_line.h"
+#include "tick.h"
 
 int session_init(struct session *s, const struct plan *plan,
 		 const struct run_plan *runs, size_t n)
@@ -124,7 +125,7 @@ int session_run(struct session *s, size_t i)
 	struct run_result res;
 	int rc;
 
-	status_line_attach(&s->status_line, &plan, s->plan->status, &s->progress);
+	status_line_attach(&s->status_line, &plan, tick_status(&s->plan->base), &s->progress);
 	progress_attach(&s->progress, &plan, i, s->n_runs);
 	plan.perf = recorder_perf(s->rec);
 	plan.profile = recorder_profile(s->rec);
