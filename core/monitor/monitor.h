@@ -51,6 +51,21 @@ struct monitor {
 size_t monitors_count(void);
 const struct monitor *monitors_at(size_t i);
 
+/* The words of a per-CPU table (interrupts, softirqs): a line of at most
+ * MONITOR_WORDS words, each of at most 1023 CPUs' counts. */
+#define MONITOR_WORDS 1088
+#define MONITOR_LINE 16384
+
+/* Splits line into at most MONITOR_WORDS words at blanks; their count. */
+int monitor_words(char *line, char **w);
+/* A per-CPU table's heading ("CPU0 CPU1 ..."): its CPU columns. */
+int monitor_cpus(char *heading);
+/* One line of such a table, as lkp's parsers key it: CPUi.KEY for each of
+ * the ncpu counts v[0..] (of nv; missing ones 0) and KEY their sum, each
+ * the window's delta. */
+void monitor_put_cpus(struct monitor_sample *s, const char *key, char *const *v,
+		      int nv, int ncpu);
+
 /* A file's words after a "NAME:" cut at the colon, for the
  * "Key: value" files: true with *value the first number after it. */
 bool monitor_key_value(char *line, char **key, double *value);

@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INTERRUPTS_CPUS 1024
-
 /* The line's key: its first word, then the words after the counts. */
 static void interrupts_key(char **w, int nw, int from, char *key, size_t len)
 {
@@ -31,21 +29,15 @@ static void interrupts_key(char **w, int nw, int from, char *key, size_t len)
 
 static int interrupts_read(FILE *f, struct monitor_sample *s)
 {
-	static char line[65536];	/* the controller's only: one line of 1024 CPUs */
-	char *w[INTERRUPTS_CPUS + 64], key[256], name[300];
-	int ncpu = 0, lines = 0;
+	char line[MONITOR_LINE], *w[MONITOR_WORDS], key[256];
+	int ncpu, lines = 0;
 
 	if (!fgets(line, sizeof(line), f))
 		return -EINVAL;
-	for (char *t = strtok(line, " \t\n"); t; t = strtok(NULL, " \t\n"))
-		ncpu += !strncmp(t, "CPU", 3);
+	ncpu = monitor_cpus(line);
 	while (fgets(line, sizeof(line), f)) {
-		int nw = 0;
-		double sum = 0;
+		int nw = monitor_words(line, w);
 
-		for (char *t = strtok(line, " \t\n"); t && nw < (int)(sizeof(w) / sizeof(*w));
-		     t = strtok(NULL, " \t\n"))
-			w[nw++] = t;
 		if (nw < 2 || w[0][strlen(w[0]) - 1] != ':')
 			continue;
 		if (nw == 2) {	/* ERR: 0 */
@@ -54,14 +46,7 @@ static int interrupts_read(FILE *f, struct monitor_sample *s)
 			continue;
 		}
 		interrupts_key(w, nw, ncpu + 1, key, sizeof(key));
-		for (int c = 0; c < ncpu; c++) {
-			double v = c + 1 < nw ? strtod(w[c + 1], NULL) : 0;
-
-			snprintf(name, sizeof(name), "CPU%d.%s", c, key);
-			monitor_put(s, name, v, MONITOR_DELTA);
-			sum += v;
-		}
-		monitor_put(s, key, sum, MONITOR_DELTA);
+		monitor_put_cpus(s, key, w + 1, nw - 1, ncpu);
 		lines++;
 	}
 	return ncpu && lines ? 0 : -EINVAL;

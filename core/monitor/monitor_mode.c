@@ -45,6 +45,40 @@ bool monitor_key_value(char *line, char **key, double *value)
 	return end != colon + 1 && **key;
 }
 
+int monitor_words(char *line, char **w)
+{
+	int n = 0;
+
+	for (char *t = strtok(line, " \t\n"); t && n < MONITOR_WORDS; t = strtok(NULL, " \t\n"))
+		w[n++] = t;
+	return n;
+}
+
+int monitor_cpus(char *heading)
+{
+	int n = 0;
+
+	for (char *t = strtok(heading, " \t\n"); t; t = strtok(NULL, " \t\n"))
+		n += !strncmp(t, "CPU", 3);
+	return n;
+}
+
+void monitor_put_cpus(struct monitor_sample *s, const char *key, char *const *v,
+		      int nv, int ncpu)
+{
+	char name[300];
+	double sum = 0;
+
+	for (int c = 0; c < ncpu; c++) {
+		double x = c < nv ? strtod(v[c], NULL) : 0;
+
+		snprintf(name, sizeof(name), "CPU%d.%s", c, key);
+		monitor_put(s, name, x, MONITOR_DELTA);
+		sum += x;
+	}
+	monitor_put(s, key, sum, MONITOR_DELTA);
+}
+
 /* --- the option: a list of monitor names --- */
 
 #define MONITOR_LIST_MAX 16

@@ -12,28 +12,19 @@
 
 static int softirqs_read(FILE *f, struct monitor_sample *s)
 {
-	char line[16384], name[160];
-	int ncpu = 0, lines = 0;
+	char line[MONITOR_LINE], *w[MONITOR_WORDS];
+	int ncpu, lines = 0;
 
 	if (!fgets(line, sizeof(line), f))
 		return -EINVAL;
-	for (char *t = strtok(line, " \t\n"); t; t = strtok(NULL, " \t\n"))
-		ncpu += !strncmp(t, "CPU", 3);
+	ncpu = monitor_cpus(line);
 	while (fgets(line, sizeof(line), f)) {
-		char *key = strtok(line, " \t\n"), *t;
-		double sum = 0;
+		int nw = monitor_words(line, w);
 
-		if (!key || key[strlen(key) - 1] != ':')
+		if (nw < 1 || w[0][strlen(w[0]) - 1] != ':')
 			continue;
-		key[strlen(key) - 1] = '\0';
-		for (int c = 0; c < ncpu && (t = strtok(NULL, " \t\n")); c++) {
-			double v = strtod(t, NULL);
-
-			snprintf(name, sizeof(name), "CPU%d.%s", c, key);
-			monitor_put(s, name, v, MONITOR_DELTA);
-			sum += v;
-		}
-		monitor_put(s, key, sum, MONITOR_DELTA);
+		w[0][strlen(w[0]) - 1] = '\0';
+		monitor_put_cpus(s, w[0], w + 1, nw - 1, ncpu);
 		lines++;
 	}
 	return ncpu && lines ? 0 : -EINVAL;
