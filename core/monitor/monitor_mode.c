@@ -100,7 +100,7 @@ static int monitor_list_parse(const struct stressor_opt *o, const char *val,
 	const char *p = val;
 
 	(void)o;
-	while (*p) {
+	for (;;) {
 		size_t len = strcspn(p, ","), i;
 
 		for (i = 0; i < monitors_count(); i++)
@@ -119,7 +119,9 @@ static int monitor_list_parse(const struct stressor_opt *o, const char *val,
 			return -EINVAL;
 		}
 		l.v[l.n++] = (uint32_t)i;
-		p += len + (p[len] == ',');
+		if (!p[len])
+			break;
+		p += len + 1;	/* an empty name after it is refused */
 	}
 	*(struct monitor_list *)field = l;
 	return 0;
