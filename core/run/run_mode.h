@@ -99,7 +99,8 @@ struct run_mode {
 	 * options struct, defaults filled by the command line */
 	const struct run_mode_opt *opts;
 	size_t opts_size;
-	/* --help lists its options after this global option (NULL: last) */
+	/* --help lists its options after this option, a global one or another
+	 * mode's (NULL: last) */
 	const char *help_after;
 	/* Once the whole line is read, what the rows cannot check alone: 0,
 	 * or -EINVAL with one line in err (run_mode_typed quotes a value). */
@@ -109,7 +110,7 @@ struct run_mode {
 	 * each row under its name, as its type reads */
 	void (*record)(struct json_t *config, const void *opts);
 	/*
-	 * Its figures: a RUN_DONE hook leaves them in *run_mode_out(); after
+	 * Its figures: its hooks keep them in *run_mode_out(); after
 	 * the run, write turns them into the object the results hold at
 	 * results_key in each run (compare reads its numbers back as rows
 	 * "KEY.NAME", in a section of their own), and out_free frees them.
@@ -118,7 +119,6 @@ struct run_mode {
 	struct json_t *(*write)(const void *out);
 	void (*out_free)(void *out);
 };
-
 
 #define RUN_MODE_REGISTER(m)						\
 	static const struct run_mode *const run_mode_ptr_##m		\
