@@ -4,7 +4,7 @@
  * (proc-vmstat.pgfault, meminfo.Shmem, interrupts.CAL:Function_call_interrupts).
  * A monitor is one file: its reader and MONITOR_REGISTER(); the --monitor
  * mode (monitor_mode.c) samples each one asked for at the start of the
- * measured window, every --sample-interval and at its end, and folds the
+ * measured window, at its end (and every --sample-interval given), and folds the
  * samples into one value per figure the way lkp-tests' stats matrix does.
  */
 #ifndef STRESSKIT_MONITOR_H

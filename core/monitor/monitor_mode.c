@@ -1,7 +1,8 @@
 /*
  * monitor_mode.c - --monitor LIST as a run mode: LKP's monitors read by
  * the controller at the start of the measured window (after any
- * --warmup), every --sample-interval from its waits and at the stop,
+ * --warmup) and at the stop (and, with --sample-interval, every interval
+ * from its waits),
  * while the instances still run; nothing is read in their loop. Each
  * figure's samples fold as lkp-tests' stats matrix folds them (an event
  * counter's delta, a level's mean) and the run's results hold them at
@@ -267,8 +268,10 @@ static void monitor_mode_begin(struct run_state *st)
 	}
 	for (uint32_t i = 0; i < o->list.n; i++)
 		r->fold[r->n++].m = monitors_at(o->list.v[i]);
-	if (st->plan->sampler)
-		r->interval = sampler_opts(st->plan->sampler)->interval;
+	/* every interval only when one is asked for: by default two reads a
+	 * run, at the window's edges, cost the run nothing it can measure */
+	if (sampler_mode_opts(st->plan)->interval_given)
+		r->interval = sampler_mode_opts(st->plan)->interval;
 	*out = r;
 	monitor_sample_all(r);
 	r->next = sk_now() + r->interval;
@@ -383,7 +386,7 @@ static const struct run_mode_opt monitor_opts[] = {
 		.name = "monitor", .type = OPT_PARSED, .parser = &monitor_list_opt,
 		.offset = offsetof(struct monitor_opts, list),
 		.help = "read LKP's monitors (proc-vmstat, vmstat, meminfo, interrupts, softirqs, "
-			"slabinfo) over the measured window, every --sample-interval; named as LKP "
+			"slabinfo) at the measured window's start and end (and every --sample-interval given); named as LKP "
 			"names them in --json, compared in their own section" } },
 	{ .weight = MODE_IGNORE, .opt = {
 		.name = "monitor-metrics", .type = OPT_BOOL,
