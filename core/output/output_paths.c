@@ -17,8 +17,10 @@
 #include <sys/stat.h>
 
 #include "inputs.h"
+#include "run_mode.h"
 
-#define OUTPUT_PATHS_N 7
+/* --yaml, --json, --scale-csv, --scale-plot and the run modes' file rows */
+#define OUTPUT_PATHS_N (4 + RUN_MODES_MAX * RUN_MODE_ROWS)
 
 struct output_path {
 	const char *opt, *path;
@@ -62,15 +64,27 @@ int output_paths_check(const struct plan *p, char *err, size_t errlen)
 	struct output_path o[OUTPUT_PATHS_N] = {
 		{ .opt = "--yaml", .path = p->yaml_path },
 		{ .opt = "--json", .path = p->json_path },
-		{ .opt = "--series-csv", .path = p->sampling.csv_path },
-		{ .opt = "--latency-csv", .path = p->latency_csv },
-		{ .opt = "--latency-plot", .path = p->latency_plot },
 		{ .opt = "--scale-csv", .path = p->scale_csv },
 		{ .opt = "--scale-plot", .path = p->scale_plot },
 	};
-	int rc = 0;
+	char names[OUTPUT_PATHS_N][72];
+	int rc = 0, n = 4;
 
-	for (int i = 0; i < OUTPUT_PATHS_N; i++) {
+	/* a run mode's output files: its string rows that name one */
+	for (size_t m = 0; m < run_modes_count(); m++) {
+		const struct run_mode *rm = run_modes_at(m);
+		const char *opts = p->base.mode_opts[m];
+
+		for (const struct run_mode_opt *r = rm->opts; opts && r && r->opt.name; r++) {
+			if (r->opt.type != OPT_STRING || !(r->opt.flags & OPT_OUT_FILE) ||
+			    n == OUTPUT_PATHS_N)
+				continue;
+			snprintf(names[n], sizeof(names[n]), "--%s", r->opt.name);
+			o[n].opt = names[n];
+			o[n++].path = *(const char *const *)(opts + r->opt.offset);
+		}
+	}
+	for (int i = 0; i < n; i++) {
 		if (!o[i].path)
 			continue;
 		if (stat(o[i].path, &o[i].st) == 0) {
@@ -80,7 +94,7 @@ int output_paths_check(const struct plan *p, char *err, size_t errlen)
 		} else
 			o[i].real = output_paths_real(o[i].path);
 	}
-	for (int i = 0; i < OUTPUT_PATHS_N && !rc; i++) {
+	for (int i = 0; i < n && !rc; i++) {
 		if (!o[i].path)
 			continue;
 		if (o[i].exists && inputs_has(o[i].st.st_dev, o[i].st.st_ino)) {
@@ -98,7 +112,7 @@ int output_paths_check(const struct plan *p, char *err, size_t errlen)
 			}
 		}
 	}
-	for (int i = 0; i < OUTPUT_PATHS_N; i++)
+	for (int i = 0; i < n; i++)
 		free(o[i].real);
 	return rc;
 }
