@@ -137,7 +137,7 @@ t_lkp_perf_profile() {
 # monitor: LIST passes --monitor and --monitor-metrics; parse gives the
 # figures under LKP's own monitors' names, each a key meta.yaml lists.
 t_lkp_monitor() {
-	lkp_run_parse km test=pipe testtime=0.5 nr_threads=1 monitor=proc-vmstat,meminfo,interrupts,vmstat
+	lkp_run_parse km test=pipe testtime=1 nr_threads=1 monitor=proc-vmstat,meminfo,interrupts,vmstat
 	expect_match ' --monitor proc-vmstat,meminfo,interrupts,vmstat --monitor-metrics( |$)' "$(head -n 1 run.out)"
 	expect_match '^proc-vmstat\.pgfault: [0-9]+$' "$(cat km)"
 	expect_match '^meminfo\.MemFree: [0-9.]+$' "$(cat km)"
