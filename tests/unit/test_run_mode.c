@@ -1,10 +1,14 @@
 /*
  * test_run_mode.c - the run modes' order: by rank on the way in, reversed
  * on the way out; a mode that is off for the plan is never called, and
- * the waiting hooks end the run once one of them says so.
+ * the waiting hooks end the run once one of them says so; and each
+ * mode's option rows are its own.
  */
 #include <string.h>
 
+#include "cli.h"
+#include "opts.h"
+#include "registry.h"
 #include "run_state.h"
 #include "unit.h"
 #include "warmup.h"
@@ -129,12 +133,54 @@ START_TEST(test_warmup_around_sampler)
 }
 END_TEST
 
+/*
+ * Every mode's rows: a name no global option, stressor option or other
+ * mode's row has, within RUN_MODE_ROWS, an options struct to hold them,
+ * and --help lists them (help_after names an option that --help lists).
+ */
+START_TEST(test_mode_rows)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+		size_t n = 0;
+
+		ck_assert_ptr_eq(run_modes_at(run_mode_index(m)), m);
+		for (const struct run_mode_opt *o = m->opts; o && o->opt.name; o++, n++) {
+			ck_assert_msg(m->opts_size > 0, "%s has rows and no struct", m->name);
+			ck_assert_msg(o->opt.offset < m->opts_size, "--%s past its struct", o->opt.name);
+			ck_assert_msg(!cli_find_row(o->opt.name, 0), "--%s is a global option too",
+				      o->opt.name);
+			for (size_t r = 0; r < registry_count(); r++)
+				ck_assert_msg(!opts_find(registry_at(r), o->opt.name),
+					      "--%s is a stressor's option too", o->opt.name);
+			for (size_t k = 0; k < run_modes_count(); k++)
+				for (const struct run_mode_opt *p = run_modes_at(k)->opts;
+				     p && p->opt.name; p++)
+					ck_assert_msg(p == o || strcmp(p->opt.name, o->opt.name),
+						      "--%s twice", o->opt.name);
+		}
+		ck_assert_msg(n <= RUN_MODE_ROWS, "%s: %zu rows", m->name, n);
+		if (m->help_after && n) {
+			bool found = cli_find_row(m->help_after, 0) != NULL;
+
+			for (size_t k = 0; k < run_modes_count() && !found; k++)
+				for (const struct run_mode_opt *p = run_modes_at(k)->opts;
+				     p && p->opt.name; p++)
+					found |= !strcmp(p->opt.name, m->help_after);
+			ck_assert_msg(found, "%s: --help lists it after --%s, no option",
+				      m->name, m->help_after);
+		}
+	}
+}
+END_TEST
+
 static Suite *run_mode_suite(void)
 {
 	Suite *s = suite_create("run_mode");
 	TCase *tc = tcase_create("run_mode");
 
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_mode_rows);
 	tcase_add_test(tc, test_warmup_around_sampler);
 	suite_add_tcase(s, tc);
 	return s;
