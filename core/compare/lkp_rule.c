@@ -182,7 +182,8 @@ static int lkp_summarise(const char *key, const struct lkp_side *s, size_t max_m
 	memset(out, 0, sizeof(*out));
 	if (!v)
 		return -1;
-	memcpy(v, s->v, s->n * sizeof(*v));
+	if (s->n)
+		memcpy(v, s->v, s->n * sizeof(*v));
 	for (size_t i = s->n; i < cols; i++)
 		v[i] = 0;
 	qsort(v, cols, sizeof(*v), lkp_cmp);
