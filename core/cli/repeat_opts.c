@@ -81,12 +81,18 @@ const struct opt_parser repeat_count_opt = {
 	.format = repeat_count_format,
 };
 
+/* A half-width in percent of the mean: above 0, at most 100; 0 or -EINVAL. */
+static int repeat_half_width(const char *s, double *v)
+{
+	return parse_percent(s, v) || !(*v > 0) || *v > 100 ? -EINVAL : 0;
+}
+
 static int repeat_target_parse(const struct stressor_opt *o, const char *val,
 			       void *field, char *err, size_t errlen)
 {
 	double v;
 
-	if (parse_percent(val, &v) || !(v > 0) || v > 100) {
+	if (repeat_half_width(val, &v)) {
 		snprintf(err, errlen, "invalid --%s '%s': expected a half-width above 0%% and "
 			 "at most 100%% of the mean, like 2 or 1.5%%", o->name, val);
 		return -EINVAL;
@@ -114,7 +120,7 @@ static int repeat_until_split(const char *s, struct repeat_until *u)
 		return -EINVAL;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (parse_percent(buf, &u->pct) || !(u->pct > 0) || u->pct > 100)
+	if (repeat_half_width(buf, &u->pct))
 		return -EINVAL;
 	if (comma && (parse_u64(comma + 1, &u->max) || u->max < REPEAT_UNTIL_MIN ||
 		      u->max > CLI_REPEAT_MAX))
