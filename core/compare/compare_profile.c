@@ -264,21 +264,25 @@ static void profile_judge(const struct compare_params *p, const struct series_se
 	free(x);
 }
 
-/* Whether the row is flagged against some NEW. */
-static bool profile_flagged(const struct series_set *sets, size_t n,
-			    const struct profile_row *row, const struct compare_params *p)
+/* The row judged against each NEW i (changed[i], i >= 1); whether any is flagged. */
+static bool profile_row_judged(const struct series_set *sets, size_t n,
+			       const struct profile_row *row, const struct compare_params *p,
+			       bool *changed)
 {
+	bool any = false;
+
 	for (size_t i = 1; i < n; i++) {
 		const struct series *s = series_find(&sets[i], row->key);
 		struct compare_verdict v;
 
+		changed[i] = false;
 		if (!s || !row->base)
 			continue;
 		profile_judge(p, &sets[0], row->base, &sets[i], s, &v);
-		if (v.verdict == STATS_CHANGED)
-			return true;
+		changed[i] = v.verdict == STATS_CHANGED;
+		any |= changed[i];
 	}
-	return false;
+	return any;
 }
 
 size_t compare_profile_print(const struct series_set *sets, size_t n,
@@ -291,10 +295,11 @@ size_t compare_profile_print(const struct series_set *sets, size_t n,
 	for (size_t r = 0; r < k; r++) {
 		char flags[256] = "";
 		size_t used = 0;
+		bool changed[n];
 
 		if (profile_past_top(rows, r, pp->top, &shown))
 			continue;
-		if (!pp->all && !profile_flagged(sets, n, &rows[r], pp->p))
+		if (!profile_row_judged(sets, n, &rows[r], pp->p, changed) && !pp->all)
 			continue;
 		if (!printed++)
 			printf("\nperf-profile: percent of samples; the change in percentage points; "
@@ -304,7 +309,6 @@ size_t compare_profile_print(const struct series_set *sets, size_t n,
 		for (size_t i = 1; i < n; i++) {
 			const struct series *s = series_find(&sets[i], rows[r].key);
 			const struct series *b = rows[r].base;
-			struct compare_verdict v;
 
 			profile_cell(s, cell, sizeof(cell));
 			if (!s || !b) {
@@ -312,8 +316,7 @@ size_t compare_profile_print(const struct series_set *sets, size_t n,
 				continue;
 			}
 			printf(" %+10.1f%s", profile_mean(s) - profile_mean(b), cell);
-			profile_judge(pp->p, &sets[0], b, &sets[i], s, &v);
-			if (v.verdict == STATS_CHANGED && used < sizeof(flags)) {
+			if (changed[i] && used < sizeof(flags)) {
 				*changes += 1;
 				if (n == 2)
 					used += (size_t)snprintf(flags + used, sizeof(flags) - used,
