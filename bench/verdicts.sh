@@ -91,8 +91,9 @@ def side(paths, n):
     doc["runs"] = [r for p in paths for r in runs(p)][:n]
     return doc
 
-def flagged(base, new, method, k):
-    fa, fb = os.path.join(tmp, "a%d.json" % k), os.path.join(tmp, "b%d.json" % k)
+def flagged(base, new, method):
+    """(any row flagged, the ops/s row flagged) by compare --method."""
+    fa, fb = os.path.join(tmp, "a.json"), os.path.join(tmp, "b.json")
     json.dump(base, open(fa, "w"))
     json.dump(new, open(fb, "w"))
     out = subprocess.run([sk, "compare", "--force", "--method", method, fa, fb],
@@ -122,17 +123,25 @@ def joined(d, k):
     a = lambda i: os.path.join(d, "a-%d.json" % i)
     b = lambda s, i: os.path.join(d, "b%s-%d.json" % (s, i))
     q = range(min(2 * pairs // (2 * k), pairs // k))
-    one = lambda paths: side_first(paths)
-    aa = [(one([a(2 * k * p + i + 1) for i in range(k)]),
-           one([a(2 * k * p + k + i + 1) for i in range(k)])) for p in q]
-    ab = {s: [(one([a(2 * k * p + i + 1) for i in range(k)]),
-               one([b(s, k * p + i + 1) for i in range(k)])) for p in q] for s in sizes}
+    aa = [(side_first([a(2 * k * p + i + 1) for i in range(k)]),
+           side_first([a(2 * k * p + k + i + 1) for i in range(k)])) for p in q]
+    ab = {s: [(side_first([a(2 * k * p + i + 1) for i in range(k)]),
+               side_first([b(s, k * p + i + 1) for i in range(k)])) for p in q] for s in sizes}
     return aa, ab
 
 def side_first(paths):
     doc = json.load(open(paths[0]))
     doc["runs"] = [runs(p)[0] for p in paths]
     return doc
+
+def judged(aa, ab, m):
+    """A table row's cells for method m, and the A/B pairs flagged per size."""
+    fa = [flagged(x, y, m) for x, y in aa]
+    hits = {s: sum(flagged(x, y, m)[1] for x, y in ab[s]) for s in sizes}
+    cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
+             "%d of %d" % (sum(f[1] for f in fa), len(fa))]
+    cells += ["%d of %d" % (hits[s], len(ab[s])) for s in sizes]
+    return cells, hits
 
 print("Corpus: --sendfile 1 -t %s --repeat 5 to /dev/null, A --sendfile-size 4096K;" % os.environ.get("VERDICT_T", "0.5"))
 print("B: --sendfile-size %s.\n" % ", ".join(sizes))
@@ -149,38 +158,28 @@ for cond in conds:
               for p in range(1, pairs + 1)]
         change.append("%s: %+.1f%% (pairs %+.0f%% to %+.0f%%)" % (
             lab, 100 * (statistics.median(rs) - 1), 100 * (min(rs) - 1), 100 * (max(rs) - 1)))
-    cv = [statistics.pstdev([ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]) /
-          statistics.mean([ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))])
-          for i in range(1, 2 * pairs + 1)]
+    a_ops = [[ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]
+             for i in range(1, 2 * pairs + 1)]
+    cv = [statistics.pstdev(v) / statistics.mean(v) for v in a_ops]
     print("Measured ops/s change of B against A (median of 5 passes): " + "; ".join(change) +
           ". A's passes within a run: CV median %.1f%%, max %.1f%%.\n" %
           (100 * statistics.median(cv), 100 * max(cv)))
     print("| method | passes a side | A/A: any row | A/A: ops/s | " +
           " | ".join("%s: ops/s" % l for l in labels) + " |")
     print("|---|---|---|---|" + "---|" * len(labels))
-    k = 0
     for n in (3, 5, 10):
         aa, ab = sides(d, n)
         for m in methods:
-            fa = [flagged(x, y, m, k) for x, y in aa]
-            cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
-                     "%d of %d" % (sum(f[1] for f in fa), len(fa))]
+            cells, hits = judged(aa, ab, m)
             for s, lab in zip(sizes, labels):
-                hit = sum(flagged(x, y, m, k)[1] for x, y in ab[s])
-                cells.append("%d of %d" % (hit, len(ab[s])))
-                if (cond, m, lab) not in need and hit >= 0.95 * len(ab[s]):
+                if (cond, m, lab) not in need and hits[s] >= 0.95 * len(ab[s]):
                     need[(cond, m, lab)] = n
             print("| %s | %d | %s |" % (m, n, " | ".join(cells)))
     # sides of separate runs, the first pass of each (compare A1,A2,A3 B1,B2,B3)
     for kk in (3, 5):
         aa, ab = joined(d, kk)
         for m in methods:
-            fa = [flagged(x, y, m, k) for x, y in aa]
-            cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
-                     "%d of %d" % (sum(f[1] for f in fa), len(fa))]
-            for s, lab in zip(sizes, labels):
-                cells.append("%d of %d" % (sum(flagged(x, y, m, k)[1] for x, y in ab[s]),
-                                           len(ab[s])))
+            cells, _ = judged(aa, ab, m)
             print("| %s | %d runs x 1 | %s |" % (m, kk, " | ".join(cells)))
     print()
 # --repeat auto's target: the passes each A run's own spread needs for a
