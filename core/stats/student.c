@@ -69,6 +69,8 @@ double student_two_sided_p(double t, double df)
 		return NAN;
 	if (isinf(t))
 		return 0;
+	if (isinf(df))	/* the normal's, Student's limit */
+		return erfc(fabs(t) / M_SQRT2);
 	return student_incbeta(df / 2, 0.5, df / (df + t * t));
 }
 
@@ -108,9 +110,22 @@ double student_quantile(double p, double df)
 void student_welch(double mean_a, double var_a, double n_a,
 		   double mean_b, double var_b, double n_b, struct welch *out)
 {
-	double qa = var_a / n_a, qb = var_b / n_b;
+	student_welch_known(mean_a, var_a, n_a, mean_b, var_b, n_b, 0, out);
+}
 
-	out->se = sqrt(qa + qb);
+/*
+ * The known part adds to the standard error but not to the
+ * Welch-Satterthwaite denominator: a variance known exactly has
+ * infinitely many degrees of freedom, so the df grows with its share.
+ */
+void student_welch_known(double mean_a, double var_a, double n_a,
+			 double mean_b, double var_b, double n_b, double known,
+			 struct welch *out)
+{
+	double qa = var_a / n_a, qb = var_b / n_b, q = qa + qb + known;
+	double den = qa * qa / (n_a - 1) + qb * qb / (n_b - 1);
+
+	out->se = sqrt(q);
 	if (out->se == 0) {
 		out->t = mean_b == mean_a ? 0 : copysign(INFINITY, mean_b - mean_a);
 		out->df = n_a + n_b - 2;
@@ -118,7 +133,6 @@ void student_welch(double mean_a, double var_a, double n_a,
 		return;
 	}
 	out->t = (mean_b - mean_a) / out->se;
-	out->df = (qa + qb) * (qa + qb) /
-		  (qa * qa / (n_a - 1) + qb * qb / (n_b - 1));
+	out->df = den > 0 ? q * q / den : INFINITY;
 	out->p = student_two_sided_p(out->t, out->df);
 }

@@ -38,4 +38,13 @@ struct welch {
 void student_welch(double mean_a, double var_a, double n_a,
 		   double mean_b, double var_b, double n_b, struct welch *out);
 
+/*
+ * Welch's test with a variance known beforehand added to the
+ * difference's (compare's drift between invocations): the same test when
+ * known is 0; a z-test when both sample variances are 0 and known is not.
+ */
+void student_welch_known(double mean_a, double var_a, double n_a,
+			 double mean_b, double var_b, double n_b, double known,
+			 struct welch *out);
+
 #endif

@@ -125,6 +125,32 @@ START_TEST(test_welch)
 }
 END_TEST
 
+/* values from scipy: the known variance in the error, not in the df's denominator */
+START_TEST(test_welch_known)
+{
+	const double a[] = { 9.1, 10.3, 9.8, 10.9, 9.6 };
+	const double b[] = { 11.2, 10.8, 12.5, 11.9, 11.1, 12.0 };
+	struct stats sa, sb;
+	struct welch w;
+
+	stats_compute(a, 5, &sa);
+	stats_compute(b, 6, &sb);
+	student_welch_known(sa.mean, stats_sample_var(a, 5), 5, sb.mean,
+			    stats_sample_var(b, 6), 6, 0.5, &w);
+	ck_rel(w.t, 2.0153698428666016, 1e-9);
+	ck_rel(w.df, 137.07009420065097, 1e-9);
+	ck_rel(w.p, 0.04582105504860505, 1e-8);
+	/* known 0 is Welch's test */
+	student_welch_known(sa.mean, stats_sample_var(a, 5), 5, sb.mean,
+			    stats_sample_var(b, 6), 6, 0, &w);
+	ck_rel(w.p, 0.0033182854255445187, 1e-8);
+	/* no spread on either side but the known one: a z-test */
+	student_welch_known(5, 0, 3, 6, 0, 3, 0.25, &w);
+	ck_assert(isinf(w.df));
+	ck_rel(w.p, 0.04550026389635839, 1e-9);
+}
+END_TEST
+
 static Suite *student_suite(void)
 {
 	Suite *s = suite_create("student");
@@ -135,6 +161,7 @@ static Suite *student_suite(void)
 	tcase_add_test(tc, test_incbeta);
 	tcase_add_test(tc, test_confidence_interval);
 	tcase_add_test(tc, test_welch);
+	tcase_add_test(tc, test_welch_known);
 	suite_add_tcase(s, tc);
 	return s;
 }
