@@ -116,6 +116,10 @@ struct run_mode {
 	 * "KEY.NAME", in a section of their own), and out_free frees them.
 	 */
 	const char *results_key;
+	/* its figures are the conditions the run ran in (what other programs
+	 * took), not the workload's: compare lists them under --all and
+	 * judges none, but reads them to know what the machine did */
+	bool conditions;
 	struct json_t *(*write)(const void *out);
 	void (*out_free)(void *out);
 };

@@ -1,0 +1,124 @@
+/*
+ * others_mode.c - what the rest of the machine took while a run ran: the
+ * CPU time of every CPU busy with other programs (the machine's user,
+ * system and stolen time in /proc/stat less the controller's and its
+ * children's own; kernel threads' work counts as others'), and the
+ * time the hypervisor stole, each in percent of the CPUs' time from the
+ * barrier's opening to the last reap. Always on; read by the controller
+ * twice a run, never by an instance.
+ *
+ * compare reads it as the conditions a side ran in, not as a figure of
+ * the workload: another engineer's build that starts between BASE and
+ * NEW moves every rate of NEW, and the passes of one invocation, which
+ * share that moment, cannot show it (docs/compare.md).
+ *
+ * The children's time is counted whole, set-up included (the instances
+ * set up before the barrier opens): others' share errs low by that, by
+ * a tick of /proc/stat per CPU, and is never below 0.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "run_mode.h"
+#include "run_state.h"
+
+/* One reading: /proc/stat's CPU time in seconds, and this process's own. */
+struct others_reading {
+	double busy, steal, total;	/* every online CPU's, summed */
+	double own;			/* the controller's and its reaped children's */
+};
+
+struct others_out {
+	struct others_reading from;
+	double cpu_pct, steal_pct;
+	bool from_ok, done;	/* done: the figures were read */
+};
+
+static const struct run_mode others_mode;
+
+static bool others_read(struct others_reading *r)
+{
+	unsigned long long c[8] = { 0 };
+	long hz = sysconf(_SC_CLK_TCK);
+	struct rusage self, children;
+	FILE *f = fopen("/proc/stat", "r");
+	int got;
+
+	if (!f)
+		return false;
+	/* user nice system idle iowait irq softirq steal (guest is in user) */
+	got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &c[0], &c[1], &c[2],
+		     &c[3], &c[4], &c[5], &c[6], &c[7]);
+	fclose(f);
+	if (got < 7 || hz <= 0 || getrusage(RUSAGE_SELF, &self) ||
+	    getrusage(RUSAGE_CHILDREN, &children))
+		return false;
+	r->steal = (double)c[7] / (double)hz;
+	/* irq and softirq are left out: much of them is the instances' own
+	 * (their packets, their completions), counted to no process */
+	r->busy = (double)(c[0] + c[1] + c[2]) / (double)hz + r->steal;
+	r->total = r->busy + (double)(c[3] + c[4] + c[5] + c[6]) / (double)hz;
+	r->own = sk_timeval_seconds(&self.ru_utime) + sk_timeval_seconds(&self.ru_stime) +
+		 sk_timeval_seconds(&children.ru_utime) + sk_timeval_seconds(&children.ru_stime);
+	return true;
+}
+
+static void others_begin(struct run_state *st)
+{
+	void **slot = run_mode_out(st->res, &others_mode);
+	struct others_out *o = calloc(1, sizeof(*o));
+
+	if (!o)
+		return;
+	o->from_ok = others_read(&o->from);
+	*slot = o;
+}
+
+static void others_end(struct run_state *st)
+{
+	struct others_out *o = *run_mode_out(st->res, &others_mode);
+	struct others_reading to;
+	double total;
+
+	/* unread, or under a tick of /proc/stat: null figures, the keys kept */
+	if (!o || !o->from_ok || !others_read(&to) ||
+	    !((total = to.total - o->from.total) > 0))
+		return;
+	o->cpu_pct = 100 * ((to.busy - o->from.busy) - (to.own - o->from.own)) / total;
+	if (o->cpu_pct < 0)
+		o->cpu_pct = 0;
+	o->steal_pct = 100 * (to.steal - o->from.steal) / total;
+	o->done = true;
+}
+
+static json_t *others_figure(const struct others_out *o, double v)
+{
+	return o->done ? json_real(v) : json_null();
+}
+
+static json_t *others_write(const void *out)
+{
+	const struct others_out *o = out;
+
+	return json_pack("{s:o, s:o}", "cpu-percent", others_figure(o, o->cpu_pct),
+			 "steal-percent", others_figure(o, o->steal_pct));
+}
+
+static const struct run_mode others_mode = {
+	.name = "others",
+	/* first in, last out: the window holds every other mode's work */
+	.rank = 1,
+	.at = {
+		[RUN_RELEASED] = others_begin,
+		[RUN_REAPED] = others_end,
+	},
+	.results_key = "others",
+	.conditions = true,
+	.write = others_write,
+	.out_free = free,
+};
+RUN_MODE_REGISTER(others_mode);
