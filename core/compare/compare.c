@@ -44,6 +44,7 @@ struct compare_side {
 	struct series_set set;
 	struct series_set profile;	/* perf-profile rows (compare_profile.h) */
 	json_t *doc;
+	size_t files;		/* the invocations joined (A1.json,A2.json: 2) */
 };
 
 /* The command line of compare. */
@@ -54,6 +55,7 @@ struct compare_opts {
 	bool all;		/* every row, not only the flagged ones */
 	bool verbose;		/* each row's statistics */
 	bool lkp_keys;		/* --keys lkp: the robot's row names */
+	bool drift_given;	/* --drift, which only holm+range takes */
 };
 
 /* One results file as a document; NULL after one line when unreadable. */
@@ -99,6 +101,7 @@ static int compare_load(struct compare_side *side, bool force)
 	struct stat st;
 	int rc = -EINVAL;
 
+	side->files = 1;
 	if (stat(side->path, &st) == 0 || !strchr(side->path, ','))
 		doc = compare_read(side->path);
 	else if ((paths = strdup(side->path)))
@@ -119,6 +122,7 @@ static int compare_load(struct compare_side *side, bool force)
 				first = part;
 			} else {
 				json_decref(more);
+				side->files++;
 			}
 		}
 	if (!doc) {
@@ -224,6 +228,52 @@ out:
 }
 
 /*
+ * For a row that counts events per bogo-op (NAME.cost.* but the CPU time
+ * and IPC): the mean bogo-ops of a pass on its side (NAME.ops), which
+ * turns the row back into the events a pass counted; 0 for other rows.
+ */
+static double compare_ops_per_pass(const struct series_set *set, const char *key)
+{
+	const char *c = strstr(key, ".cost.");
+	const struct series *ops;
+	char name[512];
+	double sum = 0;
+
+	if (!c || !strcmp(c, ".cost.cpu-usec") || !strcmp(c, ".cost.insn-per-cycle"))
+		return 0;
+	snprintf(name, sizeof(name), "%.*s.ops", (int)(c - key), key);
+	ops = series_find(set, name);
+	if (!ops || !ops->n)
+		return 0;
+	for (size_t i = 0; i < ops->n; i++)
+		sum += ops->v[i];
+	return sum / (double)ops->n;
+}
+
+/* The mean share of the CPUs other programs took in a side's runs
+ * (others_mode.c), or NAN when its files do not say. */
+static double compare_others_pct(const struct series_set *set)
+{
+	const struct series *s = series_find(set, "others.cpu-percent");
+	double sum = 0;
+
+	if (!s || !s->n)
+		return NAN;
+	for (size_t i = 0; i < s->n; i++)
+		sum += s->v[i];
+	return sum / (double)s->n;
+}
+
+/* Whether key is a figure of the conditions the run ran in (a run mode's
+ * of them, as others.cpu-percent): listed, never judged. */
+static bool compare_condition(const char *key)
+{
+	size_t m = lkp_mode_section(key, NULL);
+
+	return m && run_modes_at(m - 1)->conditions;
+}
+
+/*
  * Judges every row of BASE against each NEW: v[(i - 1) * rows + k] is row
  * k against NEW i (STATS_TOO_FEW where NEW i has no such figure), settled
  * per comparison, as holm's correction needs every row's p first.
@@ -240,15 +290,26 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 		for (size_t k = 0; k < rows; k++) {
 			const struct series *b = &sides[0].set.s[k];
 			const struct series *s = series_find(&sides[i].set, b->key);
-			struct compare_sample sa = { b->v, b->n, sides[0].set.runs, b->integer };
+			struct compare_sample sa = {
+				b->v, b->n, sides[0].set.runs, b->integer, sides[0].files,
+				compare_ops_per_pass(&sides[0].set, b->key),
+				compare_others_pct(&sides[0].set)
+			};
 			/* lkp-tests fills a stat NEW lacks with zeros */
-			struct compare_sample sb = { NULL, 0, sides[i].set.runs, true };
+			struct compare_sample sb = { NULL, 0, sides[i].set.runs, true,
+						     sides[i].files, 0, NAN };
 
 			if (s)
-				sb = (struct compare_sample){ s->v, s->n, sides[i].set.runs,
-							      s->integer };
+				sb = (struct compare_sample){
+					s->v, s->n, sides[i].set.runs, s->integer, sides[i].files,
+					compare_ops_per_pass(&sides[i].set, b->key),
+					compare_others_pct(&sides[i].set)
+				};
 			lkp_key(b->key, key, sizeof(key));
-			if (s || o->p.method == COMPARE_LKP)
+			if (compare_condition(b->key))
+				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
+								  .p = NAN };
+			else if (s || o->p.method == COMPARE_LKP)
 				compare_method_judge(&o->p, key, &sa, &sb, &vi[k]);
 			else
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
@@ -489,12 +550,35 @@ static void compare_few_note(const struct compare_side *sides, size_t n,
 	       " (5 for holm's promise)" : "");
 }
 
+/*
+ * One line per NEW whose runs met a machine other programs took another
+ * share of than BASE's did: the figures move with it, whatever the
+ * kernel does.
+ */
+static void compare_others_note(const struct compare_side *sides, size_t n,
+				const struct compare_opts *o)
+{
+	double base = compare_others_pct(&sides[0].set);
+
+	for (size_t i = 1; i < n; i++) {
+		double other = compare_others_pct(&sides[i].set);
+
+		if (!(fabs(other - base) >= COMPARE_OTHERS_NOTE_PCT))
+			continue;
+		printf("note: other programs took %.0f%% of the CPUs during %s's runs and %.0f%% "
+		       "during %s's: its figures move with that%s\n", other, sides[i].path,
+		       base, sides[0].path, o->p.method == COMPARE_HOLM_RANGE ?
+		       " (holm+range allows it as drift)" : "");
+	}
+}
+
 /* --method NAME, --alpha A, --perf-profile-top N, --keys lkp|native,
- * --distance N (or --NAME=VALUE): returns 1 when taken, -1 on bad input. */
+ * --distance N, --drift PCT (or --NAME=VALUE): returns 1 when taken, -1
+ * on bad input. */
 static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 {
 	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top",
-					     "--keys", "--distance" };
+					     "--keys", "--distance", "--drift" };
 	const char *arg = argv[*i], *val = NULL;
 	size_t k, len, count = sizeof(names) / sizeof(*names);
 
@@ -545,6 +629,13 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 		}
 		o->p.distance = (double)d;
 	}
+	if (k == 5 && (parse_percent(val, &o->p.drift_pct) || !(o->p.drift_pct >= 0) ||
+		       o->p.drift_pct > 100)) {
+		log_usage_error("compare: invalid --drift '%s': expected the percent two "
+				"invocations' means drift apart by, from 0 to 100, like 3", val);
+		return -1;
+	}
+	o->drift_given |= k == 5;
 	return 1;
 }
 
@@ -561,14 +652,15 @@ static int compare_main(int argc, char **argv)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
 	struct compare_opts o = { .p = { .method = COMPARE_DEFAULT_METHOD,
-					 .alpha = COMPARE_DEFAULT_ALPHA },
+					 .alpha = COMPARE_DEFAULT_ALPHA,
+					 .drift_pct = COMPARE_DEFAULT_DRIFT_PCT },
 				  .top = PROFILE_TOP_DEFAULT };
 	struct series_set profiles[argc > 0 ? argc : 1];
 	struct compare_verdict *v;
 	size_t n = 0, rows;
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
 	size_t printed;
-	char rule[256];
+	char rule[512];
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--fail-on-regression")) {
@@ -611,6 +703,11 @@ static int compare_main(int argc, char **argv)
 		compare_free(sides, n);
 		return SK_USAGE;
 	}
+	if (o.drift_given && o.p.method != COMPARE_HOLM_RANGE) {
+		log_usage_error("compare: --drift is holm+range's (the default method)");
+		compare_free(sides, n);
+		return SK_USAGE;
+	}
 	{
 		const json_t *docs[n];
 
@@ -640,7 +737,7 @@ static int compare_main(int argc, char **argv)
 		return SK_USAGE;
 	}
 	compare_judge(sides, n, &o, v);
-	compare_method_rule(o.p.method, o.p.alpha, rule, sizeof(rule));
+	compare_method_rule(&o.p, rule, sizeof(rule));
 	if (o.p.method == COMPARE_LKP)
 		printf("method: lkp, %s%s\n", rule, o.p.distance > 0 ? ", in distance mode" : "");
 	else
@@ -648,6 +745,7 @@ static int compare_main(int argc, char **argv)
 		       compare_method_name(o.p.method), rule, STATS_MIN_CHANGE_PCT);
 	compare_rate_note(sides, n, &o, v);
 	compare_few_note(sides, n, &o);
+	compare_others_note(sides, n, &o);
 	printed = compare_table(sides, n, &o, v, &regressions, &changes);
 	free(v);
 	for (size_t i = 0; i < n; i++)

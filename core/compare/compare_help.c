@@ -12,7 +12,8 @@
 void compare_usage(FILE *f)
 {
 	fprintf(f, "usage: stresskit compare [--method holm+range|holm|lkp|ci|welch|bootstrap]\n"
-		   "                         [--alpha A] [--distance N] [--all] [-v] [--keys lkp|native]\n"
+		   "                         [--alpha A] [--drift PCT] [--distance N] [--all] [-v]\n"
+		   "                         [--keys lkp|native]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
 		   "                         [--perf-profile-top N] BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do (a side may\n"
@@ -35,9 +36,11 @@ void compare_usage(FILE *f)
 		   "regression by the figure's direction (a cost, latency, RSS or spread\n"
 		   "that grows is a regression; times and counts are \"changed\").\n"
 		   "Methods (each needs %d runs a side, lkp %d on either side; --repeat 3):\n"
-		   "  holm+range  (default) holm, and a KPI row whose ranges do not overlap\n"
-		   "             with medians %gx or more apart: the large change a t-test\n"
-		   "             on 3 noisy passes misses\n"
+		   "  holm+range  (default) holm, each side's mean allowed --drift PCT of\n"
+		   "             drift between invocations (default %g%%; divided among the\n"
+		   "             files a side joins; 0: the passes' spread alone), and a KPI\n"
+		   "             row whose ranges do not overlap with medians %gx or more\n"
+		   "             apart: the large change a t-test on 3 noisy passes misses\n"
 		   "  holm       Welch's t-test on each row, with Holm's correction across the\n"
 		   "             rows: an A/A comparison flags any row with probability at\n"
 		   "             most A, however many rows it has\n"
@@ -78,7 +81,8 @@ void compare_usage(FILE *f)
 		   "exit codes: 0 done, 1 bad arguments or files, or run options differ,\n"
 		   "%d a regression with --fail-on-regression, or any flagged change\n"
 		   "with --fail-on-change\n",
-		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_RANGE_RATIO,
+		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_DEFAULT_DRIFT_PCT,
+		   COMPARE_RANGE_RATIO,
 		   COMPARE_BOOTSTRAP_RESAMPLES, STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,
 		   PROFILE_TOP_DEFAULT, COMPARE_EXIT_REGRESSION);
 }

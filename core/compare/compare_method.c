@@ -39,14 +39,17 @@ const char *compare_method_name(enum compare_method m)
 	return compare_method_names[m];
 }
 
-void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len)
+void compare_method_rule(const struct compare_params *p, char *buf, size_t len)
 {
-	switch (m) {
+	double alpha = p->alpha;
+
+	switch (p->method) {
 	case COMPARE_HOLM_RANGE:
-		snprintf(buf, len, "Welch's t-test on each row, Holm's correction across the "
+		snprintf(buf, len, "Welch's t-test on each row, each side's mean allowed "
+			 "%g%% of drift between invocations, Holm's correction across the "
 			 "rows (an A/A comparison flags any row with probability at most %g), "
-			 "and a KPI row whose ranges are apart with medians %gx apart", alpha,
-			 COMPARE_RANGE_RATIO);
+			 "and a KPI row whose ranges are apart with medians %gx apart",
+			 p->drift_pct, alpha, COMPARE_RANGE_RATIO);
 		break;
 	case COMPARE_HOLM:
 		snprintf(buf, len, "Welch's t-test on each row, Holm's correction across the "
@@ -141,14 +144,59 @@ static double compare_welch_min(const struct compare_verdict *v, double alpha)
 	return student_quantile(1 - alpha / 2, v->df) * v->se_pct;
 }
 
-/* welch, and holm's row before the correction */
+/*
+ * The variance holm+range adds to the difference of the means for the
+ * drift between invocations: (drift x mean)^2 over the invocations, per
+ * side. Their passes, seconds apart, share one state of the machine, so
+ * without it two invocations of the same run, each steady within its
+ * passes, are "significantly" apart.
+ */
+static double compare_drift_var(double drift_pct, const struct compare_verdict *v,
+				const struct compare_sample *a, const struct compare_sample *b)
+{
+	double d = drift_pct / 100, var = 0, shift;
+
+	if (a->files)
+		var += d * v->base.mean * d * v->base.mean / (double)a->files;
+	if (b->files)
+		var += d * v->new.mean * d * v->new.mean / (double)b->files;
+	/* the CPUs the other programs took, as a share that moved between
+	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
+	shift = fabs(a->others_pct - b->others_pct) / 100;
+	if (a->files && b->files && shift > 0)
+		var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
+		       shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
+	return var;
+}
+
+/*
+ * A side's variance a pass, for holm+range: at least what counting its
+ * events allows when the row counts events per bogo-op (one or two
+ * context switches in a pass of 9000 ops are a Poisson count, whose
+ * variance is the count, however alike three passes happen to be).
+ */
+static double compare_pass_var(const double *x, size_t n, double mean, double per_pass,
+			       bool counted)
+{
+	double var = stats_sample_var(x, n);
+
+	return counted && per_pass > 0 ? fmax(var, fabs(mean) / per_pass) : var;
+}
+
+/* welch, and holm's row before the correction; holm+range (counted): the
+ * variance of the drift added, and counts' floored */
 static void compare_welch(const double *a, size_t na, const double *b, size_t nb,
-			  double alpha, struct compare_verdict *v)
+			  double alpha, const struct compare_sample *sa,
+			  const struct compare_sample *sb, bool counted, double known,
+			  struct compare_verdict *v)
 {
 	struct welch w;
 
-	student_welch(v->base.mean, stats_sample_var(a, na), (double)na,
-		      v->new.mean, stats_sample_var(b, nb), (double)nb, &w);
+	student_welch_known(v->base.mean,
+			    compare_pass_var(a, na, v->base.mean, sa ? sa->per_pass : 0, counted),
+			    (double)na, v->new.mean,
+			    compare_pass_var(b, nb, v->new.mean, sb ? sb->per_pass : 0, counted),
+			    (double)nb, known, &w);
 	v->p = v->p_holm = w.p;
 	v->df = w.df;
 	v->se_pct = compare_pct(w.se, v->base.mean);
@@ -244,16 +292,22 @@ static void compare_bootstrap(const double *a, size_t na, const double *b, size_
 	v->min_pct = fmax(v->change_pct - v->lo_pct, v->hi_pct - v->change_pct);
 }
 
-/* The method's own call on a row, before the floor; v holds each side's stats. */
+/* The method's own call on a row, before the floor; v holds each side's
+ * stats, known the variance holm+range adds for the drift, sa and sb the
+ * sides (NULL in the A/A simulation). */
 static void compare_method_rule_verdict(enum compare_method m, double alpha,
 					const double *a, size_t na, const double *b, size_t nb,
+					const struct compare_sample *sa,
+					const struct compare_sample *sb, double known,
 					struct compare_verdict *v)
 {
 	switch (m) {
 	case COMPARE_HOLM_RANGE:
+		compare_welch(a, na, b, nb, alpha, sa, sb, true, known, v);
+		break;
 	case COMPARE_HOLM:
 	case COMPARE_WELCH:
-		compare_welch(a, na, b, nb, alpha, v);
+		compare_welch(a, na, b, nb, alpha, NULL, NULL, false, 0, v);
 		break;
 	case COMPARE_LKP:
 		/* judged by compare_lkp, on the whole row */
@@ -322,9 +376,14 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	}
 	if (a->n < STATS_MIN_RUNS || b->n < STATS_MIN_RUNS)
 		return;
-	compare_method_rule_verdict(p->method, p->alpha, a->v, a->n, b->v, b->n, v);
+	compare_method_rule_verdict(p->method, p->alpha, a->v, a->n, b->v, b->n, a, b,
+				    compare_drift_var(p->drift_pct, v, a, b), v);
 	if (p->method == COMPARE_HOLM_RANGE && lkp_kpi(lkp_key))
 		v->range = compare_ranges_apart(&v->base, &v->new);
+	if (p->method == COMPARE_HOLM_RANGE && (a->per_pass > 0 || b->per_pass > 0) &&
+	    fmax(fabs(v->base.mean) * a->per_pass, fabs(v->new.mean) * b->per_pass) <
+	    COMPARE_MIN_EVENTS)
+		v->verdict = STATS_SAME;	/* too few events to tell */
 	/* the floor every method shares (see the top of the file) */
 	floor = compare_floor_pct(lkp_key);
 	if (fabs(v->change_pct) < floor)
@@ -440,12 +499,13 @@ double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, si
 		compare_verdict_init(a, na, b, nb, &v);
 		if (m == COMPARE_LKP) {
 			/* a perf-profile stat: lkp's test without its ratio floors */
-			struct compare_sample sa = { a, na, na, false }, sb = { b, nb, nb, false };
+			struct compare_sample sa = { a, na, na, false, 0, 0, NAN };
+			struct compare_sample sb = { b, nb, nb, false, 0, 0, NAN };
 			struct compare_params p = { .method = m };
 
 			compare_lkp(&p, "perf-profile.aa", &sa, &sb, &v);
 		} else {
-			compare_method_rule_verdict(m, level, a, na, b, nb, &v);
+			compare_method_rule_verdict(m, level, a, na, b, nb, NULL, NULL, 0, &v);
 		}
 		hits += v.verdict == STATS_CHANGED;
 	}

@@ -39,6 +39,31 @@ enum compare_method {
  * 4%) and a 10x change 99%; at sigma 0.3, 0.0% and 100%.
  */
 #define COMPARE_RANGE_RATIO 3.0
+/*
+ * holm+range's drift: the spread, in percent of a side's mean, of one
+ * invocation's mean about the machine's, which its passes do not show
+ * (they run seconds apart, in the same state of the machine; two
+ * invocations of the same run on the same machine differ by more than
+ * their passes say). Added to the variance of each side's mean, divided
+ * by the invocations the side joins. docs/compare.md gives the corpus it
+ * is measured on.
+ */
+#define COMPARE_DEFAULT_DRIFT_PCT 2.0
+/*
+ * And when the other programs on the machine took shares of its CPUs
+ * that differ between the sides (a build that started between BASE and
+ * NEW), holm+range adds that difference, as a fraction of the rows'
+ * means, to the drift: a rate may move as much as the CPUs it lost. A
+ * difference this large (in points) is said in a note.
+ */
+#define COMPARE_OTHERS_NOTE_PCT 5.0
+/*
+ * holm+range judges a row of events counted per bogo-op (context
+ * switches, cycles) only when a pass counts this many on either side:
+ * lkp-tests' perf-metrics-threshold.yaml's for context switches and page
+ * faults. A pass's few preemptions follow what else the machine runs.
+ */
+#define COMPARE_MIN_EVENTS 1000.0
 /* The floor of the times a --timeout sets (compare_method.c). */
 #define COMPARE_TIMED_FLOOR_PCT 5.0
 /* the --repeat recommended for the default, from bench/compare_aa.sh's runs */
@@ -54,6 +79,7 @@ struct compare_params {
 	enum compare_method method;
 	double alpha;
 	double distance;	/* lkp: lkp compare's -D; 0 for its default test */
+	double drift_pct;	/* holm+range: invocations' drift, % of a mean (--drift) */
 };
 
 /* One side of a row: its values, its document's runs, whether the values
@@ -63,6 +89,9 @@ struct compare_sample {
 	const double *v;
 	size_t n, runs;
 	bool integer;
+	size_t files;	/* the invocations the runs came from; 0: no drift term */
+	double per_pass;	/* a count per bogo-op: a pass's bogo-ops; else 0 */
+	double others_pct;	/* the CPU share other programs took (others.*); NAN: unknown */
 };
 
 /* What a method found of one row; NAN where it has nothing to say. */
@@ -83,8 +112,8 @@ struct compare_verdict {
 int compare_method_parse(const char *s, enum compare_method *m);
 const char *compare_method_name(enum compare_method m);
 
-/* One sentence: when the method flags a row, at level alpha. */
-void compare_method_rule(enum compare_method m, double alpha, char *buf, size_t len);
+/* One sentence: when the method flags a row, with p's level and drift. */
+void compare_method_rule(const struct compare_params *p, char *buf, size_t len);
 
 /*
  * Judges BASE's values a against NEW's b, the row key as lkp names it:

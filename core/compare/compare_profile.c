@@ -247,8 +247,10 @@ static void profile_judge(const struct compare_params *p, const struct series_se
 			  const struct series *s, struct compare_verdict *v)
 {
 	double shift = 100 - profile_mean(b), *x = calloc(b->n + s->n + 1, sizeof(*x));
-	struct compare_sample xa = { b->v, b->n, sb->runs, false };
-	struct compare_sample xb = { s->v, s->n, ss->runs, false };
+	/* no drift term: the shares of a profile are shifted to a mean of
+	 * 100 here, where a drift in percent of the mean means nothing */
+	struct compare_sample xa = { b->v, b->n, sb->runs, false, 0, 0, NAN };
+	struct compare_sample xb = { s->v, s->n, ss->runs, false, 0, 0, NAN };
 	char key[512];
 
 	lkp_key(b->key, key, sizeof(key));

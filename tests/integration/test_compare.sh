@@ -178,7 +178,7 @@ PY
 
 t_compare_options_differ() {
 	crafted base.json 100 101 99
-	crafted new.json 110 111 109
+	crafted new.json 200 201 199
 	with_config base.json 'pass'
 	with_config new.json 'c["stressors"][0]["options"]["pipe-data-size"] = "64K"; c["timeout"] = 20.0'
 	expect_exit 1 "$SK" compare --all -v base.json new.json
@@ -217,7 +217,7 @@ t_compare_options_real_runs() {
 # weighed by what the runs did.
 t_compare_options_weighed() {
 	crafted base.json 100 101 99
-	crafted new.json 110 111 109
+	crafted new.json 200 201 199
 	base='c.update({"sample-interval": 1.0, "status-interval": None, "confidence": 95.0,
 	                "repeat": 3, "repeat-until": None, "status": None, "perf": False,
 	                "steady-state": None, "steady-state-window": 10.0,

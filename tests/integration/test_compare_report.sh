@@ -121,3 +121,68 @@ json.dump(d, open("a1t.json", "w"))
 	expect_match 'a2t\.json was run with other options than a1t\.json: timeout 10\.0 vs 20\.0' "$ERR"
 	one_line "$ERR"
 }
+
+# with_others FILE PCT...: each run of FILE with others.cpu-percent PCT
+# (the share of the CPUs other programs took, others_mode.c).
+with_others() {
+	python3 - "$@" <<'PY'
+import json, sys
+name, pcts = sys.argv[1], sys.argv[2:]
+doc = json.load(open(name))
+for run, pct in zip(doc["runs"], pcts):
+    run["others"] = {"cpu-percent": float(pct), "steal-percent": 0.0}
+json.dump(doc, open(name, "w"))
+PY
+}
+
+# holm+range's drift: two invocations steady within their passes but 4%
+# apart are apart by the machine's drift; --drift 0 is the passes alone,
+# and a side of several files has the drift divided among them.
+t_compare_drift() {
+	crafted base.json 100 100.2 99.8
+	crafted new.json 104 104.2 103.8
+	expect_exit 0 "$SK" compare --fail-on-change base.json new.json
+	expect_match '^method: holm\+range, .*2% of drift between invocations' "$OUT"
+	expect_match '^no row changed' "$OUT"
+	expect_exit 2 "$SK" compare --fail-on-change --drift 0 base.json new.json
+	expect_match '\+4\.0% .*pipe\.ops_per_sec  improvement$' "$(row pipe.ops_per_sec)"
+	for i in 1 2 3 4 5 6 7 8; do
+		cp base.json b$i.json
+		cp new.json n$i.json
+	done
+	expect_exit 2 "$SK" compare --fail-on-change b1.json,b2.json,b3.json,b4.json,b5.json,b6.json,b7.json,b8.json \
+		n1.json,n2.json,n3.json,n4.json,n5.json,n6.json,n7.json,n8.json
+	expect_exit 1 "$SK" compare --drift 3 --method holm base.json new.json
+	[ "$ERR" = "stresskit: error: compare: --drift is holm+range's (the default method)" ] ||
+		fail "stderr: $ERR"
+	for bad in -1 101 x 3x; do
+		expect_exit 1 "$SK" compare --drift "$bad" base.json new.json
+		expect_match "^stresskit: error: compare: invalid --drift '$bad'" "$ERR"
+	done
+	expect_exit 0 "$SK" compare --drift=2.5% base.json new.json
+	expect_match '2\.5% of drift' "$OUT"
+}
+
+# Other programs took half the CPUs during NEW's runs and none during
+# BASE's: NEW's 20% lower rates move with that, said in a note, not
+# flagged; the same runs with the machine alike are flagged. The others'
+# figures are listed under --all and never judged.
+t_compare_others() {
+	crafted base.json 100 100.5 99.5
+	crafted new.json 80 80.4 79.6
+	cp new.json alike.json
+	with_others base.json 1 2 1
+	with_others new.json 50 52 49
+	with_others alike.json 2 1 1
+	expect_exit 0 "$SK" compare --fail-on-regression base.json new.json
+	expect_match "^note: other programs took 50% of the CPUs during new\.json's runs and 1% during base\.json's: its figures move with that \(holm\+range allows it as drift\)$" "$OUT"
+	expect_match '^no row changed' "$OUT"
+	expect_exit 2 "$SK" compare --fail-on-regression base.json alike.json
+	expect_no_match '^note: other programs' "$OUT"
+	expect_match '-20\.0% .*pipe\.ops_per_sec  regression$' "$(row pipe.ops_per_sec)"
+	expect_exit 2 "$SK" compare --all --fail-on-regression base.json alike.json
+	expect_match '^ +1\.33 .*others\.cpu-percent$' "$(row others.cpu-percent)"
+	# the other methods say it too, and judge as they do
+	expect_exit 2 "$SK" compare --method holm --fail-on-regression base.json new.json
+	expect_match "^note: other programs took 50% .*move with that$" "$OUT"
+}

@@ -59,6 +59,84 @@ START_TEST(test_aa_rates)
 }
 END_TEST
 
+/*
+ * holm+range's drift: two invocations whose passes agree each within
+ * themselves but 4% apart are apart by the machine's drift, not a change;
+ * 0 is the passes' spread alone, and joined files shrink the drift.
+ */
+START_TEST(test_drift)
+{
+	const double a[] = { 100, 100, 100 }, b[] = { 104, 104, 104 };
+	const double c[] = { 100, 101, 99 }, d[] = { 1000, 1010, 990 };
+	struct compare_sample sa = { a, 3, 3, false, 1, 0, NAN }, sb = { b, 3, 3, false, 1, 0, NAN };
+	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05,
+				    .drift_pct = 3 };
+	struct compare_verdict v;
+
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_SAME);
+	/* z = 4 / sqrt(3^2 + 3.12^2) */
+	ck_assert_double_eq_tol(v.p, erfc(4 / sqrt(9 + 3.12 * 3.12) / M_SQRT2), 1e-9);
+	p.drift_pct = 0;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	/* 16 files a side: the drift of their mean is a quarter */
+	p.drift_pct = 3;
+	sa.files = sb.files = 16;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_double_eq_tol(v.p, erfc(4 / sqrt((9 + 3.12 * 3.12) / 16) / M_SQRT2), 1e-9);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	/* holm is the passes' spread alone, whatever the drift */
+	p.method = COMPARE_HOLM;
+	sa.files = sb.files = 1;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	/* a 10x change is far beyond any drift */
+	p.method = COMPARE_HOLM_RANGE;
+	sa.v = c;
+	sb.v = d;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	ck_assert(v.p < 1e-6);
+}
+END_TEST
+
+/*
+ * A row of events per bogo-op: a pass's one or two context switches are
+ * too few to tell (lkp's 1000), and a count's variance is at least its
+ * Poisson one, however alike the passes happen to be.
+ */
+START_TEST(test_counted_events)
+{
+	const double one[] = { 1 / 9000.0, 1 / 9000.0, 1 / 9000.0 };
+	const double two[] = { 2 / 9000.0, 2 / 9000.0, 2 / 9000.0 };
+	const double lo[] = { 0.2, 0.2, 0.2 }, hi[] = { 0.21, 0.21, 0.21 };
+	const double many[] = { 0.4, 0.4, 0.4 };
+	struct compare_sample sa = { one, 3, 3, false, 1, 9000, NAN };
+	struct compare_sample sb = { two, 3, 3, false, 1, 9000, NAN };
+	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05 };
+	struct compare_verdict v;
+
+	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_SAME);
+	/* 1800 against 1890 a pass: +5%, within the counts' own spread */
+	sa.v = lo;
+	sb.v = hi;
+	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_SAME);
+	ck_assert_double_eq_tol(v.se_pct, 100 * sqrt((0.2 + 0.21) / 9000 / 3) / 0.2, 1e-9);
+	/* 1800 against 3600 a pass */
+	sb.v = many;
+	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	/* holm takes the passes as they are */
+	p.method = COMPARE_HOLM;
+	sb.v = hi;
+	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+}
+END_TEST
+
 static Suite *compare_method_suite(void)
 {
 	Suite *s = suite_create("compare_method");
@@ -66,6 +144,8 @@ static Suite *compare_method_suite(void)
 
 	tcase_add_test(tc, test_holm_step_down);
 	tcase_add_test(tc, test_aa_rates);
+	tcase_add_test(tc, test_drift);
+	tcase_add_test(tc, test_counted_events);
 	suite_add_tcase(s, tc);
 	return s;
 }
