@@ -7,7 +7,8 @@
 # --sendfile-size sets a known change of ops/s: 4096K is A; 4056K,
 # 3976K, 3724K and 320K are B at about +1%, +3%, +10% and 10x (the
 # changes are measured here, from the corpus itself, and printed). Under
-# each condition (quiet, then beside two CPU hogs), 2 * PAIRS runs of A and
+# each condition (quiet; beside two CPU hogs; beside builds that start and
+# stop, as another engineer's on a shared machine), 2 * PAIRS runs of A and
 # PAIRS of each B, --repeat 5 -t $VERDICT_T, interleaved (A, each B, A)
 # so a drifting load meets all alike. Pair p is A(2p-1) against A(2p)
 # (A/A) and against each B(p) (A/B); --repeat 3 is the first 3 passes of
@@ -22,22 +23,31 @@
 #
 # Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
 # (default 20), VERDICT_T (seconds per pass, default 0.5),
-# VERDICT_CONDITIONS (default "quiet hogs"), VERDICT_METHODS.
+# VERDICT_CONDITIONS (default "quiet hogs builds"), VERDICT_METHODS (a method,
+# or METHOD:DRIFT for holm+range with --drift DRIFT).
 set -eu
 . "$(dirname "$0")/lib.sh"
 DIR=${VERDICT_DIR:-$BENCHDIR/verdicts}
 PAIRS=${VERDICT_PAIRS:-20}
 T=${VERDICT_T:-0.5}
-CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs"}
-METHODS=${VERDICT_METHODS:-"holm+range holm lkp ci welch bootstrap"}
+CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs builds"}
+METHODS=${VERDICT_METHODS:-"holm+range holm+range:0 holm lkp ci welch bootstrap"}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SIZES="4056K 3976K 3724K 320K"
 LABELS="1% 3% 10% 10x"
 mkdir -p "$DIR"
 
+made=
 one_run() {	# FILE SIZE
 	[ -s "$1" ] && return 0
+	made=1
 	"$SK" --sendfile 1 --sendfile-size "$2" -t "$T" --repeat 5 --json "$1.tmp" \
-		>/dev/null 2>&1 || { echo "verdicts: run $1 failed" >&2; rm -f "$1.tmp"; exit 1; }
+		>/dev/null 2>"$1.err" || {
+		echo "verdicts: run $1 failed: $(tail -n 1 "$1.err")" >&2
+		rm -f "$1.tmp" "$1.err"
+		exit 1
+	}
+	rm -f "$1.err"
 	mv "$1.tmp" "$1"
 }
 
@@ -48,8 +58,22 @@ hogs_start() {
 		hogs_pid="$hogs_pid $!"
 	done
 }
+# builds: another engineer's builds on the machine, which start and stop:
+# stresskit built from scratch at -j2 (make -j$(nproc) here), each build
+# cut after 2 to 9 s, then 0 to 3 s idle. Its compilers take a share of
+# the CPUs from the instance that drifts from one invocation to the next:
+# the condition under which one invocation's passes understate the spread
+# between invocations. In a session of its own, killed as a group.
+builds_start() {
+	setsid sh -c 'rnd() { echo $(( $(od -An -N1 -tu1 /dev/urandom) % $1 )); }
+		while :; do
+			timeout "$(( $(rnd 8) + 2 ))" make -s -B -j2 -C "$1" BUILD="$2" >/dev/null 2>&1
+			sleep "$(rnd 4)"
+		done' builds "$ROOT" "$DIR/build-load" &
+	hogs_pid="$hogs_pid -$!"
+}
 hogs_stop() {
-	[ -n "$hogs_pid" ] && kill $hogs_pid 2>/dev/null
+	[ -n "$hogs_pid" ] && kill -- $hogs_pid 2>/dev/null
 	hogs_pid=
 }
 trap hogs_stop EXIT INT TERM
@@ -57,7 +81,9 @@ trap hogs_stop EXIT INT TERM
 for cond in $CONDITIONS; do
 	d=$DIR/$cond
 	mkdir -p "$d"
+	made=
 	[ "$cond" = hogs ] && hogs_start
+	[ "$cond" = builds ] && builds_start
 	p=1
 	while [ "$p" -le "$PAIRS" ]; do
 		one_run "$d/a-$((2 * p - 1)).json" 4096K
@@ -67,8 +93,11 @@ for cond in $CONDITIONS; do
 		one_run "$d/a-$((2 * p)).json" 4096K
 		p=$((p + 1))
 	done
-	uptime | sed 's/.*load average/load average/' >"$d/load"
+	# the load the runs met: kept when they were made before (a reprint)
+	[ -s "$d/load" ] && [ -z "$made" ] ||
+		uptime | sed 's/.*load average/load average/' >"$d/load"
 	hogs_stop
+	rm -rf "$DIR/build-load"
 done
 
 python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$METHODS" "$SIZES" "$LABELS" <<'PY'
@@ -91,12 +120,21 @@ def side(paths, n):
     doc["runs"] = [r for p in paths for r in runs(p)][:n]
     return doc
 
+def method_args(method):
+    """compare's options for a table's method: NAME, or NAME:DRIFT (--drift)."""
+    name, _, drift = method.partition(":")
+    return ["--method", name] + (["--drift", drift] if drift else [])
+
+def method_label(method):
+    name, _, drift = method.partition(":")
+    return name + (", --drift " + drift if drift else "")
+
 def flagged(base, new, method):
     """(any row flagged, the ops/s row flagged) by compare --method."""
     fa, fb = os.path.join(tmp, "a.json"), os.path.join(tmp, "b.json")
     json.dump(base, open(fa, "w"))
     json.dump(new, open(fb, "w"))
-    out = subprocess.run([sk, "compare", "--force", "--method", method, fa, fb],
+    out = subprocess.run([sk, "compare", "--force"] + method_args(method) + [fa, fb],
                          capture_output=True, text=True).stdout.splitlines()
     rows = [l for l in out if l.startswith(" ") and
             ("  improvement" in l or "  regression" in l or "  changed" in l)]
@@ -161,9 +199,17 @@ for cond in conds:
     a_ops = [[ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]
              for i in range(1, 2 * pairs + 1)]
     cv = [statistics.pstdev(v) / statistics.mean(v) for v in a_ops]
+    # the drift between invocations that their passes do not show: the
+    # spread of the A runs' means, and of a pair's two A means
+    means = [statistics.mean(v) for v in a_ops]
+    gaps = sorted(abs(means[2 * p + 1] / means[2 * p] - 1) for p in range(pairs))
     print("Measured ops/s change of B against A (median of 5 passes): " + "; ".join(change) +
-          ". A's passes within a run: CV median %.1f%%, max %.1f%%.\n" %
-          (100 * statistics.median(cv), 100 * max(cv)))
+          ". A's passes within a run: CV median %.1f%%, max %.1f%%. Between A runs: "
+          "CV of their means %.1f%%; an A/A pair's means apart by %.1f%% (median), "
+          "%.1f%% (90th percentile), %.1f%% (max).\n" %
+          (100 * statistics.median(cv), 100 * max(cv),
+           100 * statistics.stdev(means) / statistics.mean(means),
+           100 * statistics.median(gaps), 100 * gaps[int(0.9 * (len(gaps) - 1))], 100 * gaps[-1]))
     print("| method | passes a side | A/A: any row | A/A: ops/s | " +
           " | ".join("%s: ops/s" % l for l in labels) + " |")
     print("|---|---|---|---|" + "---|" * len(labels))
@@ -174,13 +220,13 @@ for cond in conds:
             for s, lab in zip(sizes, labels):
                 if (cond, m, lab) not in need and hits[s] >= 0.95 * len(ab[s]):
                     need[(cond, m, lab)] = n
-            print("| %s | %d | %s |" % (m, n, " | ".join(cells)))
+            print("| %s | %d | %s |" % (method_label(m), n, " | ".join(cells)))
     # sides of separate runs, the first pass of each (compare A1,A2,A3 B1,B2,B3)
     for kk in (3, 5):
         aa, ab = joined(d, kk)
         for m in methods:
             cells, _ = judged(aa, ab, m)
-            print("| %s | %d runs x 1 | %s |" % (m, kk, " | ".join(cells)))
+            print("| %s | %d runs x 1 | %s |" % (method_label(m), kk, " | ".join(cells)))
     print()
 # --repeat auto's target: the passes each A run's own spread needs for a
 # 95% half-width of T% (Student t, at most 30)
@@ -225,6 +271,6 @@ print("| condition | method | " + " | ".join(labels) + " |")
 print("|---|---|" + "---|" * len(labels))
 for cond in conds:
     for m in methods:
-        print("| %s | %s | %s |" % (cond, m, " | ".join(
+        print("| %s | %s | %s |" % (cond, method_label(m), " | ".join(
             str(need.get((cond, m, l), "more than 10")) for l in labels)))
 PY
