@@ -236,8 +236,8 @@ static double compare_ops_per_pass(const struct series_set *set, const char *key
 {
 	const char *c = strstr(key, ".cost.");
 	const struct series *ops;
+	struct stats st;
 	char name[512];
-	double sum = 0;
 
 	if (!c || !strcmp(c, ".cost.cpu-usec") || !strcmp(c, ".cost.insn-per-cycle"))
 		return 0;
@@ -245,9 +245,8 @@ static double compare_ops_per_pass(const struct series_set *set, const char *key
 	ops = series_find(set, name);
 	if (!ops || !ops->n)
 		return 0;
-	for (size_t i = 0; i < ops->n; i++)
-		sum += ops->v[i];
-	return sum / (double)ops->n;
+	stats_compute(ops->v, ops->n, &st);
+	return st.mean;
 }
 
 /* The mean share of the CPUs other programs took in a side's runs
@@ -255,13 +254,12 @@ static double compare_ops_per_pass(const struct series_set *set, const char *key
 static double compare_others_pct(const struct series_set *set)
 {
 	const struct series *s = series_find(set, "others.cpu-percent");
-	double sum = 0;
+	struct stats st;
 
 	if (!s || !s->n)
 		return NAN;
-	for (size_t i = 0; i < s->n; i++)
-		sum += s->v[i];
-	return sum / (double)s->n;
+	stats_compute(s->v, s->n, &st);
+	return st.mean;
 }
 
 /* Whether key is a figure of the conditions the run ran in (a run mode's
