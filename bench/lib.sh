@@ -357,6 +357,33 @@ wis_pin() {
 }
 WIS_PIN= WIS_NORAND=
 
+# The ratio every will-it-scale row is held to, on both of its figures
+# (ops/s and ops per CPU second).
+WIS_TARGET=0.97
+
+# wis_judged SK WIS: their ratio, followed by "BELOW 0.97" when it is
+# under WIS_TARGET, so a row that misses it stands out in a long table.
+# Called in $(...), so each miss is counted as a line of WIS_BELOW_FILE
+# (made by wis_compare) for wis_below_summary.
+wis_judged() {
+	r=$(ratio "$1" "$2")
+	if awk -v r="$r" -v t="$WIS_TARGET" 'BEGIN { exit !(r != "n/a" && r + 0 < t + 0) }'; then
+		echo "$r  BELOW $WIS_TARGET"
+		echo "$r" >>"$WIS_BELOW_FILE"
+	else
+		echo "$r"
+	fi
+}
+
+# wis_below_summary: the bench's last line, how many figures of its rows
+# were under WIS_TARGET (wis_judged).
+wis_below_summary() {
+	n=0
+	[ -f "${WIS_BELOW_FILE:-}" ] && n=$(wc -l <"$WIS_BELOW_FILE")
+	rm -f "${WIS_BELOW_FILE:-}"
+	row "figures below $WIS_TARGET (ops/s and ops per CPU second)" "$n"
+}
+
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
 # stresskit's stressor of that name, one row per mode (WIS_MODES, default
 # "process thread") and task count (WIS_TASKS, default "1 2"): medians over
@@ -369,6 +396,7 @@ wis_compare() {
 	c0=$1
 	shift
 	extra="$*"	# plain words: options such as --temp-path /tmp
+	[ -n "${WIS_BELOW_FILE:-}" ] || WIS_BELOW_FILE=$(mktemp -p "$BENCHDIR")
 	for mode0 in ${WIS_MODES:-process thread}; do
 		if ! "$SK" --"$c0" 1 --instance-mode "$mode0" --dry-run >/dev/null 2>&1; then
 			row "$c0 $mode0" "stresskit refuses this mode; not measured"
@@ -410,8 +438,8 @@ wis_compare() {
 			elif [ -n "$WIS_PIN" ]; then
 				lab="$lab (both on CPU ${WIS_PIN##* })"
 			fi
-			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(ratio "$sk" "$wis")"
-			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(ratio "$skc" "$wisc")"
+			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(wis_judged "$sk" "$wis")"
+			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(wis_judged "$skc" "$wisc")"
 			row "  wait4's clock, stresskit's instances alone" \
 				"$ski  will-it-scale $wisr  ratio $(ratio "$ski" "$wisr")"
 		done

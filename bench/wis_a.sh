@@ -15,3 +15,4 @@ wis_build $cases || exit 0
 for c in $cases; do
 	wis_compare "$c" --temp-path /tmp
 done
+wis_below_summary

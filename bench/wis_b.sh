@@ -16,3 +16,4 @@ wis_build $cases || exit 0
 for c in $cases; do
 	wis_compare "$c"
 done
+wis_below_summary

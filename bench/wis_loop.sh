@@ -28,3 +28,4 @@ for c in $cases; do
 	wis_compare "$c"
 	BENCH_REPS=$reps
 done
+wis_below_summary

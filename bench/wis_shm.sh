@@ -21,3 +21,4 @@ fi
 for c in $cases; do
 	wis_compare_shmem "$c"
 done
+wis_below_summary
