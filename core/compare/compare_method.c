@@ -175,27 +175,26 @@ static double compare_drift_var(double drift_pct, const struct compare_verdict *
  * context switches in a pass of 9000 ops are a Poisson count, whose
  * variance is the count, however alike three passes happen to be).
  */
-static double compare_pass_var(const double *x, size_t n, double mean, double per_pass,
-			       bool counted)
+static double compare_pass_var(const double *x, size_t n, double mean, double per_pass)
 {
 	double var = stats_sample_var(x, n);
 
-	return counted && per_pass > 0 ? fmax(var, fabs(mean) / per_pass) : var;
+	return per_pass > 0 ? fmax(var, fabs(mean) / per_pass) : var;
 }
 
-/* welch, and holm's row before the correction; holm+range (counted): the
- * variance of the drift added, and counts' floored */
+/* welch, and holm's row before the correction; holm+range's sides sa and
+ * sb (NULL for the others): counts floored, the drift's variance known */
 static void compare_welch(const double *a, size_t na, const double *b, size_t nb,
 			  double alpha, const struct compare_sample *sa,
-			  const struct compare_sample *sb, bool counted, double known,
+			  const struct compare_sample *sb, double known,
 			  struct compare_verdict *v)
 {
 	struct welch w;
 
 	student_welch_known(v->base.mean,
-			    compare_pass_var(a, na, v->base.mean, sa ? sa->per_pass : 0, counted),
+			    compare_pass_var(a, na, v->base.mean, sa ? sa->per_pass : 0),
 			    (double)na, v->new.mean,
-			    compare_pass_var(b, nb, v->new.mean, sb ? sb->per_pass : 0, counted),
+			    compare_pass_var(b, nb, v->new.mean, sb ? sb->per_pass : 0),
 			    (double)nb, known, &w);
 	v->p = v->p_holm = w.p;
 	v->df = w.df;
@@ -303,11 +302,11 @@ static void compare_method_rule_verdict(enum compare_method m, double alpha,
 {
 	switch (m) {
 	case COMPARE_HOLM_RANGE:
-		compare_welch(a, na, b, nb, alpha, sa, sb, true, known, v);
+		compare_welch(a, na, b, nb, alpha, sa, sb, known, v);
 		break;
 	case COMPARE_HOLM:
 	case COMPARE_WELCH:
-		compare_welch(a, na, b, nb, alpha, NULL, NULL, false, 0, v);
+		compare_welch(a, na, b, nb, alpha, NULL, NULL, 0, v);
 		break;
 	case COMPARE_LKP:
 		/* judged by compare_lkp, on the whole row */
