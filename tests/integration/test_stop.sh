@@ -107,13 +107,9 @@ sched_policy() {
 }
 
 # rt_seen: the controller $pid is SCHED_FIFO and its instances and their
-# readers (the instances' children) are four; sets kids, controller.
+# readers (its children's process group) are four; sets kids, controller.
 rt_seen() {
-	inst=$(pgrep -P "$pid" 2>/dev/null | tr '\n' ' ')
-	kids="$inst"
-	for i in $inst; do
-		kids="$kids $(pgrep -P "$i" 2>/dev/null | tr '\n' ' ')"
-	done
+	kids=$(pgrep -g "$(ps -o pgid= $(pgrep -P "$pid" | head -n 1) 2>/dev/null | tr -d ' ')" 2>/dev/null | tr '\n' ' ')
 	controller=$(sched_policy "$pid" 2>/dev/null)
 	[ "$(echo $kids | wc -w)" -ge 4 ] && [ "$controller" = 1 ]
 }
