@@ -45,6 +45,7 @@ struct compare_side {
 	struct series_set profile;	/* perf-profile rows (compare_profile.h) */
 	json_t *doc;
 	size_t files;		/* the invocations joined (A1.json,A2.json: 2) */
+	double others_pct;	/* the others' mean CPU share (compare_others_pct) */
 };
 
 /* The command line of compare. */
@@ -84,6 +85,19 @@ static json_t *compare_read(const char *path)
 		log_usage_error("compare: %s: not a JSON document: %s (line %d)", path,
 				jerr.text, jerr.line);
 	return doc;
+}
+
+/* The mean share of the CPUs other programs took in a side's runs
+ * (others_mode.c), or NAN when its files do not say. */
+static double compare_others_pct(const struct series_set *set)
+{
+	const struct series *s = series_find(set, "others.cpu-percent");
+	struct stats st;
+
+	if (!s || !s->n)
+		return NAN;
+	stats_compute(s->v, s->n, &st);
+	return st.mean;
 }
 
 /*
@@ -137,6 +151,7 @@ static int compare_load(struct compare_side *side, bool force)
 		return rc;
 	}
 	side->doc = doc;
+	side->others_pct = compare_others_pct(&side->set);
 	return 0;
 }
 
@@ -249,19 +264,6 @@ static double compare_ops_per_pass(const struct series_set *set, const char *key
 	return st.mean;
 }
 
-/* The mean share of the CPUs other programs took in a side's runs
- * (others_mode.c), or NAN when its files do not say. */
-static double compare_others_pct(const struct series_set *set)
-{
-	const struct series *s = series_find(set, "others.cpu-percent");
-	struct stats st;
-
-	if (!s || !s->n)
-		return NAN;
-	stats_compute(s->v, s->n, &st);
-	return st.mean;
-}
-
 /* Whether key is a figure of the conditions the run ran in (a run mode's
  * of them, as others.cpu-percent): listed, never judged. */
 static bool compare_condition(const char *key)
@@ -290,8 +292,7 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 			const struct series *s = series_find(&sides[i].set, b->key);
 			struct compare_sample sa = {
 				b->v, b->n, sides[0].set.runs, b->integer, sides[0].files,
-				compare_ops_per_pass(&sides[0].set, b->key),
-				compare_others_pct(&sides[0].set)
+				compare_ops_per_pass(&sides[0].set, b->key), sides[0].others_pct
 			};
 			/* lkp-tests fills a stat NEW lacks with zeros */
 			struct compare_sample sb = { NULL, 0, sides[i].set.runs, true,
@@ -301,7 +302,7 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 				sb = (struct compare_sample){
 					s->v, s->n, sides[i].set.runs, s->integer, sides[i].files,
 					compare_ops_per_pass(&sides[i].set, b->key),
-					compare_others_pct(&sides[i].set)
+					sides[i].others_pct
 				};
 			lkp_key(b->key, key, sizeof(key));
 			if (compare_condition(b->key))
@@ -556,10 +557,10 @@ static void compare_few_note(const struct compare_side *sides, size_t n,
 static void compare_others_note(const struct compare_side *sides, size_t n,
 				const struct compare_opts *o)
 {
-	double base = compare_others_pct(&sides[0].set);
+	double base = sides[0].others_pct;
 
 	for (size_t i = 1; i < n; i++) {
-		double other = compare_others_pct(&sides[i].set);
+		double other = sides[i].others_pct;
 
 		if (!(fabs(other - base) >= COMPARE_OTHERS_NOTE_PCT))
 			continue;
