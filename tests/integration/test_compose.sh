@@ -306,11 +306,13 @@ t_example_jobs_dry_run() {
 }
 
 t_sequential_sigint_stops_the_rest() {
-	# a stop signal ends the running stressor and skips the rest
-	"$SK" --sequential 1 --with pipe,splice --timeout 20s --temp-path "$TMP" \
-		>"$TMP.log2" 2>&1 &
+	# a stop signal ends the running stressor and skips the rest; sent
+	# once pipe has counted ops (its status lines say so): a named
+	# instance may not have reached its loop yet on a loaded machine
+	"$SK" --sequential 1 --with pipe,splice --timeout 20s --status-interval 0.05 \
+		--temp-path "$TMP" >"$TMP.log2" 2>&1 &
 	pid=$!
-	wait_until 20 sk_running 1 '^stresskit-pipe$'
+	wait_until 20 ran_ops "$TMP.log2" pipe
 	kill -INT "$pid"
 	wait "$pid" || true
 	log=$(cat "$TMP.log2")
