@@ -190,11 +190,11 @@ wis_run() {
 	if [ "${WIS_TMP:-}" = shmem ]; then
 		out=$(wis_tmpfs $WIS_NORAND $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
 			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
-			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n | tee "${WIS_LIVE:-/dev/null}")
 	else
 		out=$(cd "${TMPDIR:-/tmp}" && $WIS_NORAND $WIS_PIN "$here/tty_out.py" $TREE_CPU "$tf" \
 			/usr/bin/time -f '%U %S' -o "$tf2" timeout -s KILL "$lim" \
-			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n)
+			"$WIS_BIN/${1}_$m" -t "$3" -s "$4" -n | tee "${WIS_LIVE:-/dev/null}")
 	fi
 	cpu=$(cpu_seconds "$tf")
 	cpu2=$(cpu_seconds "$tf2")
@@ -261,9 +261,24 @@ wis_compare_shmem() {
 	fi
 }
 
+# wis_started FILE: waits (10 s at most) for will-it-scale's "warmup" line
+# in FILE (wis_run's output as it comes, WIS_LIVE), printed as its tasks
+# start. A stresskit started with will-it-scale ends its window before
+# will-it-scale's last counted second does (its start-up, hwloc's
+# topology first, comes before its 6 s), which will-it-scale then has to
+# itself: getppid1 sharing CPU 1 read 0.93 where its per-CPU ratio was
+# 0.99, and 0.99 once stresskit waited for this line.
+wis_started() {
+	for _ in $(seq 1000); do
+		grep -q '^warmup' "$1" 2>/dev/null && return 0
+		sleep 0.01
+	done
+}
+
 # wis_pair CASE MODE TASKS SK_PIN WIS_PIN [STRESSKIT_ARG...]: stresskit
 # and will-it-scale at the same time over the same span (will-it-scale's
-# warm-up included, no warm-up for stresskit), each under its command
+# warm-up included, no warm-up for stresskit; stresskit starts once
+# will-it-scale's tasks do, wis_started), each under its command
 # prefix (WIS_PIN's kind: "taskset -c N" or empty). Prints stresskit's
 # three figures (sk_run), then will-it-scale's in the same order: the
 # ops/s of every interval, warm-up included as stresskit's is, and ops
@@ -272,15 +287,17 @@ wis_pair() {
 	pc=$1 pm=$2 pn=$3 psk=$4 pwis=$5
 	shift 5
 	pf=$(mktemp -p "$BENCHDIR")
-	WIS_PIN=$pwis
+	pl=$(mktemp -p "$BENCHDIR")
+	WIS_PIN=$pwis WIS_LIVE=$pl
 	wis_run "$pc" "$pm" "$pn" "$BENCH_TIME" >"$pf" &
 	ppid=$!
-	WIS_PIN=$psk
+	WIS_PIN=$psk WIS_LIVE=
+	wis_started "$pl"
 	ps=$(sk_run "$pc" "$pm" "$pn" "$(wis_span "$BENCH_TIME")" "$@")
 	wait "$ppid"
 	# shellcheck disable=SC2046
 	set -- $(cat "$pf")
-	rm -f "$pf"
+	rm -f "$pf" "$pl"
 	echo "$ps ${4:-0} ${2:-0} ${3:-0}"
 }
 
