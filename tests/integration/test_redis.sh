@@ -250,14 +250,16 @@ t_redis_stressor() {
 	[ "$ops" -gt 0 ] || fail "no ops: $ops"
 	expect_match 'redis +[0-9.]+ SET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
 	expect_match 'redis +[0-9.]+ GET requests per sec \(geometric mean of 2 instances\)$' "$OUT"
-	# the total throughput beside them: the instances' rates summed, so
-	# between twice the slower instance's and twice the faster one's
+	# the total throughput beside them: the instances' rates summed, so at
+	# least twice their geometric mean (equal when the two rates are);
+	# no bound above: a loaded machine can starve one instance (one had
+	# 1/14 of the other's rate in an ASan run beside the suite)
 	expect_match 'redis +[0-9.]+ SET total requests per sec \(total of 2 instances\)$' "$OUT"
 	expect_match 'redis +[0-9.]+ GET total requests per sec \(total of 2 instances\)$' "$OUT"
 	for op in SET GET; do
 		mean=$(printf '%s\n' "$OUT" | sed -n "s/.* \([0-9.]*\) $op requests per sec (geometric.*/\1/p")
 		total=$(printf '%s\n' "$OUT" | sed -n "s/.* \([0-9.]*\) $op total requests per sec (total.*/\1/p")
-		awk -v m="$mean" -v t="$total" 'BEGIN { exit !(t > m && t < 4 * m) }' ||
+		awk -v m="$mean" -v t="$total" 'BEGIN { exit !(m > 0 && t >= 2 * m * 0.99999) }' ||
 			fail "$op total $total against a per-instance mean of $mean"
 	done
 	expect_match 'redis +[0-9.]+ usecs p50 request latency' "$OUT"
