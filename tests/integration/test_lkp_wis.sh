@@ -26,23 +26,19 @@ t_lkp_wis_install() {
 	[ ! -e "$TMP/wis/sendfile_processes" ] || fail "sendfile installed as a case"
 }
 
-# wis_runtest OUT SHAPE... -- ARG...: runtest.py ARG... to OUT (its stderr
-# in err), and its CSV's shape (wis_shape OUT SHAPE...) in $why. A column
+# wis_runtest OUT MODE TASKS ARG...: runtest.py ARG... to OUT (its stderr
+# in err), and its CSV's shape (wis_shape OUT MODE TASKS) in $why. A column
 # of a mode run reads as one not run when its instances did no op in
 # their 1 s: on a loaded 2-CPU machine a process can get no CPU for
 # seconds (the parallel suite's load stalled one through a whole step
 # in 1 run in 60). So one more run, for that one reading alone: a mode
 # that is truly not run reads so both times.
 wis_runtest() {
-	out=$1
-	shift
-	shape=
-	while [ "$1" != -- ]; do shape="$shape $1"; shift; done
-	shift
+	out=$1 mode=$2 tasks=$3
+	shift 3
 	for try in 1 2; do
 		python3 ./runtest.py "$@" >"$out" 2>err || fail "runtest.py: $(cat err)"
-		# shellcheck disable=SC2086
-		why=$(wis_shape "$out" $shape) && return 0
+		why=$(wis_shape "$out" "$mode" "$tasks") && return 0
 		case $why in *" not run: "*) ;; *) return 1 ;; esac
 		echo "    $why (try $try)"
 	done
@@ -54,14 +50,14 @@ t_lkp_wis_runtest_lkp_args() {
 	wis_tree
 	cd "$TMP/wis"
 	# both: each column run (one mode alone: LKP's own run, below)
-	wis_runtest w.csv both 1,2 -- pread2 1 both 0 0 1 2 || fail "$why: $(cat w.csv)"
+	wis_runtest w.csv both 1,2 pread2 1 both 0 0 1 2 || fail "$why: $(cat w.csv)"
 	wis_keys w.csv both 1,2
 	# stresskit's lines are on stderr, the CSV alone on stdout
 	expect_match 'metrc: .* scale: pread2, thread instances' "$(cat err)"
 	[ "$(cat pread2.title)" = "$("$SK" --stressors | awk '$1 == "pread2" { $1 = ""; sub(/^ +/, ""); print }')" ] ||
 		fail "title: $(cat pread2.title)"
 	# LKP's one-shot job (nr_task set) passes one task count, one mode
-	wis_runtest one.csv thread 2 -- getppid1 1 thread 1 0 2 ||
+	wis_runtest one.csv thread 2 getppid1 1 thread 1 0 2 ||
 		fail "one task count: $why: $(cat one.csv)"
 }
 
