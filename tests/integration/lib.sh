@@ -53,16 +53,25 @@ one_line() {
 $1"
 }
 
-# sk_procs [PATTERN]: stresskit processes of this test's session (run.sh
-# gives each test its own), so tests running side by side don't see each
-# other's instances.
+# test_pids: a comma-separated list of this test's processes, those that
+# inherited its SK_TEST_ID (run.sh gives each test its own), so tests
+# running side by side don't see each other's instances. Not a session of
+# the test's own: the kernel's autogroups schedule each session as one
+# group, and a group whose tasks wake each other (a pipe's writer and
+# reader) then holds both CPUs of a 2-CPU machine for seconds while the
+# other tests' groups wait.
+test_pids() {
+	grep -lsxz "SK_TEST_ID=$SK_TEST_ID" /proc/[0-9]*/environ | cut -d/ -f3 | paste -sd, -
+}
+
+# sk_procs [PATTERN]: "PID COMM" of each stresskit process of this test.
 # Zombies don't count: an orphan is reaped by init, which in some
 # containers never happens.
 sk_procs() {
-	sid=$(ps -o sid= -p $$ | tr -d ' ')
-	ps -e -o pid=,sid=,stat=,comm= |
-		awk -v sid="$sid" -v re="${1:-^stresskit}" \
-			'$2 == sid && $3 !~ /^Z/ && $4 ~ re { print $1, $4 }'
+	sp_pids=$(test_pids)
+	[ -z "$sp_pids" ] ||
+		ps -o pid=,stat=,comm= -p "$sp_pids" |
+		awk -v re="${1:-^stresskit}" '$2 !~ /^Z/ && $3 ~ re { print $1, $3 }'
 }
 
 # wait_until SECONDS CMD...: runs CMD every 20 ms until it succeeds, and

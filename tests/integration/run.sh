@@ -5,7 +5,7 @@
 # usage: run.sh BUILD/stresskit [PATTERN]
 #   PATTERN      only tests whose file:function name contains it
 #   SK_JOBS=N    tests at a time (default 3 per online CPU): each test has
-#                its own session, scratch directory and ports, so they are
+#                its own SK_TEST_ID, scratch directory and ports, so they are
 #                independent; a test that must have the machine to itself
 #                is named t_alone_* (t_long_alone_*) and runs after the
 #                others, by itself
@@ -59,8 +59,9 @@ for file in "$here"/test_*.sh; do
 	done
 done >"$RES/list"
 
-# one_test N FILE FUNCTION: runs one test in a session of its own (see
-# sk_procs in lib.sh) and leaves its status, time and log under $RES/N.
+# one_test N FILE FUNCTION: runs one test, its processes marked by an
+# SK_TEST_ID of their own (see test_pids in lib.sh), and leaves its
+# status, time and log under $RES/N.
 one_test() {
 	if [ -z "$hooks" ] && awk -v t="$3" '$0 ~ "^" t "\\(\\)" { in_t = 1 } in_t && /STRESSKIT_TEST_/ { f = 1 }
 			in_t && /^}/ { exit } END { exit !f }' "$2"; then
@@ -70,7 +71,7 @@ one_test() {
 	fi
 	TMP=$(mktemp -d /tmp/sk-test.XXXXXX)
 	t0=$(date +%s%N)
-	TMP=$TMP setsid sh -c 'set -e; . "$1/lib.sh"; . "$2"; cd "$TMP"; "$3"' \
+	TMP=$TMP SK_TEST_ID=$$.$1 sh -c 'set -e; . "$1/lib.sh"; . "$2"; cd "$TMP"; "$3"' \
 		sh "$here" "$2" "$3" >"$RES/$1.log" 2>&1 </dev/null
 	echo "$? $((($(date +%s%N) - t0) / 1000000))" >"$RES/$1.rc"
 	rm -rf "$TMP" "$TMP.out" "$TMP.err"

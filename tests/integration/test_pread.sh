@@ -30,11 +30,12 @@ t_pread_help_shmem() {
 }
 
 # worker_threads: "PID NLWP" of each live pread instance process of this
-# test's session (comm is 15 characters: stresskit-pread).
+# test (comm is 15 characters: stresskit-pread).
 worker_threads() {
-	sid=$(ps -o sid= -p $$ | tr -d ' ')
-	ps -e -o pid=,sid=,stat=,nlwp=,comm= |
-		awk -v sid="$sid" '$2 == sid && $3 !~ /^Z/ && $5 ~ /^stresskit-pread/ { print $1, $4 }'
+	wt_pids=$(test_pids)
+	[ -z "$wt_pids" ] ||
+		ps -o pid=,stat=,nlwp=,comm= -p "$wt_pids" |
+		awk '$2 !~ /^Z/ && $4 ~ /^stresskit-pread/ { print $1, $3 }'
 }
 
 # await_workers AWK_TEST: polls worker_threads (up to 30 s, a loaded
