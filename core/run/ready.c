@@ -8,6 +8,10 @@
  * few CPUs that overlap was most of the run: 4096 pipe instances forking
  * their readers after the release left 118 of them any CPU to count on.
  *
+ * Set-up itself waits for the last fork (the set-up gate, opened here):
+ * the controller's forks and the instances' forks of their helpers take
+ * the same locks, and overlapped they queue on them (scheduler.c).
+ *
  * The wait is a futex on the ready count, woken by the instance that
  * completes it; a short timeout catches what no instance wakes it for
  * (children that died in set-up, a stop signal). An instance whose

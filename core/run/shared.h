@@ -24,7 +24,8 @@ struct run_shared {
 	uint32_t start;		/* futex: 0 until the start barrier opens */
 	uint32_t stop;		/* 1 once the run should stop */
 	uint32_t warming;	/* --warmup: 1 until the controller ends it */
-	uint32_t setup;		/* futex: 0 until instances may set up (--perf
+	uint32_t setup;		/* futex: 0 until instances may set up, after
+				   the last fork (scheduler.c; --perf
 				   attaches its counters first) */
 	int32_t pgid;		/* the run's process group: 0 before the first
 				   fork, -1 when there is none (stop.c) */
