@@ -70,6 +70,19 @@ static void helper_child(const char *name, pid_t parent, const sigset_t *old)
 {
 	struct sigaction term = { .sa_handler = helper_on_term };
 
+	/*
+	 * A process group of its own, out of the run's: an exiting instance
+	 * (its parent, the controller, outside the run's group) makes the
+	 * kernel walk that group for a member keeping it from being
+	 * orphaned (kill_orphaned_pgrp), holding the task list lock with
+	 * interrupts off, and helpers, whose parent is in the group, never
+	 * end the walk. At 4096 pipe instances those walks past thousands
+	 * of readers were a fifth of the stop's CPU time, and blocked every
+	 * fork, exit and wait meanwhile. The helper needs no group signal:
+	 * it ignores the run's (SIGALRM, SIGINT, SIGHUP) and dies with its
+	 * instance.
+	 */
+	setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the instance died between fork() and PDEATHSIG: nobody would kill us */
 	if (getppid() != parent)

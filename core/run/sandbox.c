@@ -37,8 +37,9 @@ const char *const sandbox_base[] = {
 	"brk", "mmap", "munmap", "mremap", "madvise", "mprotect", "getrandom",
 	/* closing what the stressor opened during setup */
 	"close",
-	/* sk_reap_helper sleeps on its helper's pidfd */
-	"pidfd_open", "ppoll",
+	/* sk_reap_helper sleeps on its helper's pidfd; sk_fork_helper's
+	 * helper leads a process group of its own */
+	"pidfd_open", "ppoll", "setpgid",
 	NULL,
 };
 

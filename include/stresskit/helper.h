@@ -26,7 +26,9 @@ typedef int (*sk_helper_fn)(void *arg, const volatile sig_atomic_t *stop);
  * with status 127 when the instance died before that was set; the process
  * name "stresskit-NAME" (first 15 bytes); SIGINT, SIGHUP and SIGALRM
  * ignored (Ctrl-C reaches the instance, which stops its helpers); SIGTERM
- * sets *stop. No signal reaches the helper before that is in place.
+ * sets *stop. No signal reaches the helper before that is in place. The
+ * helper leads a process group of its own: no signal to the run's group
+ * reaches it.
  * The helper does not map the run's shared mapping (the instances'
  * counters, the stop flag) unless --latency is on, when it may record
  * latencies into its instance's histograms with

@@ -107,9 +107,13 @@ sched_policy() {
 }
 
 # rt_seen: the controller $pid is SCHED_FIFO and its instances and their
-# readers (its children's process group) are four; sets kids, controller.
+# readers (the instances' children) are four; sets kids, controller.
 rt_seen() {
-	kids=$(pgrep -g "$(ps -o pgid= $(pgrep -P "$pid" | head -n 1) 2>/dev/null | tr -d ' ')" 2>/dev/null | tr '\n' ' ')
+	inst=$(pgrep -P "$pid" 2>/dev/null | tr '\n' ' ')
+	kids="$inst"
+	for i in $inst; do
+		kids="$kids $(pgrep -P "$i" 2>/dev/null | tr '\n' ' ')"
+	done
 	controller=$(sched_policy "$pid" 2>/dev/null)
 	[ "$(echo $kids | wc -w)" -ge 4 ] && [ "$controller" = 1 ]
 }

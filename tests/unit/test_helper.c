@@ -1,7 +1,8 @@
 /*
  * test_helper.c - sk_fork_helper's unshared mapping (helper_unshare): a
  * helper does not map it, the instance keeps it, and any other child of
- * the instance still inherits it.
+ * the instance still inherits it; and the helper's process group, its
+ * own, out of its instance's.
  */
 #include <stresskit/stressor.h>
 
@@ -77,12 +78,35 @@ START_TEST(test_helper_goes_without)
 }
 END_TEST
 
+/* 0 when the helper leads its own process group, 1 if not. */
+static int helper_test_group(void *arg, const volatile sig_atomic_t *stop)
+{
+	(void)arg;
+	(void)stop;
+	return getpgid(0) == getpid() ? 0 : 1;
+}
+
+START_TEST(test_helper_own_group)
+{
+	int ws = 0;
+	pid_t pid = sk_fork_helper("unit", helper_test_group, NULL);
+
+	ck_assert_int_gt(pid, 0);
+	ck_assert_int_eq(sk_reap_helper(pid, false, SK_HELPER_GRACE, &ws), 0);
+	ck_assert(WIFEXITED(ws));
+	ck_assert_int_eq(WEXITSTATUS(ws), 0);
+	/* the instance's group is left as it was */
+	ck_assert_int_ne(getpgid(0), pid);
+}
+END_TEST
+
 static Suite *helper_suite(void)
 {
 	Suite *s = suite_create("helper");
 	TCase *tc = tcase_create("helper");
 
 	tcase_add_test(tc, test_helper_goes_without);
+	tcase_add_test(tc, test_helper_own_group);
 	suite_add_tcase(s, tc);
 	return s;
 }
