@@ -134,10 +134,13 @@ static size_t stop_reap_any(struct run_state *st, bool block)
 /*
  * The children whose instances all returned (SLOT_DONE): they are
  * exiting or gone, and a wait4 of one pid looks at that child alone.
+ * *exiting counts those not yet reapable (still in their exit).
  */
-static size_t stop_reap_done(struct run_state *st)
+static size_t stop_reap_done(struct run_state *st, size_t *exiting)
 {
 	size_t reaped = 0;
+
+	*exiting = 0;
 
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
@@ -155,6 +158,8 @@ static size_t stop_reap_done(struct run_state *st)
 		if (wait4(c->pid, &wstatus, WNOHANG, &ru) == c->pid) {
 			stop_note_reaped(st, c, wstatus, &ru);
 			reaped++;
+		} else {
+			(*exiting)++;
 		}
 	}
 	return reaped;
@@ -162,11 +167,19 @@ static size_t stop_reap_done(struct run_state *st)
 
 size_t stop_reap(struct run_state *st, bool block)
 {
-	size_t reaped = block ? 0 : stop_reap_done(st);
+	size_t exiting = 0;
+	size_t reaped = block ? 0 : stop_reap_done(st, &exiting);
 
-	/* a child that died before it returned (killed, crashed), or a
-	 * blocking reap: the walk of every child */
-	if (!reaped)
+	/*
+	 * A child that died before it returned (killed, crashed), or a
+	 * blocking reap: the walk of every child. Not while children that
+	 * returned are still exiting: the SIGCHLD that woke us is then
+	 * most likely of one reaped by the last look, or of one of those,
+	 * and each such walk of thousands of children at the stop held up
+	 * their exits (the task list lock); the grace's window sweeps up
+	 * the rest (stop_grace).
+	 */
+	if (!reaped && (block || !exiting))
 		reaped = stop_reap_any(st, block);
 	/* one more instance may wind down per child gone (stop_gate.c) */
 	if (reaped)
