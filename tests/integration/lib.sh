@@ -251,7 +251,7 @@ wis_shape() {
 			bad = "linear " $6 " is not " lin + 0 " x " $1
 	}
 	END { if (!bad && NR != n + 2) bad = NR " lines for tasks " tasks
-	      if (bad) { print bad; exit 1 } }' "$1"
+	      if (bad) { print bad; exit 1 } }' "$1" || return 1
 	[ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || fail "no newline at the end"
 }
 
