@@ -61,6 +61,8 @@ $1"
 # reader) then holds both CPUs of a 2-CPU machine for seconds while the
 # other tests' groups wait.
 test_pids() {
+	# unset, no process would match and every leak check would pass
+	: "${SK_TEST_ID:?is set by run.sh}"
 	grep -lsxz "SK_TEST_ID=$SK_TEST_ID" /proc/[0-9]*/environ | cut -d/ -f3 | paste -sd, -
 }
 
