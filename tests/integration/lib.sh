@@ -66,14 +66,19 @@ test_pids() {
 	grep -lsxz "SK_TEST_ID=$SK_TEST_ID" /proc/[0-9]*/environ | cut -d/ -f3 | paste -sd, -
 }
 
+# test_ps COLUMNS: ps's COLUMNS (as -o takes them) of each live process
+# of this test, a line each. Zombies don't count: an orphan is reaped by
+# init, which in some containers never happens.
+test_ps() {
+	tp_pids=$(test_pids)
+	[ -z "$tp_pids" ] ||
+		ps -o "stat=,$1" -p "$tp_pids" |
+		awk '$1 !~ /^Z/ { sub(/^[^ ]+ +/, ""); print }'
+}
+
 # sk_procs [PATTERN]: "PID COMM" of each stresskit process of this test.
-# Zombies don't count: an orphan is reaped by init, which in some
-# containers never happens.
 sk_procs() {
-	sp_pids=$(test_pids)
-	[ -z "$sp_pids" ] ||
-		ps -o pid=,stat=,comm= -p "$sp_pids" |
-		awk -v re="${1:-^stresskit}" '$2 !~ /^Z/ && $3 ~ re { print $1, $3 }'
+	test_ps pid=,comm= | awk -v re="${1:-^stresskit}" '$2 ~ re { print $1, $2 }'
 }
 
 # wait_until SECONDS CMD...: runs CMD every 20 ms until it succeeds, and

@@ -32,10 +32,7 @@ t_pread_help_shmem() {
 # worker_threads: "PID NLWP" of each live pread instance process of this
 # test (comm is 15 characters: stresskit-pread).
 worker_threads() {
-	wt_pids=$(test_pids)
-	[ -z "$wt_pids" ] ||
-		ps -o pid=,stat=,nlwp=,comm= -p "$wt_pids" |
-		awk '$2 !~ /^Z/ && $4 ~ /^stresskit-pread/ { print $1, $3 }'
+	test_ps pid=,nlwp=,comm= | awk '$3 ~ /^stresskit-pread/ { print $1, $2 }'
 }
 
 # await_workers AWK_TEST: polls worker_threads (up to 30 s, a loaded
