@@ -25,7 +25,7 @@ STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-pl
 $(BUILD)/stressors/pthread_mutex.o: STRESSOR_CFLAGS += -fplt
 CFLAGS   += $(CORE_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
-LDLIBS   += $(shell pkg-config --libs $(LIBS_PC) 2>/dev/null) -lm -pthread -ldl
+LDLIBS   += -pthread -ldl
 # Every symbol bound once at start (-z now): otherwise each forked process
 # writes each binding into its own copy of the GOT, a copy-on-write fault
 # each (docs/benchmarks.md).
@@ -114,7 +114,7 @@ $(UNIT_BIN): $(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) tests/unit/unit.h $(UNIT_PL
 	$(CC) $(CFLAGS) -Itests/unit -DSTRESSOR_UNITS='"$(STRESSOR_UNITS)"' \
 		-DUNIT_PLUGIN='"$(abspath $(UNIT_PLUGIN))"' \
 		$(UNIT_SRC) $(CORE_OBJ) $(STRESSOR_OBJ) -o $@ \
-		$$(pkg-config --cflags --libs check) $(CONFIG_LIBS) $(LDLIBS)
+		$$(pkg-config --cflags --libs check jansson) $(CONFIG_LIBS) $(LDLIBS)
 
 unit-test: $(UNIT_BIN)
 	$(UNIT_BIN)

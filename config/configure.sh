@@ -18,12 +18,16 @@ cc=$1 out=$2
 shift 2
 here=$(dirname "$0")
 hdr=$out/config.h.tmp mk=$out/config.mk.tmp
-features= libs= known= have= missing= deps=
+features= libs= known= have= missing= deps= sonames=
 mkdir -p "$out"
+command -v readelf >/dev/null || {
+	echo "stresskit: build: no readelf (binutils): run ./setup.sh (as root) first" >&2
+	exit 1
+}
 
 # probe FILE CFLAGS...: 0 when it compiles and links; its headers go to deps
 probe() {
-	f=$1
+	f=$1 soname=
 	shift
 	name=$(basename "$f" .c)
 	plibs=$(sed -n 's|^/\* libs: \(.*\) \*/$|\1|p' "$f")
@@ -34,6 +38,9 @@ probe() {
 			lib=$($cc -print-file-name="lib${l#-l}.so" 2>/dev/null)
 			case $lib in /*) deps="$deps $lib" ;; esac
 		done
+		# the libraries it needs at run time, by SONAME (not libc's)
+		soname=$(readelf -d "$out/probe-$name" 2>/dev/null |
+			sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' | grep -v '^libc\.so' | head -n 1)
 		rm -f "$out/probe-$name" "$out/probe-$name.d"
 		return 0
 	fi
@@ -43,9 +50,9 @@ probe() {
 
 for req in "$here"/required/*.c; do
 	name=$(basename "$req" .c)
-	if probe "$req" "$@"; then
+	if probe "$req" "$@" && [ -n "$soname" ]; then
 		have="$have $name"
-		libs="$libs $plibs"
+		sonames="$sonames $(echo "$name" | tr 'a-z-' 'A-Z_')=$soname"
 	else
 		missing="$missing $(sed -n 's|^/\* package: \(.*\) \*/$|\1|p' "$req")"
 	fi
@@ -69,6 +76,9 @@ done
 	echo "#define STRESSKIT_CONFIG_H"
 	for f in $have $features; do
 		echo "#define HAVE_$(echo "$f" | tr 'a-z-' 'A-Z_') 1"
+	done
+	for s in $sonames; do
+		echo "#define SK_SONAME_${s%%=*} \"${s#*=}\""
 	done
 	echo "#define SK_FEATURES \"${features# }\""
 	echo "/* every feature a stressor's .needs may name, found or not */"

@@ -8,15 +8,19 @@
  */
 #include "output_paths.h"
 
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "inputs.h"
+#include "lazy_lib.h"
 #include "run_mode.h"
 
 /* --yaml, --json, --scale-csv, --scale-plot and the run modes' file rows */
@@ -59,6 +63,24 @@ static bool output_paths_same(const struct output_path *a, const struct output_p
 	return a->real && b->real && !strcmp(a->real, b->real);
 }
 
+/*
+ * An output that is a shared object may be one of the libraries the
+ * binary loads on first use (lazy_lib.h), not mapped yet: they are
+ * loaded then, so that inputs_has sees them. Any other file is read no
+ * further than its first four bytes.
+ */
+static void output_paths_load_libs(const char *path)
+{
+	unsigned char magic[SELFMAG];
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0)
+		return;
+	if (read(fd, magic, SELFMAG) == SELFMAG && memcmp(magic, ELFMAG, SELFMAG) == 0)
+		lazy_lib_load_all();
+	close(fd);
+}
+
 int output_paths_check(const struct plan *p, char *err, size_t errlen)
 {
 	struct output_path o[OUTPUT_PATHS_N] = {
@@ -97,6 +119,8 @@ int output_paths_check(const struct plan *p, char *err, size_t errlen)
 	for (int i = 0; i < n && !rc; i++) {
 		if (!o[i].path)
 			continue;
+		if (o[i].exists)
+			output_paths_load_libs(o[i].path);
 		if (o[i].exists && inputs_has(o[i].st.st_dev, o[i].st.st_ino)) {
 			snprintf(err, errlen, "%s '%s' is one of this run's inputs "
 				 "(a job file, plugin or the binary): not overwritten",

@@ -24,6 +24,7 @@
 
 #include "client.h"
 #include "server.h"
+#include "store.h"
 
 #define REDIS_TURN_SECS		1.0	/* phase length when the run has no end set */
 #define REDIS_RATE_SHORT	0.9	/* achieved under this share of --redis-rate: overloaded */
@@ -232,6 +233,13 @@ static int redis_phase(struct instance *in, struct client *b, struct instance_lo
 	return err == -EBADMSG || err == -EPROTO ? SK_FAILED : sk_status_from_errno(-err);
 }
 
+static int redis_prepare(struct stressor_ctx *ctx)
+{
+	(void)ctx;
+	store_library_load();
+	return SK_OK;
+}
+
 static int redis_run(struct instance *in)
 {
 	const struct redis_opts *o = in->opts;
@@ -401,6 +409,7 @@ static const struct stressor redis_stressor = {
 				 "epoll_pwait2",
 				 "fcntl", "shutdown", "openat", "newfstatat",
 				 "fstat", "lseek", "socketpair", "uname", SK_HELPER_SYSCALLS),
+	.prepare   = redis_prepare,
 	.run       = redis_run,
 	.version   = "1",
 };

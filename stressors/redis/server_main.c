@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "server.h"
+#include "store.h"
 
 static volatile sig_atomic_t server_main_stop;
 
@@ -132,8 +133,10 @@ static int server_main(int argc, char **argv)
 			 strerror(-lfd));
 		return lfd == -EADDRINUSE || lfd == -EACCES ? SK_USAGE : SK_NO_RESOURCE;
 	}
-	/* INFO's used_memory_rss: the sandbox will not let it be opened later */
+	/* INFO's used_memory_rss, and the store's library (store.h): the
+	 * sandbox will not let either be opened later */
 	cfg.statm_fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+	store_library_load();
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = server_main_on_signal;
 	sigaction(SIGINT, &sa, NULL);

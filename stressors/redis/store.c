@@ -27,6 +27,13 @@
 #include <string.h>
 #include <time.h>
 
+void store_library_load(void)
+{
+	Pvoid_t none = NULL;
+
+	JudyLFreeArray(&none, PJE0);
+}
+
 void store_init(struct store *s)
 {
 	memset(s, 0, sizeof(*s));

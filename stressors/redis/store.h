@@ -38,6 +38,14 @@ struct store {
 	uint64_t expired;	/* keys removed by their expiry (INFO's expired_keys) */
 };
 
+/*
+ * libJudy is loaded on the store's first call into it (the binary's
+ * lazy_lib.h): this call, from the stressor's prepare in the controller,
+ * makes that before the fork, so no instance or helper loads it in its
+ * own window (or under --sandbox, where its open would trap); `stresskit
+ * redis-server` calls it before it loads its sandbox.
+ */
+void store_library_load(void);
 void store_init(struct store *s);
 /* Frees every key and value. */
 void store_flush(struct store *s);

@@ -154,6 +154,44 @@ t_process_names_and_death() {
 	rm -rf "$TMP"/stresskit-*
 }
 
+# The libraries loaded on first use (core/base/lazy_lib.h) are not in the
+# processes of a run that has not used them by its forks: a plain run's
+# pipe instance and reader map none of them; a --yaml run's, not libyaml,
+# which writes the file after the reap (the results document it holds
+# is jansson's, begun before the run). The redis stressor's store library
+# is loaded before the fork, in the controller, so its instances map it
+# rather than load it each.
+lazy_maps() {
+	for lm_pid in $(sk_procs "$1" | cut -d' ' -f1); do
+		grep -E 'libjansson|libyaml|libseccomp|libJudy|libm\.so' "/proc/$lm_pid/maps" || true
+	done
+}
+
+# lazy_run PATTERN OPTION...: runs OPTION... until N processes match, then
+# stops it; their libraries among the lazy ones in $maps.
+lazy_run() {
+	lr_pattern=$1
+	shift
+	"$SK" "$@" --timeout 20s --temp-path "$TMP" >"$TMP/log" 2>&1 &
+	pid=$!
+	wait_until 20 sk_running 1 "$lr_pattern" || fail "no $lr_pattern: $(cat "$TMP/log")"
+	maps=$(lazy_maps "$lr_pattern")
+	kill -INT "$pid"
+	wait "$pid" || true
+}
+
+t_lazy_libraries_not_in_instances() {
+	lazy_run '^stresskit-pipe' --pipe 1
+	[ -z "$maps" ] || fail "an instance maps a library it does not use: $maps"
+	lazy_run '^stresskit-pipe' --pipe 1 --yaml "$TMP/r.yaml"
+	expect_no_match 'libyaml|libseccomp|libJudy' "$maps"
+	grep -q '^metrics:' "$TMP/r.yaml" || fail "no YAML after the run: $(cat "$TMP/log")"
+	lazy_run '^stresskit-redis$' --redis 1
+	expect_match 'libJudy' "$maps"
+	expect_no_match 'libjansson|libyaml|libseccomp' "$maps"
+	rm -f "$TMP/log" "$TMP/r.yaml"
+}
+
 t_sigint_stops() {
 	"$SK" --pipe 2 --timeout 20s --temp-path "$TMP" >"$TMP/log" 2>&1 &
 	pid=$!

@@ -1,0 +1,72 @@
+/*
+ * lazy_lib.c - loading the libraries of lazy_lib.h on first use.
+ */
+#include "config.h"
+#include "lazy_lib.h"
+
+#include <dlfcn.h>
+#include <gnu/lib-names.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include <stresskit/stressor.h>
+
+#include "log.h"
+
+struct lazy_lib lazy_jansson = { .soname = SK_SONAME_JANSSON, .what = "JSON" };
+struct lazy_lib lazy_yaml = { .soname = SK_SONAME_LIBYAML, .what = "YAML output" };
+struct lazy_lib lazy_seccomp = { .soname = SK_SONAME_LIBSECCOMP, .what = "--sandbox" };
+struct lazy_lib lazy_judy = { .soname = SK_SONAME_LIBJUDY, .what = "the redis store" };
+struct lazy_lib lazy_libm = { .soname = LIBM_SO, .what = "the statistics" };
+
+static struct lazy_lib *const lazy_libs[] = {
+	&lazy_jansson, &lazy_yaml, &lazy_seccomp, &lazy_judy, &lazy_libm,
+};
+
+/* One loader at a time: a thread-mode worker's threads may call in. */
+static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *lazy_handle(struct lazy_lib *lib)
+{
+	return __atomic_load_n(&lib->handle, __ATOMIC_ACQUIRE);
+}
+
+void lazy_lib_load(struct lazy_lib *lib)
+{
+	void *h;
+
+	if (lazy_handle(lib))
+		return;
+	pthread_mutex_lock(&lazy_lock);
+	h = lazy_handle(lib);
+	if (!h) {
+		h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
+		if (!h) {
+			log_usage_error("cannot load %s, which %s needs: %s",
+					lib->soname, lib->what, dlerror());
+			exit(SK_NOT_IMPLEMENTED);
+		}
+		__atomic_store_n(&lib->handle, h, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&lazy_lock);
+}
+
+void lazy_lib_load_all(void)
+{
+	for (size_t i = 0; i < sizeof(lazy_libs) / sizeof(lazy_libs[0]); i++)
+		lazy_lib_load(lazy_libs[i]);
+}
+
+void *lazy_lib_sym(struct lazy_lib *lib, const char *name)
+{
+	void *f;
+
+	lazy_lib_load(lib);
+	f = dlsym(lazy_handle(lib), name);
+	if (!f) {
+		log_usage_error("%s has no %s, which %s needs: %s", lib->soname,
+				name, lib->what, dlerror());
+		exit(SK_NOT_IMPLEMENTED);
+	}
+	return f;
+}
