@@ -33,11 +33,14 @@ counted() {
 	echo "${k:-?}"
 }
 
-printf '  %-6s %-30s %-26s %-8s %-9s %s\n' N "stresskit wall (exit, ran)" \
-	"stress-ng wall (exit, ran)" "sk/ng" "floor" "(sk-timeout)/floor"
+printf '  %-6s %-30s %-26s %-8s %-9s %-19s %-10s %s\n' N "stresskit wall (exit, ran)" \
+	"stress-ng wall (exit, ran)" "sk/ng" "floor" "(sk-timeout)/floor" "work floor" \
+	"(sk-timeout)/work floor"
 for n in $ns; do
 	# the machine's floor: 2N processes forked and exited, no work
 	floor=$("$BENCHDIR/bare_spawn" "$n" | sed -n 's/.*total \([0-9.]*\) s$/\1/p')
+	# and with the work: N bare pipe instances, their readers, a run
+	work=$("$BENCHDIR/bare_pipe_spawn" "$n" "$t" | sed -n 's/.*over the run \([0-9.]*\) s$/\1/p')
 	wall "$SK" --pipe "$n" --timeout "${t}s" --metrics-brief
 	sk=$WALL_S
 	skrc=$WALL_RC
@@ -55,13 +58,17 @@ for n in $ns; do
 		ng="-" ngrc="-" ngran="not installed" r="n/a"
 	fi
 	over=$(awk -v w="$sk" -v t="$t" 'BEGIN { printf "%.2f", w - t }')
-	printf '  %-6s %-30s %-26s %-8s %-9s %s\n' "$n" \
+	printf '  %-6s %-30s %-26s %-8s %-9s %-19s %-10s %s\n' "$n" \
 		"${sk}s ($skrc, $skran${short:+, $short}$( [ "$late" != 0 ] && echo ", $late late"))" \
-		"${ng}s ($ngrc, $ngran)" "$r" "${floor:-?}s" "$(ratio "$over" "${floor:-0}")"
+		"${ng}s ($ngrc, $ngran)" "$r" "${floor:-?}s" "$(ratio "$over" "${floor:-0}")" \
+		"${work:-?}s" "$(ratio "$over" "${work:-0}")"
 done
 echo "  (floor: bench/bare_spawn N, the forks and exits of 2N processes with no"
 echo "   work, what any tool pays here before its timeout; the timeout counts"
 echo "   from the start barrier, so sk wall = forks + timeout + stop)"
+echo "  (work floor: bench/bare_pipe_spawn N, the same 2N processes doing the"
+echo "   pipe work in bare C, its seconds beyond its run: what the kernel's"
+echo "   work for them costs here, measured in the same run)"
 echo "  (ran: instances in the geometric mean, those with ops; targets: at 4096"
 echo "   wall <= timeout + 2.5 s, exit 0, none late; at 8192 exit 0 (or 3 naming"
 echo "   the limit) within timeout + 6 s; below 2048 <= timeout + 0.3 s)"

@@ -38,9 +38,11 @@ probe() {
 			lib=$($cc -print-file-name="lib${l#-l}.so" 2>/dev/null)
 			case $lib in /*) deps="$deps $lib" ;; esac
 		done
-		# the libraries it needs at run time, by SONAME (not libc's)
+		# its library's SONAME, as linked (-lfoo: libfoo.so.N or
+		# libfoo-V.so.N; not a sanitizer's runtime, nor libc)
 		soname=$(readelf -d "$out/probe-$name" 2>/dev/null |
-			sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' | grep -v '^libc\.so' | head -n 1)
+			sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' |
+			grep "^lib${plibs#-l}[.-]" | head -n 1)
 		rm -f "$out/probe-$name" "$out/probe-$name.d"
 		return 0
 	fi

@@ -161,9 +161,14 @@ t_process_names_and_death() {
 # is jansson's, begun before the run). The redis stressor's store library
 # is loaded before the fork, in the controller, so its instances map it
 # rather than load it each.
+# lazy_maps PATTERN: the lazy libraries the processes matching map; not
+# those the loader maps at start anyway (libm, for a sanitizer's runtime)
 lazy_maps() {
+	lm_libs=$(for l in libjansson libyaml libseccomp libJudy 'libm\.so'; do
+		ldd "$SK" | grep -q "$l" || echo "$l"
+	done | paste -sd'|' -)
 	for lm_pid in $(sk_procs "$1" | cut -d' ' -f1); do
-		grep -E 'libjansson|libyaml|libseccomp|libJudy|libm\.so' "/proc/$lm_pid/maps" || true
+		grep -E "$lm_libs" "/proc/$lm_pid/maps" || true
 	done
 }
 
