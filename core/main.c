@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lazy_lib.h"
 #include "log.h"
 #include "opts_help.h"
 #include "output_paths.h"
@@ -62,6 +63,10 @@ static int main_run(const struct cli_config *cfg)
 		log_usage_error("%s", err);
 		plan_free(&plan);
 		return SK_USAGE;
+	}
+	if (lazy_lib_check_all()) {
+		plan_free(&plan);
+		return SK_NOT_IMPLEMENTED;
 	}
 	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
 	plan_free(&plan);

@@ -51,6 +51,30 @@ void lazy_lib_load(struct lazy_lib *lib)
 	pthread_mutex_unlock(&lazy_lock);
 }
 
+/*
+ * Loads and unloads each library not loaded yet: what dlclose leaves is
+ * nothing mapped, so the instances forked next still map none, and a
+ * first use later in the run finds a library that loads.
+ */
+int lazy_lib_check_all(void)
+{
+	for (size_t i = 0; i < sizeof(lazy_libs) / sizeof(lazy_libs[0]); i++) {
+		struct lazy_lib *lib = lazy_libs[i];
+		void *h;
+
+		if (lazy_handle(lib))
+			continue;
+		h = dlopen(lib->soname, RTLD_LAZY | RTLD_LOCAL);
+		if (!h) {
+			log_usage_error("cannot load %s, which %s needs: %s",
+					lib->soname, lib->what, dlerror());
+			return -1;
+		}
+		dlclose(h);
+	}
+	return 0;
+}
+
 void lazy_lib_load_all(void)
 {
 	for (size_t i = 0; i < sizeof(lazy_libs) / sizeof(lazy_libs[0]); i++)

@@ -35,6 +35,12 @@ extern struct lazy_lib lazy_jansson, lazy_yaml, lazy_seccomp, lazy_judy, lazy_li
  * (the redis store's prepare).
  */
 void lazy_lib_load(struct lazy_lib *lib);
+/*
+ * Whether every lazy library would load, said in one line if not, so that
+ * a run stops before it starts rather than at a first use in the middle
+ * (its instances running, its run directory made). Returns 0 or -1.
+ */
+int lazy_lib_check_all(void);
 /* Every lazy library loaded: what inputs_has needs to see them mapped. */
 void lazy_lib_load_all(void);
 /* Function name of lib, loading lib first; never NULL (as load). */

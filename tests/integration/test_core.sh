@@ -197,6 +197,25 @@ t_lazy_libraries_not_in_instances() {
 	rm -f "$TMP/log" "$TMP/r.yaml"
 }
 
+# A library loaded on first use that will not load (here an empty file
+# the loader finds first) stops the run before it starts: one line
+# naming it, exit 4, no output file and no run directory left.
+t_lazy_library_missing() {
+	mkdir "$TMP/lib"
+	for so in libjansson.so.4 libm.so.6; do
+		: >"$TMP/lib/$so"
+		LD_LIBRARY_PATH=$TMP/lib expect_exit 4 "$SK" --pipe 1 --pipe-ops 10 \
+			--json "$TMP/r.json" --temp-path "$TMP"
+		expect_match "^stresskit: error: cannot load $so, which .* needs: .*$so" "$ERR"
+		one_line "$ERR"
+		[ -z "$OUT" ] || fail "the run started: $OUT"
+		[ ! -e "$TMP/r.json" ] || fail "an output was written"
+		rm "$TMP/lib/$so"
+	done
+	rmdir "$TMP/lib"
+	no_leftovers "$TMP"
+}
+
 t_sigint_stops() {
 	"$SK" --pipe 2 --timeout 20s --temp-path "$TMP" >"$TMP/log" 2>&1 &
 	pid=$!
