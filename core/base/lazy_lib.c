@@ -31,6 +31,17 @@ static void *lazy_handle(struct lazy_lib *lib)
 	return __atomic_load_n(&lib->handle, __ATOMIC_ACQUIRE);
 }
 
+/* dlopen, or the one line that says why not and NULL. */
+static void *lazy_open(const struct lazy_lib *lib, int flags)
+{
+	void *h = dlopen(lib->soname, flags | RTLD_LOCAL);
+
+	if (!h)
+		log_usage_error("cannot load %s, which %s needs: %s", lib->soname,
+				lib->what, dlerror());
+	return h;
+}
+
 void lazy_lib_load(struct lazy_lib *lib)
 {
 	void *h;
@@ -40,12 +51,9 @@ void lazy_lib_load(struct lazy_lib *lib)
 	pthread_mutex_lock(&lazy_lock);
 	h = lazy_handle(lib);
 	if (!h) {
-		h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
-		if (!h) {
-			log_usage_error("cannot load %s, which %s needs: %s",
-					lib->soname, lib->what, dlerror());
+		h = lazy_open(lib, RTLD_NOW);
+		if (!h)
 			exit(SK_NOT_IMPLEMENTED);
-		}
 		__atomic_store_n(&lib->handle, h, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&lazy_lock);
@@ -64,12 +72,9 @@ int lazy_lib_check_all(void)
 
 		if (lazy_handle(lib))
 			continue;
-		h = dlopen(lib->soname, RTLD_LAZY | RTLD_LOCAL);
-		if (!h) {
-			log_usage_error("cannot load %s, which %s needs: %s",
-					lib->soname, lib->what, dlerror());
+		h = lazy_open(lib, RTLD_LAZY);
+		if (!h)
 			return -1;
-		}
 		dlclose(h);
 	}
 	return 0;

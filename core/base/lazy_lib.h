@@ -46,34 +46,32 @@ void lazy_lib_load_all(void);
 /* Function name of lib, loading lib first; never NULL (as load). */
 void *lazy_lib_sym(struct lazy_lib *lib, const char *name);
 
-/*
- * A stub: ret name params, calling the library's name with args. The
- * pointer is looked up once; two threads' first calls look up the same.
- */
+/* The pointer in *slot, looked up in lib on the first call: two threads'
+ * first calls look up the same. */
+static inline void *lazy_lib_fn(void **slot, struct lazy_lib *lib, const char *name)
+{
+	void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+
+	if (__builtin_expect(!f, 0)) {
+		f = lazy_lib_sym(lib, name);
+		__atomic_store_n(slot, f, __ATOMIC_RELEASE);
+	}
+	return f;
+}
+
+/* A stub: ret name params, calling the library's name with args. */
 #define LAZY_FN(lib, ret, name, params, args)				\
 	ret name params							\
 	{								\
-		static __typeof__(name) *fn;				\
-		__typeof__(name) *f = __atomic_load_n(&fn, __ATOMIC_ACQUIRE); \
-									\
-		if (__builtin_expect(!f, 0)) {				\
-			f = (__typeof__(name) *)lazy_lib_sym(&(lib), #name); \
-			__atomic_store_n(&fn, f, __ATOMIC_RELEASE);	\
-		}							\
-		return f args;						\
+		static void *fn;					\
+		return ((__typeof__(name) *)lazy_lib_fn(&fn, &(lib), #name)) args; \
 	}
 
 #define LAZY_VOID(lib, name, params, args)				\
 	void name params						\
 	{								\
-		static __typeof__(name) *fn;				\
-		__typeof__(name) *f = __atomic_load_n(&fn, __ATOMIC_ACQUIRE); \
-									\
-		if (__builtin_expect(!f, 0)) {				\
-			f = (__typeof__(name) *)lazy_lib_sym(&(lib), #name); \
-			__atomic_store_n(&fn, f, __ATOMIC_RELEASE);	\
-		}							\
-		f args;							\
+		static void *fn;					\
+		((__typeof__(name) *)lazy_lib_fn(&fn, &(lib), #name)) args; \
 	}
 
 #endif

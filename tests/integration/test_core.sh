@@ -161,12 +161,17 @@ t_process_names_and_death() {
 # is jansson's, begun before the run). The redis stressor's store library
 # is loaded before the fork, in the controller, so its instances map it
 # rather than load it each.
-# lazy_maps PATTERN: the lazy libraries the processes matching map; not
-# those the loader maps at start anyway (libm, for a sanitizer's runtime)
+# lazy_unlinked NAME...: those NAMEs (patterns) the loader does not map
+# at start anyway (a sanitizer's runtime needs libm), one a line
+lazy_unlinked() {
+	for lu in "$@"; do
+		ldd "$SK" | grep -q "$lu" || echo "$lu"
+	done
+}
+
+# lazy_maps PATTERN: the lazy libraries the processes matching map
 lazy_maps() {
-	lm_libs=$(for l in libjansson libyaml libseccomp libJudy 'libm\.so'; do
-		ldd "$SK" | grep -q "$l" || echo "$l"
-	done | paste -sd'|' -)
+	lm_libs=$(lazy_unlinked libjansson libyaml libseccomp libJudy 'libm\.so' | paste -sd'|' -)
 	for lm_pid in $(sk_procs "$1" | cut -d' ' -f1); do
 		grep -E "$lm_libs" "/proc/$lm_pid/maps" || true
 	done
@@ -202,7 +207,7 @@ t_lazy_libraries_not_in_instances() {
 # naming it, exit 4, no output file and no run directory left.
 t_lazy_library_missing() {
 	mkdir "$TMP/lib"
-	for so in libjansson.so.4 libm.so.6; do
+	for so in $(lazy_unlinked libjansson.so.4 libm.so.6); do
 		: >"$TMP/lib/$so"
 		LD_LIBRARY_PATH=$TMP/lib expect_exit 4 "$SK" --pipe 1 --pipe-ops 10 \
 			--json "$TMP/r.json" --temp-path "$TMP"
