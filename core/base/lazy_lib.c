@@ -22,6 +22,7 @@ struct lazy_lib lazy_libm = { .soname = LIBM_SO, .what = "the statistics" };
 static struct lazy_lib *const lazy_libs[] = {
 	&lazy_jansson, &lazy_yaml, &lazy_seccomp, &lazy_judy, &lazy_libm,
 };
+#define LAZY_LIBS_N (sizeof(lazy_libs) / sizeof(lazy_libs[0]))
 
 /* One loader at a time: a thread-mode worker's threads may call in. */
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -66,7 +67,7 @@ void lazy_lib_load(struct lazy_lib *lib)
  */
 int lazy_lib_check_all(void)
 {
-	for (size_t i = 0; i < sizeof(lazy_libs) / sizeof(lazy_libs[0]); i++) {
+	for (size_t i = 0; i < LAZY_LIBS_N; i++) {
 		struct lazy_lib *lib = lazy_libs[i];
 		void *h;
 
@@ -82,7 +83,7 @@ int lazy_lib_check_all(void)
 
 void lazy_lib_load_all(void)
 {
-	for (size_t i = 0; i < sizeof(lazy_libs) / sizeof(lazy_libs[0]); i++)
+	for (size_t i = 0; i < LAZY_LIBS_N; i++)
 		lazy_lib_load(lazy_libs[i]);
 }
 

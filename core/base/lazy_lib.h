@@ -1,24 +1,23 @@
 /*
- * lazy_lib.h - the libraries only the controller's output, the sandbox
- * and the redis store need (jansson, libyaml, libseccomp, libJudy),
- * loaded on first use rather than at start. Every process of a run is
- * a fork of the controller and maps what it maps: each library is five
- * or six more mappings, two of them anonymous, for every fork and exit
- * to copy and tear down, thousands of times at thousands of instances
- * (docs/benchmarks.md). A plain run forks its instances before it
- * writes any JSON or YAML, so they map none of the four.
+ * lazy_lib.h - the libraries only the controller's output and statistics,
+ * the sandbox and the redis store need (jansson, libyaml, libseccomp,
+ * libJudy, libm), loaded on first use rather than at start. Every process
+ * of a run is a fork of the controller and maps what it maps: each
+ * library is five or six more mappings, two of them anonymous, for every
+ * fork and exit to copy and tear down, thousands of times at thousands of
+ * instances (docs/benchmarks.md). A plain run forks its instances before
+ * it writes any JSON or YAML or computes any statistic, so they map none
+ * of the five.
  *
  * Each library's functions are stubs of the same names and types
- * (lazy_jansson.c, lazy_yaml.c, lazy_seccomp.c, lazy_judy.c), hidden in
- * the binary like the rest of the core: the first call of any of them
- * loads the library and looks the function up, later calls go straight
- * through the pointer. A function none of the stubs files has is an
- * undefined reference at link time: add its line there.
+ * (lazy_jansson.c, lazy_yaml.c, lazy_seccomp.c, lazy_judy.c,
+ * lazy_libm.c), hidden in the binary like the rest of the core: the first
+ * call of any of them loads the library and looks the function up, later
+ * calls go straight through the pointer. A function none of the stubs
+ * files has is an undefined reference at link time: add its line there.
  */
 #ifndef STRESSKIT_LAZY_LIB_H
 #define STRESSKIT_LAZY_LIB_H
-
-#include <stdbool.h>
 
 struct lazy_lib {
 	const char *soname;	/* SK_SONAME_* (config.h), as linked against */
