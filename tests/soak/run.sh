@@ -74,12 +74,15 @@ rep=$!
 pids="$pids $rep"
 echo "repeat=$rep" >>"$specs"
 
-# redis: the server on a free port, two kinds of client
+# redis: the server on a free port, two kinds of client. Its log is made
+# here: the shell opens the redirection in the child, which may not have
+# run yet when the loop below reads it
+: >"$dir/redis-server.out"
 "$bin" redis-server --port 0 >"$dir/redis-server.out" 2>&1 &
 srv=$!
 pids="$pids $srv"
 port=
-for _ in $(seq 50); do
+for _ in $(seq 300); do
 	port=$(sed -n 's/.*ready to accept connections on .*:\([0-9]*\).*/\1/p' \
 		"$dir/redis-server.out")
 	[ -n "$port" ] && break
