@@ -32,10 +32,14 @@ static void *lazy_handle(struct lazy_lib *lib)
 	return __atomic_load_n(&lib->handle, __ATOMIC_ACQUIRE);
 }
 
-/* dlopen, or the one line that says why not and NULL. */
-static void *lazy_open(const struct lazy_lib *lib, int flags)
+/*
+ * dlopen, or the one line that says why not and NULL. Every symbol bound
+ * now, for the load and its check alike: a library the check passes then
+ * loads at its first use.
+ */
+static void *lazy_open(const struct lazy_lib *lib)
 {
-	void *h = dlopen(lib->soname, flags | RTLD_LOCAL);
+	void *h = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
 
 	if (!h)
 		log_usage_error("cannot load %s, which %s needs: %s", lib->soname,
@@ -52,7 +56,7 @@ void lazy_lib_load(struct lazy_lib *lib)
 	pthread_mutex_lock(&lazy_lock);
 	h = lazy_handle(lib);
 	if (!h) {
-		h = lazy_open(lib, RTLD_NOW);
+		h = lazy_open(lib);
 		if (!h)
 			exit(SK_NOT_IMPLEMENTED);
 		__atomic_store_n(&lib->handle, h, __ATOMIC_RELEASE);
@@ -73,7 +77,7 @@ int lazy_lib_check_all(void)
 
 		if (lazy_handle(lib))
 			continue;
-		h = lazy_open(lib, RTLD_LAZY);
+		h = lazy_open(lib);
 		if (!h)
 			return -1;
 		dlclose(h);

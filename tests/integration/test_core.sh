@@ -202,20 +202,33 @@ t_lazy_libraries_not_in_instances() {
 	rm -f "$TMP/log" "$TMP/r.yaml"
 }
 
-# A library loaded on first use that will not load (here an empty file
-# the loader finds first) stops the run before it starts: one line
-# naming it, exit 4, no output file and no run directory left.
+# A library loaded on first use that will not load stops the run before
+# it starts: one line naming it, exit 4, no output file and no run
+# directory left.
+# lazy_refused SO: a run with $TMP/lib/SO found first by the loader
+lazy_refused() {
+	LD_LIBRARY_PATH=$TMP/lib expect_exit 4 "$SK" --pipe 1 --pipe-ops 10 \
+		--json "$TMP/r.json" --temp-path "$TMP"
+	expect_match "^stresskit: error: cannot load $1, which .* needs: .*$1" "$ERR"
+	one_line "$ERR"
+	[ -z "$OUT" ] || fail "the run started: $OUT"
+	[ ! -e "$TMP/r.json" ] || fail "an output was written"
+	rm "$TMP/lib/$1"
+}
+
 t_lazy_library_missing() {
 	mkdir "$TMP/lib"
+	# an empty file
 	for so in $(lazy_unlinked libjansson.so.4 libm.so.6); do
 		: >"$TMP/lib/$so"
-		LD_LIBRARY_PATH=$TMP/lib expect_exit 4 "$SK" --pipe 1 --pipe-ops 10 \
-			--json "$TMP/r.json" --temp-path "$TMP"
-		expect_match "^stresskit: error: cannot load $so, which .* needs: .*$so" "$ERR"
-		one_line "$ERR"
-		[ -z "$OUT" ] || fail "the run started: $OUT"
-		[ ! -e "$TMP/r.json" ] || fail "an output was written"
-		rm "$TMP/lib/$so"
+		lazy_refused "$so"
+	done
+	# a library that loads only while its functions are bound lazily:
+	# the check binds them all, as the first use does
+	for so in $(lazy_unlinked libm.so.6); do
+		echo 'void sk_nowhere(void); void sk_f(void) { sk_nowhere(); }' |
+			cc -shared -fPIC -Wl,-z,lazy -x c - -o "$TMP/lib/$so"
+		lazy_refused "$so"
 	done
 	rmdir "$TMP/lib"
 	no_leftovers "$TMP"
