@@ -1,47 +1,98 @@
 #!/bin/sh
-# verdicts.sh - how often each compare method is right, on a labelled
-# corpus of real runs of this machine (make bench BENCH_ONLY=verdicts).
+# verdicts.sh - how often compare's verdict is right, on a labelled corpus
+# of real runs of this machine, over several workloads (make bench
+# BENCH_ONLY=verdicts).
 #
-# The corpus: --sendfile 1 to /dev/null, whose bogo-op (one sendfile()
-# of the whole file) costs in proportion to the file's pages, so
-# --sendfile-size sets a known change of ops/s: 4096K is A; 4056K,
-# 3976K, 3724K and 320K are B at about +1%, +3%, +10% and 10x (the
-# changes are measured here, from the corpus itself, and printed). Under
-# each condition (quiet; beside two CPU hogs; beside builds that start and
-# stop, as another engineer's on a shared machine), 2 * PAIRS runs of A and
-# PAIRS of each B, --repeat 5 -t $VERDICT_T, interleaved (A, each B, A)
-# so a drifting load meets all alike. Pair p is A(2p-1) against A(2p)
-# (A/A) and against each B(p) (A/B); --repeat 3 is the first 3 passes of
-# each run, 10 passes two runs joined. For each method and pass count the
-# table gives the A/A pairs with any row and with the ops/s row flagged,
-# and the A/B pairs with the ops/s row flagged per change; then the
-# fewest passes (3, 5 or 10) at which each change is flagged in 95% of
-# pairs; and sides of 3 (5) separate runs, the first pass of each, as
-# compare A1.json,A2.json,A3.json reads them ("3 runs x 1"). Runs already
-# in VERDICT_DIR are kept (VERDICT_DIR=... reprints
-# the table from them).
+# Each workload is run as A and as two Bs whose work per op differs from
+# A's by a known amount, about 3% and 10% of ops/s (the change is measured
+# here, from the corpus itself, and printed):
+#   getppidk  the bench plugin bench/plugins/getppidk.c, a CPU-bound
+#             syscall op of K getppid() calls: K=100 against 103 and 111,
+#             -2.9% and -9.9% of the kernel work by construction;
+#   pipe      --pipe 1, a blocking pipe pair: --pipe-data-size 1024
+#             against 1152 and 2048 bytes per write();
+#   sendfile  --sendfile 1 to /dev/null, an op of the file's pages:
+#             --sendfile-size 4096K against 3976K and 3724K (less work);
+#   pread2    --pread2 2 --instance-mode thread: --pread2-size 4K (will-it-
+#             scale's) against 2560 bytes (less copying) and 4608 (a second
+#             page to look up and copy);
+#   redis     --redis 1 on loopback: --redis-data-size 1024 (the default)
+#             against 1280 and 2048 bytes per SET value;
+#   splice    --splice 1 (held out: chosen before any tuning, and printed
+#             in a section of its own): --splice-bytes 64K against 60K
+#             and 48K (less work).
+# Conditions (VERDICT_CONDITIONS): quiet; beside two CPU hogs; beside
+# builds that start and stop, as another engineer's on a shared machine.
+# Per workload and condition: 2 * PAIRS invocations of A and PAIRS of each
+# B, interleaved (A, B3, B10, A) so a drifting load meets all alike, each
+# --repeat $VERDICT_PASSES -t $VERDICT_T --json. Pair p is A(2p-1) against
+# A(2p) (A/A) and against B3(p) and B10(p), each judged by one compare
+# (the default verdict, with VERDICT_COMPARE_ARGS added). Runs already in
+# VERDICT_DIR are kept, so VERDICT_DIR=... reprints the tables from them;
+# a directory made with other settings is refused.
 #
 # Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
-# (default 20), VERDICT_T (seconds per pass, default 0.5),
-# VERDICT_CONDITIONS (default "quiet hogs builds"), VERDICT_METHODS (a method,
-# or METHOD:DRIFT for holm+range with --drift DRIFT).
+# (default 20), VERDICT_T (seconds per pass, default 0.3), VERDICT_PASSES
+# (--repeat of each invocation, default 3), VERDICT_WORKLOADS (default
+# "getppidk pipe sendfile pread2 redis splice"), VERDICT_CONDITIONS
+# (default "quiet hogs builds"), VERDICT_COMPARE_ARGS (extra compare
+# options, e.g. "--drift 3").
 set -eu
 . "$(dirname "$0")/lib.sh"
 DIR=${VERDICT_DIR:-$BENCHDIR/verdicts}
 PAIRS=${VERDICT_PAIRS:-20}
-T=${VERDICT_T:-0.5}
+T=${VERDICT_T:-0.3}
+PASSES=${VERDICT_PASSES:-3}
+WORKLOADS=${VERDICT_WORKLOADS:-"getppidk pipe sendfile pread2 redis splice"}
 CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs builds"}
-METHODS=${VERDICT_METHODS:-"holm+range holm+range:0 holm lkp ci welch bootstrap"}
+COMPARE_ARGS=${VERDICT_COMPARE_ARGS:-}
+HELD_OUT=splice
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-SIZES="4056K 3976K 3724K 320K"
-LABELS="1% 3% 10% 10x"
 mkdir -p "$DIR"
 
+# The bench plugin, as make bench builds it (bench/Makefile); built here
+# the same way when this script is run on its own.
+PLUGIN=$BENCHDIR/plugins/getppidk.so
+if [ ! -f "$PLUGIN" ]; then
+	PLUGIN=$DIR/getppidk.so
+	cc -O2 -g -D_GNU_SOURCE -shared -fPIC -I"$ROOT/include" \
+		"$ROOT/bench/plugins/getppidk.c" -o "$PLUGIN"
+fi
+
+# workload NAME: sets W_ARGS (the invocation but the knob), W_KNOB, and
+# W_A, W_B3, W_B10 (the knob's value for A and the two changes).
+workload() {
+	case "$1" in
+	getppidk)
+		W_ARGS="--plugin $PLUGIN --getppidk 1" W_KNOB=--getppidk-calls
+		W_A=100 W_B3=103 W_B10=111 ;;
+	pipe)
+		W_ARGS="--pipe 1" W_KNOB=--pipe-data-size
+		W_A=1024 W_B3=1152 W_B10=2048 ;;
+	sendfile)
+		W_ARGS="--sendfile 1" W_KNOB=--sendfile-size
+		W_A=4096K W_B3=3976K W_B10=3724K ;;
+	pread2)
+		W_ARGS="--pread2 2 --instance-mode thread" W_KNOB=--pread2-size
+		W_A=4K W_B3=2560 W_B10=4608 ;;
+	redis)
+		W_ARGS="--redis 1" W_KNOB=--redis-data-size
+		W_A=1024 W_B3=1280 W_B10=2048 ;;
+	splice)
+		W_ARGS="--splice 1" W_KNOB=--splice-bytes
+		W_A=64K W_B3=60K W_B10=48K ;;
+	*)
+		echo "verdicts: no workload $1 (getppidk pipe sendfile pread2 redis splice)" >&2
+		exit 1 ;;
+	esac
+}
+
 made=
-one_run() {	# FILE SIZE
+one_run() {	# FILE KNOB_VALUE
 	[ -s "$1" ] && return 0
 	made=1
-	"$SK" --sendfile 1 --sendfile-size "$2" -t "$T" --repeat 5 --json "$1.tmp" \
+	# shellcheck disable=SC2086
+	"$SK" $W_ARGS "$W_KNOB" "$2" -t "$T" --repeat "$PASSES" --json "$1.tmp" \
 		>/dev/null 2>"$1.err" || {
 		echo "verdicts: run $1 failed: $(tail -n 1 "$1.err")" >&2
 		rm -f "$1.tmp" "$1.err"
@@ -49,6 +100,18 @@ one_run() {	# FILE SIZE
 	}
 	rm -f "$1.err"
 	mv "$1.tmp" "$1"
+}
+
+# settings DIR: the settings a workload's runs were made with, written the
+# first time; runs made otherwise are not mixed with them.
+settings() {
+	s="$W_ARGS $W_KNOB $W_A/$W_B3/$W_B10 -t $T --repeat $PASSES"
+	s=$(printf '%s\n' "$s" | sed "s|$PLUGIN|getppidk.so|")
+	if [ -s "$1/settings" ] && [ "$(cat "$1/settings")" != "$s" ]; then
+		echo "verdicts: $1 holds runs of $(cat "$1/settings"), not $s; use another VERDICT_DIR" >&2
+		exit 1
+	fi
+	printf '%s\n' "$s" >"$1/settings"
 }
 
 hogs_pid=
@@ -78,199 +141,169 @@ hogs_stop() {
 }
 trap hogs_stop EXIT INT TERM
 
+for w in $WORKLOADS; do
+	workload "$w"	# every name checked before any run
+done
+start=$(date +%s)
 for cond in $CONDITIONS; do
-	d=$DIR/$cond
-	mkdir -p "$d"
-	made=
 	[ "$cond" = hogs ] && hogs_start
 	[ "$cond" = builds ] && builds_start
-	p=1
-	while [ "$p" -le "$PAIRS" ]; do
-		one_run "$d/a-$((2 * p - 1)).json" 4096K
-		for s in $SIZES; do
-			one_run "$d/b$s-$p.json" "$s"
+	for w in $WORKLOADS; do
+		workload "$w"
+		d=$DIR/$cond/$w
+		mkdir -p "$d"
+		settings "$d"
+		made=
+		p=1
+		while [ "$p" -le "$PAIRS" ]; do
+			one_run "$d/a-$((2 * p - 1)).json" "$W_A"
+			one_run "$d/b3-$p.json" "$W_B3"
+			one_run "$d/b10-$p.json" "$W_B10"
+			one_run "$d/a-$((2 * p)).json" "$W_A"
+			p=$((p + 1))
 		done
-		one_run "$d/a-$((2 * p)).json" 4096K
-		p=$((p + 1))
+		# the load the runs met: kept when they were made before (a reprint)
+		[ -s "$d/load" ] && [ -z "$made" ] ||
+			uptime | sed 's/.*load average/load average/' >"$d/load"
 	done
-	# the load the runs met: kept when they were made before (a reprint)
-	[ -s "$d/load" ] && [ -z "$made" ] ||
-		uptime | sed 's/.*load average/load average/' >"$d/load"
 	hogs_stop
 	rm -rf "$DIR/build-load"
 done
+echo "Runs made in $(($(date +%s) - start)) s (0 when all were kept)."
+echo
 
-python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$METHODS" "$SIZES" "$LABELS" <<'PY'
-import json, os, statistics, subprocess, sys, tempfile
+# The per-workload lines the judging prints its headings from.
+specs=
+for w in $WORKLOADS; do
+	workload "$w"
+	specs="$specs$w|$(printf '%s' "$W_ARGS" | sed "s|$PLUGIN|getppidk.so|")|$W_KNOB|$W_A|$W_B3|$W_B10
+"
+done
+
+python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$HELD_OUT" \
+	"$T" "$PASSES" "$COMPARE_ARGS" "$specs" <<'PY'
+"""Judges every pair of the corpus with one compare each and prints, per
+workload, a table of how often the verdict was right under each condition."""
+import json, os, re, statistics, subprocess, sys
+
 sk, top, pairs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-conds, methods = sys.argv[4].split(), sys.argv[5].split()
-sizes, labels = sys.argv[6].split(), sys.argv[7].split()
-tmp = tempfile.mkdtemp()
-OPS = "sendfile.ops_per_sec"
+conds, held_out = sys.argv[4].split(), sys.argv[5]
+t, passes, extra = sys.argv[6], sys.argv[7], sys.argv[8].split()
+specs = sys.argv[9]
+CHANGES = ("b3", "3%"), ("b10", "10%")
+EFF = "bogo-ops-per-second-usr-sys-time"
+VERDICT = re.compile(r"^verdict: (\S+) (changed|unchanged|inconclusive) "
+                     r"(\S+)% \[(\S+)%, (\S+)%\]")
+FLAGGED = ("  regression", "  improvement", "  changed")
 
-def runs(path):
-    return json.load(open(path))["runs"]
+workloads = []
+for line in specs.splitlines():
+    name, args, knob, a, b3, b10 = line.split("|")
+    workloads.append(dict(name=name, args=args, knob=knob, a=a, b3=b3, b10=b10))
 
-def ops(r):
-    return r["metrics"][0]["bogo-ops-per-second-real-time"]
 
-def side(paths, n):
-    """The first n passes of the runs joined, as one results file."""
-    doc = json.load(open(paths[0]))
-    doc["runs"] = [r for p in paths for r in runs(p)][:n]
-    return doc
+def passes_of(path, key):
+    """Each pass's figure (ops/s or ops per CPU-second) of a --json document."""
+    return [r["metrics"][0][key] for r in json.load(open(path))["runs"]]
 
-def method_args(method):
-    """compare's options for a table's method: NAME, or NAME:DRIFT (--drift)."""
-    name, _, drift = method.partition(":")
-    return ["--method", name] + (["--drift", drift] if drift else [])
 
-def method_label(method):
-    name, _, drift = method.partition(":")
-    return name + (", --drift " + drift if drift else "")
+def judge(base, new):
+    """One compare of two documents: (any table row flagged, {KEY: WORD})."""
+    p = subprocess.run([sk, "compare", "--force"] + extra + [base, new],
+                       capture_output=True, text=True)
+    if p.returncode == 1:
+        sys.exit("verdicts: compare %s %s: bad input: %s" % (base, new, p.stderr.strip()))
+    lines = p.stdout.splitlines()
+    flagged = any(l.startswith(" ") and l.endswith(FLAGGED) for l in lines)
+    words = {m.group(1): m.group(2) for m in map(VERDICT.match, lines) if m}
+    return flagged, words
 
-def flagged(base, new, method):
-    """(any row flagged, the ops/s row flagged) by compare --method."""
-    fa, fb = os.path.join(tmp, "a.json"), os.path.join(tmp, "b.json")
-    json.dump(base, open(fa, "w"))
-    json.dump(new, open(fb, "w"))
-    out = subprocess.run([sk, "compare", "--force"] + method_args(method) + [fa, fb],
-                         capture_output=True, text=True).stdout.splitlines()
-    rows = [l for l in out if l.startswith(" ") and
-            ("  improvement" in l or "  regression" in l or "  changed" in l)]
-    return bool(rows), any(("  %s  " % OPS) in l for l in rows)
 
-def sides(d, n):
-    """(A/A pairs, A/B pairs per size) of n-pass sides."""
-    a = lambda i: os.path.join(d, "a-%d.json" % i)
-    b = lambda s, i: os.path.join(d, "b%s-%d.json" % (s, i))
-    if n <= 5:
-        aa = [(side([a(2 * p - 1)], n), side([a(2 * p)], n)) for p in range(1, pairs + 1)]
-        ab = {s: [(side([a(2 * p - 1)], n), side([b(s, p)], n)) for p in range(1, pairs + 1)]
-              for s in sizes}
-    else:
-        q = range(1, pairs // 2 + 1)
-        aa = [(side([a(4 * i - 3), a(4 * i - 1)], n), side([a(4 * i - 2), a(4 * i)], n)) for i in q]
-        ab = {s: [(side([a(4 * i - 3), a(4 * i - 1)], n), side([b(s, 2 * i - 1), b(s, 2 * i)], n))
-                  for i in q] for s in sizes}
-    return aa, ab
+def change(d, b, key):
+    """B's change against A, in %: the median over pairs of the ratio of
+    their documents' medians, and the smallest and largest pair's."""
+    rs = [statistics.median(passes_of(os.path.join(d, "%s-%d.json" % (b, p)), key)) /
+          statistics.median(passes_of(os.path.join(d, "a-%d.json" % (2 * p - 1)), key)) - 1
+          for p in range(1, pairs + 1)]
+    return "%+.1f%% (%+.0f%% to %+.0f%%)" % (100 * statistics.median(rs),
+                                             100 * min(rs), 100 * max(rs))
 
-def joined(d, k):
-    """(A/A pairs, A/B pairs per size) of sides of k runs, a pass of each:
-    what compare A1.json,A2.json,... reads."""
-    a = lambda i: os.path.join(d, "a-%d.json" % i)
-    b = lambda s, i: os.path.join(d, "b%s-%d.json" % (s, i))
-    q = range(min(2 * pairs // (2 * k), pairs // k))
-    aa = [(side_first([a(2 * k * p + i + 1) for i in range(k)]),
-           side_first([a(2 * k * p + k + i + 1) for i in range(k)])) for p in q]
-    ab = {s: [(side_first([a(2 * k * p + i + 1) for i in range(k)]),
-               side_first([b(s, k * p + i + 1) for i in range(k)])) for p in q] for s in sizes}
-    return aa, ab
 
-def side_first(paths):
-    doc = json.load(open(paths[0]))
-    doc["runs"] = [runs(p)[0] for p in paths]
-    return doc
+def f_ratio(d, key):
+    """The mean variance of the passes within an A document over n times
+    the variance of the A documents' means (n passes a document). About 1
+    when a document's passes hold all the noise; below 1 when documents
+    differ by more than their passes show (drift between invocations)."""
+    docs = [passes_of(os.path.join(d, "a-%d.json" % i), key) for i in range(1, 2 * pairs + 1)]
+    n = min(len(v) for v in docs)
+    within = statistics.mean(statistics.variance(v) for v in docs)
+    between = statistics.variance([statistics.mean(v) for v in docs])
+    return within / (n * between) if between > 0 else float("inf")
 
-def judged(aa, ab, m):
-    """A table row's cells for method m, and the A/B pairs flagged per size."""
-    fa = [flagged(x, y, m) for x, y in aa]
-    hits = {s: sum(flagged(x, y, m)[1] for x, y in ab[s]) for s in sizes}
-    cells = ["%d of %d" % (sum(f[0] for f in fa), len(fa)),
-             "%d of %d" % (sum(f[1] for f in fa), len(fa))]
-    cells += ["%d of %d" % (hits[s], len(ab[s])) for s in sizes]
-    return cells, hits
 
-print("Corpus: --sendfile 1 -t %s --repeat 5 to /dev/null, A --sendfile-size 4096K;" % os.environ.get("VERDICT_T", "0.5"))
-print("B: --sendfile-size %s.\n" % ", ".join(sizes))
-need = {}
-for cond in conds:
-    d = os.path.join(top, cond)
-    load = open(os.path.join(d, "load")).read().strip() if os.path.exists(os.path.join(d, "load")) else "?"
-    print("### %s (%s; %d pairs)\n" % (cond, load, pairs))
-    # the change each B makes: median over pairs of B's median ops/s over A's
-    change = []
-    for s, lab in zip(sizes, labels):
-        rs = [statistics.median(ops(r) for r in runs(os.path.join(d, "b%s-%d.json" % (s, p)))) /
-              statistics.median(ops(r) for r in runs(os.path.join(d, "a-%d.json" % (2 * p - 1))))
-              for p in range(1, pairs + 1)]
-        change.append("%s: %+.1f%% (pairs %+.0f%% to %+.0f%%)" % (
-            lab, 100 * (statistics.median(rs) - 1), 100 * (min(rs) - 1), 100 * (max(rs) - 1)))
-    a_ops = [[ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]
-             for i in range(1, 2 * pairs + 1)]
-    cv = [statistics.pstdev(v) / statistics.mean(v) for v in a_ops]
-    # the drift between invocations that their passes do not show: the
-    # spread of the A runs' means, and of a pair's two A means
-    means = [statistics.mean(v) for v in a_ops]
-    gaps = sorted(abs(means[2 * p + 1] / means[2 * p] - 1) for p in range(pairs))
-    print("Measured ops/s change of B against A (median of 5 passes): " + "; ".join(change) +
-          ". A's passes within a run: CV median %.1f%%, max %.1f%%. Between A runs: "
-          "CV of their means %.1f%%; an A/A pair's means apart by %.1f%% (median), "
-          "%.1f%% (90th percentile), %.1f%% (max).\n" %
-          (100 * statistics.median(cv), 100 * max(cv),
-           100 * statistics.stdev(means) / statistics.mean(means),
-           100 * statistics.median(gaps), 100 * gaps[int(0.9 * (len(gaps) - 1))], 100 * gaps[-1]))
-    print("| method | passes a side | A/A: any row | A/A: ops/s | " +
-          " | ".join("%s: ops/s" % l for l in labels) + " |")
-    print("|---|---|---|---|" + "---|" * len(labels))
-    for n in (3, 5, 10):
-        aa, ab = sides(d, n)
-        for m in methods:
-            cells, hits = judged(aa, ab, m)
-            for s, lab in zip(sizes, labels):
-                if (cond, m, lab) not in need and hits[s] >= 0.95 * len(ab[s]):
-                    need[(cond, m, lab)] = n
-            print("| %s | %d | %s |" % (method_label(m), n, " | ".join(cells)))
-    # sides of separate runs, the first pass of each (compare A1,A2,A3 B1,B2,B3)
-    for kk in (3, 5):
-        aa, ab = joined(d, kk)
-        for m in methods:
-            cells, _ = judged(aa, ab, m)
-            print("| %s | %d runs x 1 | %s |" % (method_label(m), kk, " | ".join(cells)))
+def count(results, test):
+    return "%d of %d" % (sum(1 for r in results if test(r)), len(results))
+
+
+def table(w):
+    ops, eff = w["name"] + ".ops_per_sec", w["name"] + "." + EFF
+    print("| condition | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
+        "%s: changed | %s: unchanged | %s: inconclusive" % (l, l, l) for _, l in CHANGES) +
+        " | F |")
+    print("|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
+    notes = []
+    for cond in conds:
+        d = os.path.join(top, cond, w["name"])
+        if not os.path.exists(os.path.join(d, "a-%d.json" % (2 * pairs))):
+            continue
+        a = lambda i: os.path.join(d, "a-%d.json" % i)
+        aa = [judge(a(2 * p - 1), a(2 * p)) for p in range(1, pairs + 1)]
+        cells = [count(aa, lambda r: r[0]),
+                 count(aa, lambda r: "changed" in r[1].values())]
+        seen = any(r[1] for r in aa)
+        for b, _ in CHANGES:
+            ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)))
+                  for p in range(1, pairs + 1)]
+            seen = seen or any(r[1] for r in ab)
+            # pairs whose ops/s row, and whose efficiency row, got the word
+            both = lambda word: "%d, %d of %d" % (
+                sum(1 for r in ab if r[1].get(ops) == word),
+                sum(1 for r in ab if r[1].get(eff) == word), len(ab))
+            cells += [both("changed"), both("unchanged"), both("inconclusive")]
+        cells.append("%.2f, %.2f" % (f_ratio(d, "bogo-ops-per-second-real-time"),
+                                     f_ratio(d, EFF)))
+        load = open(os.path.join(d, "load")).read().strip() if os.path.exists(
+            os.path.join(d, "load")) else "load ?"
+        print("| %s | %s |" % (cond, " | ".join(cells)))
+        notes.append("- %s (%s): measured change of B against A, ops/s: %s; "
+                     "ops per CPU-second: %s." % (cond, load, "; ".join(
+                         "%s %s" % (l, change(d, b, "bogo-ops-per-second-real-time"))
+                         for b, l in CHANGES), "; ".join(
+                         "%s %s" % (l, change(d, b, EFF)) for b, l in CHANGES)))
+        if not seen:
+            notes.append("  (%s: compare printed no verdict lines, so the KPI columns "
+                         "count nothing)" % cond)
     print()
-# --repeat auto's target: the passes each A run's own spread needs for a
-# 95% half-width of T% (Student t, at most 30)
-import math
-def t975(df):
-    """Student's t 97.5% point: the t density integrated (Simpson), bisected."""
-    c = math.gamma((df + 1) / 2) / (math.sqrt(df * math.pi) * math.gamma(df / 2))
-    f = lambda x: c * (1 + x * x / df) ** (-(df + 1) / 2)
-    def cdf(x, k=2000):
-        h = x / k
-        return 0.5 + h / 3 * sum((1 if i in (0, k) else 4 if i % 2 else 2) * f(i * h)
-                                 for i in range(k + 1))
-    lo, hi = 0.0, 20.0
-    for _ in range(50):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if cdf(mid) < 0.975 else (lo, mid)
-    return lo
-T975 = {df: t975(df) for df in range(2, 30)}
-def passes_for(cv, target):
-    for n in range(3, 31):
-        if T975[n - 1] * cv / n ** 0.5 <= target:
-            return n
-    return 31
-print("Passes --repeat auto would run, from each A run's pass CV (median, and the 90th percentile; 31: not within 30):\n")
-print("| condition | A's pass CV, median | --confidence-target 1% | 2% | 5% |")
-print("|---|---|---|---|---|")
-for cond in conds:
-    d = os.path.join(top, cond)
-    cvs = []
-    for i in range(1, 2 * pairs + 1):
-        v = [ops(r) for r in runs(os.path.join(d, "a-%d.json" % i))]
-        cvs.append(statistics.stdev(v) / statistics.mean(v) * 100)
-    cvs.sort()
-    cells = []
-    for target in (1, 2, 5):
-        ns = sorted(passes_for(c, target) for c in cvs)
-        cells.append("%d (%d)" % (statistics.median(ns), ns[int(0.9 * (len(ns) - 1))]))
-    print("| %s | %.1f%% | %s |" % (cond, statistics.median(cvs), " | ".join(cells)))
-print()
-print("Passes a side for the ops/s row to be flagged in 95% of pairs:\n")
-print("| condition | method | " + " | ".join(labels) + " |")
-print("|---|---|" + "---|" * len(labels))
-for cond in conds:
-    for m in methods:
-        print("| %s | %s | %s |" % (cond, method_label(m), " | ".join(
-            str(need.get((cond, m, l), "more than 10")) for l in labels)))
+    print("\n".join(notes))
+    print()
+
+
+print("Each invocation: -t %s --repeat %s --json; %d pairs per workload and condition; "
+      "compare --force%s BASE NEW, once per pair.\n" % (
+          t, passes, pairs, "".join(" " + x for x in extra)))
+print("Columns: A/A pairs with any table row flagged, and with a KPI verdict line `changed`; "
+      "for each change, the pairs whose verdict on the ops/s row and on the efficiency row "
+      "(ops per CPU-second), in that order, was `changed`, `unchanged` (wrong: the work per "
+      "op did change) and `inconclusive`. F (ops/s, efficiency): the mean variance of an A "
+      "document's passes over n times the variance of the A documents' means (n passes "
+      "each): about 1 when a document's passes hold all the noise, below 1 when invocations "
+      "differ by more than their passes show.\n")
+for held in (False, True):
+    chosen = [w for w in workloads if (w["name"] == held_out) == held]
+    if held and chosen:
+        print("## Held-out workload (chosen before any tuning): %s\n" % held_out)
+    for w in chosen:
+        print("### %s: %s, %s %s; B %s (3%%) and %s (10%%)\n" % (
+            w["name"], w["args"], w["knob"], w["a"], w["b3"], w["b10"]))
+        table(w)
 PY

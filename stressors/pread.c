@@ -3,8 +3,10 @@
  * loops pread(fd, buf, 4096, offset) on a file of its own open file
  * description; one bogo-op is one 4 KiB pread(2).
  *   pread1: a private file per instance (no sharing: the scaling baseline);
- *   pread2: one 4 KiB file shared by every instance, all reading page 0, so
- *           every task contends on the same page-cache folio;
+ *   pread2: one file shared by every instance, all reading from offset 0, so
+ *           every task contends on the same page-cache folio; --pread2-size
+ *           sets the bytes a pread() reads (4 KiB, will-it-scale's, by
+ *           default), so the work of an op can be changed by a known amount;
  *   pread3: one shared file, each instance reading a page of its own.
  * The files are memfds, so they live on shmem whatever --temp-path says.
  */
@@ -19,6 +21,20 @@
 #include <unistd.h>
 
 #define PREAD_LEN	4096	/* will-it-scale's BUFLEN, one page */
+#define PREAD2_SIZE_MAX	(1ULL << 20)	/* a buffer on the heap, a file of 256 pages */
+
+struct pread2_opts {
+	uint64_t size;
+};
+
+static const struct stressor_opt pread2_opts[] = {
+	{ .name = "pread2-size", .type = OPT_SIZE,
+	  .offset = offsetof(struct pread2_opts, size),
+	  .min = 1, .max = PREAD2_SIZE_MAX, .def = PREAD_LEN,
+	  .help = "bytes per pread() from offset 0, one bogo-op (will-it-scale's pread2 "
+		  "reads 4 KiB, so the default is its op)" },
+	OPT_TABLE_END,
+};
 
 /* Which file an instance reads, and where. */
 enum pread_sharing {
@@ -88,9 +104,15 @@ static int pread_prepare_shared(struct stressor_ctx *ctx, uint32_t pages)
 	return SK_OK;
 }
 
+/* pread2's file holds every page a --pread2-size read reaches. */
+static uint32_t pread2_pages(const struct pread2_opts *o)
+{
+	return (uint32_t)((o->size + PREAD_LEN - 1) / PREAD_LEN);
+}
+
 static int pread2_prepare(struct stressor_ctx *ctx)
 {
-	return pread_prepare_shared(ctx, 1);
+	return pread_prepare_shared(ctx, pread2_pages(ctx->opts));
 }
 
 static int pread3_prepare(struct stressor_ctx *ctx)
@@ -109,41 +131,61 @@ static void pread_cleanup(struct stressor_ctx *ctx)
 	ctx->priv = NULL;
 }
 
-/* The loop all three share; the fd is this instance's own. */
-static int pread_loop(struct instance *in, int fd, uint32_t page)
+/*
+ * The loop all three share; the fd is this instance's own, the read len
+ * bytes from the start of page (more than a page only for pread2). With
+ * --verify the first and the last byte read are checked against their
+ * pages' fill bytes.
+ */
+static int pread_loop(struct instance *in, int fd, uint32_t page, size_t len)
 {
 	const off_t off = (off_t)page * PREAD_LEN;
 	const bool verify = in->ctx->verify;
-	const char want = pread_fill(page);
-	char buf[PREAD_LEN] __attribute__((aligned(64)));
-	struct instance_loop l = instance_loop_begin(in);
+	const char first = pread_fill(page);
+	const char last = pread_fill(page + (uint32_t)((len - 1) / PREAD_LEN));
+	char stack_buf[PREAD_LEN] __attribute__((aligned(64)));
+	char *buf = stack_buf;
+	struct instance_loop l;
+	int status = SK_OK;
 
+	/* a read of a page or less stays on the stack, as it always did */
+	if (len > sizeof(stack_buf)) {
+		buf = aligned_alloc(64, (len + 63) & ~(size_t)63);
+		if (!buf)
+			return instance_error(in, "aligned_alloc", -ENOMEM);
+	}
 	instance_latency_name(in, 0, "pread");
+	l = instance_loop_begin(in);
 	while (instance_loop_continue(&l)) {
 		uint64_t t0 = instance_latency_begin(in);
-		ssize_t n = pread(fd, buf, PREAD_LEN, off);
+		ssize_t n = pread(fd, buf, len, off);
 
-		if (n != PREAD_LEN) {
+		if (n != (ssize_t)len) {
 			if (n < 0 && errno == EINTR)
 				continue;
 			if (n >= 0) {
-				instance_fail(in, "pread returned %zd bytes, expected %d",
-					      n, PREAD_LEN);
-				return SK_FAILED;
+				instance_fail(in, "pread returned %zd bytes, expected %zu",
+					      n, len);
+				status = SK_FAILED;
+				break;
 			}
-			return instance_syscall_failed(in, "pread");
+			status = instance_syscall_failed(in, "pread");
+			break;
 		}
-		if (verify && (buf[0] != want || buf[PREAD_LEN - 1] != want)) {
+		if (verify && (buf[0] != first || buf[len - 1] != last)) {
 			instance_fail(in, "verify: page %u read back wrong data", page);
-			return SK_FAILED;
+			status = SK_FAILED;
+			break;
 		}
 		instance_latency_end(in, t0);
 		instance_loop_inc(&l);
 	}
-	return SK_OK;
+	if (buf != stack_buf)
+		free(buf);
+	return status;
 }
 
-static int pread_run_mode(struct instance *in, enum pread_sharing mode)
+static int pread_run_mode(struct instance *in, enum pread_sharing mode, size_t len)
 {
 	const struct pread_shared *sh = in->ctx->priv;
 	int fd, status, file = -1;
@@ -162,32 +204,36 @@ static int pread_run_mode(struct instance *in, enum pread_sharing mode)
 	}
 	/* set up: the run starts at the barrier (STRESSOR_OWN_START) */
 	instance_ready(in);
-	status = pread_loop(in, fd, page);
+	status = pread_loop(in, fd, page, len);
 	close(file);
 	return status;
 }
 
 static int pread1_run(struct instance *in)
 {
-	return pread_run_mode(in, PREAD_PRIVATE);
+	return pread_run_mode(in, PREAD_PRIVATE, PREAD_LEN);
 }
 
 static int pread2_run(struct instance *in)
 {
-	return pread_run_mode(in, PREAD_SAME_PAGE);
+	const struct pread2_opts *o = in->opts;
+
+	return pread_run_mode(in, PREAD_SAME_PAGE, (size_t)o->size);
 }
 
 static int pread3_run(struct instance *in)
 {
-	return pread_run_mode(in, PREAD_OWN_PAGE);
+	return pread_run_mode(in, PREAD_OWN_PAGE, PREAD_LEN);
 }
 
 /* What --sandbox allows: the private file is made by the instance. */
 #define PREAD_SYSCALLS SK_SYSCALLS("memfd_create", "pwrite64", "openat", "pread64")
 
-#define PREAD_HELP_TAIL							\
+#define PREAD_HELP_FILE							\
 	"The file is a memfd, so it lives on shmem (tmpfs) whatever\n"	\
-	"--temp-path is. One bogo-op is one 4 KiB pread(). With --verify\n"	\
+	"--temp-path is. "
+#define PREAD_HELP_TAIL							\
+	PREAD_HELP_FILE "One bogo-op is one 4 KiB pread(). With --verify\n"	\
 	"each read is checked against the page's fill byte."
 
 static const struct stressor pread1_stressor = {
@@ -210,10 +256,15 @@ static const struct stressor pread2_stressor = {
 	.help      = "will-it-scale pread2: the parent makes one 4 KiB file shared by\n"
 		     "every instance; each opens it on its own (its own open file) and\n"
 		     "reads page 0, so all contend on one page-cache folio.\n"
-		     PREAD_HELP_TAIL,
+		     PREAD_HELP_FILE "One bogo-op is one pread() of --pread2-size bytes\n"
+		     "from offset 0 (4 KiB, will-it-scale's op; a larger size makes the\n"
+		     "file as many pages as the read reaches). With --verify the first\n"
+		     "and last byte of each read are checked against their pages' fill.",
 	.classes   = CLASS_FILESYSTEM | CLASS_MEMORY | CLASS_OS,
 	.flags     = STRESSOR_OWN_START,
 	.needs     = "memfd_create",
+	.opts      = pread2_opts,
+	.opts_size = sizeof(struct pread2_opts),
 	.syscalls  = PREAD_SYSCALLS,
 	.prepare   = pread2_prepare,
 	.run       = pread2_run,

@@ -101,3 +101,15 @@ t_thread_refused() {
 	expect_exit 0 "$SK" --pread2 1 --instance-mode process -t 0.2 --temp-path "$TMP"
 	no_leftovers "$TMP"
 }
+
+# --pread2-size: a read past the first page (the file grows to cover it)
+# and one of less than a page both verify; the default is 4 KiB.
+t_pread2_size() {
+	expect_exit 0 "$SK" --pread2 2 --pread2-size 10000 --pread2-ops 1000 --verify \
+		--instance-mode thread --temp-path "$TMP"
+	[ "$(metrics_field pread2 5 "$OUT")" = 1000 ] || fail "ops not exactly 1000: $OUT"
+	expect_exit 0 "$SK" --pread2 1 --pread2-size 100 --pread2-ops 1000 --verify --temp-path "$TMP"
+	expect_exit 0 "$SK" --help pread2
+	expect_match 'default 4K' "$OUT"
+	expect_exit 1 "$SK" --pread2 1 --pread2-size 2M
+}
