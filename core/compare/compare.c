@@ -25,7 +25,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "compare.h"
 #include "compare_help.h"
+#include "compare_kpi.h"
+#include "compare_noise.h"
 #include "compare_method.h"
 #include "compare_options.h"
 #include "compare_profile.h"
@@ -38,26 +41,6 @@
 #include "stats.h"
 #include <stresskit/stressor.h>
 #include <stresskit-builtin.h>
-
-struct compare_side {
-	const char *path;
-	struct series_set set;
-	struct series_set profile;	/* perf-profile rows (compare_profile.h) */
-	json_t *doc;
-	size_t files;		/* the invocations joined (A1.json,A2.json: 2) */
-	double others_pct;	/* the others' mean CPU share (compare_others_pct) */
-};
-
-/* The command line of compare. */
-struct compare_opts {
-	struct compare_params p;
-	uint64_t top;		/* --perf-profile-top: rows per family */
-	bool force, fail_on_regression, fail_on_change;
-	bool all;		/* every row, not only the flagged ones */
-	bool verbose;		/* each row's statistics */
-	bool lkp_keys;		/* --keys lkp: the robot's row names */
-	bool drift_given;	/* --drift, which only holm+range takes */
-};
 
 /* One results file as a document; NULL after one line when unreadable. */
 static json_t *compare_read(const char *path)
@@ -121,14 +104,23 @@ static int compare_load(struct compare_side *side, bool force)
 	else if ((paths = strdup(side->path)))
 		for (part = strtok_r(paths, ",", &save); part; part = strtok_r(NULL, ",", &save)) {
 			json_t *more = compare_read(part);
+			size_t *runs = more ? realloc(side->file_runs,
+						      (side->files + 1) * sizeof(*runs)) : NULL;
 
-			if (!more || (doc && !force &&
+			if (runs) {
+				side->file_runs = runs;
+				runs[doc ? side->files : 0] =
+					json_array_size(json_object_get(more, "runs"));
+			}
+			if (!more || !runs || (doc && !force &&
 				      compare_options_differ(doc, first, more, part)) ||
 			    (doc && json_array_extend(json_object_get(doc, "runs"),
 						      json_object_get(more, "runs")))) {
 				json_decref(more);
 				json_decref(doc);
 				free(paths);
+				free(side->file_runs);
+				side->file_runs = NULL;
 				return -EINVAL;
 			}
 			if (!doc) {
@@ -141,13 +133,21 @@ static int compare_load(struct compare_side *side, bool force)
 		}
 	if (!doc) {
 		free(paths);
+		free(side->file_runs);
+		side->file_runs = NULL;
 		return -EINVAL;
+	}
+	if (!paths) {
+		free(side->file_runs);
+		side->file_runs = NULL;
 	}
 	rc = series_from_doc_all(doc, &side->set, err, sizeof(err));
 	free(paths);
 	if (rc) {
 		log_usage_error("compare: %s: %s", side->path, err);
 		json_decref(doc);
+		free(side->file_runs);
+		side->file_runs = NULL;
 		return rc;
 	}
 	side->doc = doc;
@@ -274,12 +274,39 @@ static bool compare_condition(const char *key)
 }
 
 /*
+ * Whether key is a figure of the run's own bookkeeping rather than of the
+ * work: the RSS of an instance, a fork of the controller, which is the
+ * controller's more than the stressor's; and the CPU and wall times a
+ * --timeout sets, whose user/system split follows where the ticks fell.
+ * Judged only under --all (docs/compare.md): the work's own figures are
+ * the KPIs and the costs per bogo-op.
+ */
+static bool compare_bookkeeping(const char *key)
+{
+	static const char *const tails[] = { ".max-rss", ".user-time", ".system-time",
+					     ".wall-clock-time" };
+	size_t n = strlen(key);
+
+	if (!strncmp(key, "times.", 6))
+		return true;
+	for (size_t i = 0; i < sizeof(tails) / sizeof(*tails); i++) {
+		size_t t = strlen(tails[i]);
+
+		if (n > t && !strcmp(key + n - t, tails[i]) && !memchr(key, '.', n - t))
+			return true;
+	}
+	return false;
+}
+
+/*
  * Judges every row of BASE against each NEW: v[(i - 1) * rows + k] is row
  * k against NEW i (STATS_TOO_FEW where NEW i has no such figure), settled
- * per comparison, as holm's correction needs every row's p first.
+ * per comparison, as holm's correction needs every row's p first; then
+ * each KPI row's word. *sources gets a bit per compare_noise_source used.
  */
 static void compare_judge(const struct compare_side *sides, size_t n,
-			  const struct compare_opts *o, struct compare_verdict *v)
+			  const struct compare_opts *o, struct compare_verdict *v,
+			  unsigned *sources)
 {
 	size_t rows = sides[0].set.n;
 	char key[512];
@@ -291,21 +318,26 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 			const struct series *b = &sides[0].set.s[k];
 			const struct series *s = series_find(&sides[i].set, b->key);
 			struct compare_sample sa = {
-				b->v, b->n, sides[0].set.runs, b->integer, sides[0].files,
-				compare_ops_per_pass(&sides[0].set, b->key), sides[0].others_pct
+				.v = b->v, .n = b->n, .runs = sides[0].set.runs,
+				.integer = b->integer, .files = sides[0].files,
+				.per_pass = compare_ops_per_pass(&sides[0].set, b->key),
+				.others_pct = sides[0].others_pct
 			};
 			/* lkp-tests fills a stat NEW lacks with zeros */
-			struct compare_sample sb = { NULL, 0, sides[i].set.runs, true,
-						     sides[i].files, 0, NAN };
+			struct compare_sample sb = { .runs = sides[i].set.runs, .integer = true,
+						     .files = sides[i].files, .others_pct = NAN };
 
 			if (s)
 				sb = (struct compare_sample){
-					s->v, s->n, sides[i].set.runs, s->integer, sides[i].files,
-					compare_ops_per_pass(&sides[i].set, b->key),
-					sides[i].others_pct
+					.v = s->v, .n = s->n, .runs = sides[i].set.runs,
+					.integer = s->integer, .files = sides[i].files,
+					.per_pass = compare_ops_per_pass(&sides[i].set, b->key),
+					.others_pct = sides[i].others_pct
 				};
 			lkp_key(b->key, key, sizeof(key));
-			if (compare_condition(b->key))
+			*sources |= 1u << compare_noise_between(&sides[0], o->noise, b->key, &sa);
+			*sources |= 1u << compare_noise_between(&sides[i], o->noise, b->key, &sb);
+			if (compare_condition(b->key) || (!o->all && compare_bookkeeping(b->key)))
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
 								  .p = NAN };
 			else if (s || o->p.method == COMPARE_LKP)
@@ -315,6 +347,8 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 								  .p = NAN };
 		}
 		compare_families(&sides[0].set, o, vi, rows);
+		for (size_t k = 0; k < rows; k++)
+			compare_word_settle(&o->p, &vi[k]);
 	}
 }
 
@@ -572,12 +606,13 @@ static void compare_others_note(const struct compare_side *sides, size_t n,
 }
 
 /* --method NAME, --alpha A, --perf-profile-top N, --keys lkp|native,
- * --distance N, --drift PCT (or --NAME=VALUE): returns 1 when taken, -1
- * on bad input. */
+ * --distance N, --drift PCT, --equivalence PCT, --noise PROFILE (or
+ * --NAME=VALUE): returns 1 when taken, -1 on bad input. */
 static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 {
 	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top",
-					     "--keys", "--distance", "--drift" };
+					     "--keys", "--distance", "--drift", "--equivalence",
+					     "--noise" };
 	const char *arg = argv[*i], *val = NULL;
 	size_t k, len, count = sizeof(names) / sizeof(*names);
 
@@ -635,6 +670,15 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 		return -1;
 	}
 	o->drift_given |= k == 5;
+	if (k == 6 && (parse_percent(val, &o->p.equivalence_pct) ||
+		       !(o->p.equivalence_pct > 0) || o->p.equivalence_pct > 100)) {
+		log_usage_error("compare: invalid --equivalence '%s': expected the percent "
+				"within which a KPI row is unchanged, above 0 and at most 100, "
+				"like 2", val);
+		return -1;
+	}
+	if (k == 7)
+		o->noise_path = val;
 	return 1;
 }
 
@@ -644,15 +688,44 @@ static void compare_free(struct compare_side *sides, size_t n)
 		series_free(&sides[j].set);
 		series_free(&sides[j].profile);
 		json_decref(sides[j].doc);
+		free(sides[j].file_runs);
 	}
 }
 
-static int compare_main(int argc, char **argv)
+/*
+ * "noise:": what each side's invocations were allowed to drift by, which
+ * the verdicts rest on: the side's own documents, a measured profile, or
+ * the --drift allowance.
+ */
+static void compare_noise_line(const struct compare_opts *o, unsigned sources)
+{
+	const char *sep = "";
+
+	printf("noise:");
+	if (sources & (1u << COMPARE_NOISE_DOCUMENTS)) {
+		printf(" the spread of a side's own invocations (%d or more joined)",
+		       COMPARE_NOISE_MIN_FILES);
+		sep = ";";
+	}
+	if (sources & (1u << COMPARE_NOISE_PROFILE)) {
+		printf("%s measured by stresskit calibrate (--noise %s)", sep, o->noise_path);
+		sep = ";";
+	}
+	if (sources & (1u << COMPARE_NOISE_DRIFT) || !sources)
+		printf("%s %g%% drift of an invocation's mean (--drift%s)", sep, o->p.drift_pct,
+		       o->noise ? "; rows the profile lacks" :
+		       "; stresskit calibrate measures this machine's: --noise");
+	printf("; a KPI row is unchanged within \u00b1%g%% (--equivalence)\n",
+	       o->p.equivalence_pct);
+}
+
+static int compare_run(int argc, char **argv, int *bisect_rc)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
 	struct compare_opts o = { .p = { .method = COMPARE_DEFAULT_METHOD,
 					 .alpha = COMPARE_DEFAULT_ALPHA,
-					 .drift_pct = COMPARE_DEFAULT_DRIFT_PCT },
+					 .drift_pct = COMPARE_DEFAULT_DRIFT_PCT,
+					 .equivalence_pct = COMPARE_DEFAULT_EQUIVALENCE_PCT },
 				  .top = PROFILE_TOP_DEFAULT };
 	struct series_set profiles[argc > 0 ? argc : 1];
 	struct compare_verdict *v;
@@ -660,12 +733,16 @@ static int compare_main(int argc, char **argv)
 	int regressions = 0, changes = 0, rc = SK_OK, taken;
 	size_t printed;
 	char rule[512];
+	struct compare_tally tally;
+	unsigned sources = 0;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--fail-on-regression")) {
 			o.fail_on_regression = true;
 		} else if (!strcmp(argv[i], "--fail-on-change")) {
 			o.fail_on_change = true;
+		} else if (!strcmp(argv[i], "--bisect")) {
+			o.bisect = true;
 		} else if (!strcmp(argv[i], "--force")) {
 			o.force = true;
 		} else if (!strcmp(argv[i], "--all") || !strcmp(argv[i], "-a")) {
@@ -728,24 +805,32 @@ static int compare_main(int argc, char **argv)
 			return SK_USAGE;
 		}
 	}
+	if (o.noise_path && !(o.noise = compare_noise_read(o.noise_path, sides[0].doc,
+							   sides[0].path, o.force))) {
+		compare_free(sides, n);
+		return SK_USAGE;
+	}
 	rows = sides[0].set.n;
 	v = calloc((n - 1) * rows + 1, sizeof(*v));
 	if (!v) {
 		log_usage_error("compare: %s", strerror(ENOMEM));
+		json_decref(o.noise);
 		compare_free(sides, n);
 		return SK_USAGE;
 	}
-	compare_judge(sides, n, &o, v);
+	compare_judge(sides, n, &o, v, &sources);
 	compare_method_rule(&o.p, rule, sizeof(rule));
 	if (o.p.method == COMPARE_LKP)
 		printf("method: lkp, %s%s\n", rule, o.p.distance > 0 ? ", in distance mode" : "");
 	else
 		printf("method: %s, %s, and |%%change| >= %.0f%%\n",
 		       compare_method_name(o.p.method), rule, STATS_MIN_CHANGE_PCT);
+	compare_noise_line(&o, sources);
 	compare_rate_note(sides, n, &o, v);
 	compare_few_note(sides, n, &o);
 	compare_others_note(sides, n, &o);
 	printed = compare_table(sides, n, &o, v, &regressions, &changes);
+	compare_kpi_print(sides, n, &o, v, &tally);
 	free(v);
 	for (size_t i = 0; i < n; i++)
 		profiles[i] = sides[i].profile;
@@ -755,8 +840,11 @@ static int compare_main(int argc, char **argv)
 
 		printed += compare_profile_print(profiles, n, &pp, &changes);
 	}
-	if (!printed)
+	if (!printed && tally.unchanged == tally.kpis)
 		printf("no row changed of %zu compared (--all prints every row)\n", rows);
+	else if (!printed)
+		printf("no row flagged of %zu compared, but %zu of %zu KPI verdicts inconclusive: "
+		       "not a verdict of no change\n", rows, tally.inconclusive, tally.kpis);
 	/* what differs between the runs and the machines, so a change is
 	 * read with it */
 	for (size_t i = 1; i < n; i++) {
@@ -767,9 +855,24 @@ static int compare_main(int argc, char **argv)
 		if (ea && eb)
 			environment_diff(ea, eb, sides[i].path);
 	}
-	if ((regressions && o.fail_on_regression) || (changes && o.fail_on_change))
-		rc = COMPARE_EXIT_REGRESSION;
+	rc = compare_kpi_exit(&o, &tally, regressions, changes);
+	*bisect_rc = compare_kpi_bisect(&tally);
+	json_decref(o.noise);
 	compare_free(sides, n);
+	return rc;
+}
+
+/*
+ * Under --bisect, the verdicts in git bisect run's codes; input compare
+ * cannot judge aborts the bisect rather than mark a commit.
+ */
+static int compare_main(int argc, char **argv)
+{
+	int bisect_rc = COMPARE_BISECT_ABORT, rc = compare_run(argc, argv, &bisect_rc);
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--bisect"))
+			return bisect_rc;
 	return rc;
 }
 

@@ -5,7 +5,9 @@
  */
 #include "compare_help.h"
 
+#include "compare_kpi.h"
 #include "compare_method.h"
+#include "compare_noise.h"
 #include "compare_profile.h"
 #include "stats.h"
 
@@ -13,8 +15,8 @@ void compare_usage(FILE *f)
 {
 	fprintf(f, "usage: stresskit compare [--method holm+range|holm|lkp|ci|welch|bootstrap]\n"
 		   "                         [--alpha A] [--drift PCT] [--distance N] [--all] [-v]\n"
-		   "                         [--keys lkp|native]\n"
-		   "                         [--fail-on-regression] [--fail-on-change] [--force]\n"
+		   "                         [--equivalence PCT] [--noise PROFILE] [--keys lkp|native]\n"
+		   "                         [--fail-on-regression] [--fail-on-change] [--bisect] [--force]\n"
 		   "                         [--perf-profile-top N] BASE.json NEW.json [NEW2.json ...]\n\n"
 		   "Compares results files written by --json, as kernel bots do (a side may\n"
 		   "be several files joined by commas, A1.json,A2.json: the runs of separate\n"
@@ -78,11 +80,35 @@ void compare_usage(FILE *f)
 		   "(--sample-interval, --status-interval, --status, --perf, --repeat,\n"
 		   "--repeat-until, --confidence, --scale-steps, --temp-path) are printed\n"
 		   "as a note under the table; output files and --metrics are not compared.\n\n"
-		   "exit codes: 0 done, 1 bad arguments or files, or run options differ,\n"
-		   "%d a regression with --fail-on-regression, or any flagged change\n"
-		   "with --fail-on-change\n",
+		   "Verdicts: under the table, every KPI row gets one line, against each NEW:\n"
+		   "  verdict: KEY changed|unchanged|inconclusive CHANGE%% [LOW%%, HIGH%%] ...\n"
+		   "the (1 - A) interval of the change (Welch's, with the noise below). The\n"
+		   "KPI rows are a stressor's NAME.ops_per_sec and its ops per CPU-second\n"
+		   "(NAME.bogo-ops-per-second-usr-sys-time: usr+sys of its instances),\n"
+		   "the work an op costs, which other programs' share of the CPUs does not\n"
+		   "move; a note splits the ops/s change into CPU share x ops per CPU-second\n"
+		   "when the shares moved or the rows disagree. changed: flagged by the\n"
+		   "method; unchanged: the interval lies within \u00b1--equivalence PCT\n"
+		   "(default %g%%; two one-sided tests); inconclusive: neither, with the\n"
+		   "invocations a side that would decide at this noise. \"no row changed\"\n"
+		   "is printed only when every KPI row is unchanged. The KPI rows share\n"
+		   "%g of alpha in holm's family, the other rows the rest. The rows of\n"
+		   "the run's own bookkeeping (NAME.max-rss, NAME.user-time,\n"
+		   "NAME.system-time, NAME.wall-clock-time, times.*) are judged under --all\n"
+		   "only. Noise: what one invocation's mean may drift beyond its passes'\n"
+		   "spread: a side's own, when it joins %d or more files; else --noise\n"
+		   "PROFILE's (stresskit calibrate measures it on this machine); else\n"
+		   "--drift's. The \"noise:\" line says which was used.\n\n"
+		   "exit codes: 0 no regression (every KPI row unchanged or improved),\n"
+		   "1 bad arguments or files, or run options differ, %d a KPI row\n"
+		   "regressed (with --fail-on-regression any row; with --fail-on-change\n"
+		   "any flagged change), %d no regression but some KPI row inconclusive.\n"
+		   "--bisect: git bisect run's codes instead, against BASE as the good\n"
+		   "commit: 0 good (every KPI row unchanged), 1 bad (a KPI row changed,\n"
+		   "either way), 125 skip (inconclusive), 128 abort (bad input)\n",
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_DEFAULT_DRIFT_PCT,
 		   COMPARE_RANGE_RATIO,
 		   COMPARE_BOOTSTRAP_RESAMPLES, STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,
-		   PROFILE_TOP_DEFAULT, COMPARE_EXIT_REGRESSION);
+		   PROFILE_TOP_DEFAULT, COMPARE_DEFAULT_EQUIVALENCE_PCT, COMPARE_KPI_ALPHA_SHARE,
+		   COMPARE_NOISE_MIN_FILES, COMPARE_EXIT_REGRESSION, COMPARE_EXIT_INCONCLUSIVE);
 }

@@ -145,25 +145,39 @@ static double compare_welch_min(const struct compare_verdict *v, double alpha)
 }
 
 /*
+ * The variance one invocation of a side adds to its mean beyond its
+ * passes' spread, as a fraction of the mean: the side's own measure of
+ * it when known (--noise, or its documents' spread), else the drift.
+ */
+static double compare_between(double drift_pct, const struct compare_sample *s)
+{
+	return (s->between_known ? s->between_pct : drift_pct) / 100;
+}
+
+/*
  * The variance holm+range adds to the difference of the means for the
  * drift between invocations: (drift x mean)^2 over the invocations, per
- * side. Their passes, seconds apart, share one state of the machine, so
- * without it two invocations of the same run, each steady within its
- * passes, are "significantly" apart.
+ * side. Their passes, run back to back, share one state of the machine,
+ * so without it two invocations of the same run, each steady within its
+ * passes, are "significantly" apart. Not for a row of ops per CPU-second
+ * (efficiency): the CPUs other programs took move the rate, not the work
+ * an op costs.
  */
 static double compare_drift_var(double drift_pct, const struct compare_verdict *v,
-				const struct compare_sample *a, const struct compare_sample *b)
+				const struct compare_sample *a, const struct compare_sample *b,
+				bool efficiency)
 {
-	double d = drift_pct / 100, var = 0, shift;
+	double da = compare_between(drift_pct, a), db = compare_between(drift_pct, b);
+	double var = 0, shift;
 
 	if (a->files)
-		var += d * v->base.mean * d * v->base.mean / (double)a->files;
+		var += da * v->base.mean * da * v->base.mean / (double)a->files;
 	if (b->files)
-		var += d * v->new.mean * d * v->new.mean / (double)b->files;
+		var += db * v->new.mean * db * v->new.mean / (double)b->files;
 	/* the CPUs the other programs took, as a share that moved between
 	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
 	shift = fabs(a->others_pct - b->others_pct) / 100;
-	if (a->files && b->files && shift > 0)
+	if (a->files && b->files && shift > 0 && !efficiency)
 		var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
 		       shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
 	return var;
@@ -330,6 +344,7 @@ static void compare_verdict_init(const double *a, size_t na, const double *b, si
 	*v = (struct compare_verdict){
 		.verdict = STATS_TOO_FEW, .change_pct = stats_change_pct(&sa, &sb),
 		.p = NAN, .p_holm = NAN, .lo_pct = NAN, .hi_pct = NAN, .min_pct = NAN,
+		.ci_lo_pct = NAN, .ci_hi_pct = NAN, .inv_var_pct2 = NAN, .need = NAN,
 		.df = NAN, .se_pct = NAN, .base = sa, .new = sb,
 	};
 }
@@ -361,13 +376,72 @@ size_t compare_method_min_runs(enum compare_method m, bool *either)
 	return STATS_MIN_RUNS;
 }
 
+#define COMPARE_EFFICIENCY_SUFFIX ".bogo-ops-per-second-usr-sys-time"
+
+static bool compare_efficiency(const char *lkp_key)
+{
+	size_t n = strlen(lkp_key), s = strlen(COMPARE_EFFICIENCY_SUFFIX);
+
+	return n > s && !strcmp(lkp_key + n - s, COMPARE_EFFICIENCY_SUFFIX);
+}
+
+bool compare_kpi(const char *lkp_key)
+{
+	return lkp_kpi(lkp_key) || compare_efficiency(lkp_key);
+}
+
+/*
+ * The (1 - alpha) interval of the change, Welch's with the drift (or the
+ * measured noise), whatever method flags the row, and the variance an
+ * invocation of each side adds: what a KPI row's word is read from.
+ * known is compare_drift_var()'s: the drift of each side over its
+ * invocations, and the others' share, which more invocations keep.
+ */
+static void compare_interval(const struct compare_params *p, const struct compare_sample *a,
+			     const struct compare_sample *b, double known,
+			     struct compare_verdict *v)
+{
+	double va = compare_pass_var(a->v, a->n, v->base.mean, a->per_pass);
+	double vb = compare_pass_var(b->v, b->n, v->new.mean, b->per_pass);
+	double fa = a->files ? (double)a->files : 1, fb = b->files ? (double)b->files : 1;
+	double da = compare_between(p->drift_pct, a) * v->base.mean;
+	double db = compare_between(p->drift_pct, b) * v->new.mean;
+	double base = fabs(v->base.mean), t, se, per_inv, kept;
+	struct welch w;
+
+	if (!(base > 0))
+		return;
+	student_welch_known(v->base.mean, va, (double)a->n, v->new.mean, vb, (double)b->n,
+			    known, &w);
+	t = student_quantile(1 - p->alpha / 2, w.df);
+	se = 100 * w.se / base;
+	if (!isfinite(t) || !isfinite(se))
+		return;
+	v->ci_lo_pct = v->change_pct - t * se;
+	v->ci_hi_pct = v->change_pct + t * se;
+	/* one invocation of each side: its passes' share and its drift */
+	per_inv = (a->files ? da * da : 0) + (b->files ? db * db : 0) +
+		  fa * va / (double)a->n + fb * vb / (double)b->n;
+	kept = known - (a->files ? da * da / fa : 0) - (b->files ? db * db / fb : 0);
+	v->inv_var_pct2 = 1e4 * per_inv / (base * base);
+	v->kept_var_pct2 = 1e4 * fmax(kept, 0) / (base * base);
+	v->passes_a = (double)a->n / fa;
+	v->passes_b = (double)b->n / fb;
+}
+
 void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 			  const struct compare_sample *a, const struct compare_sample *b,
 			  struct compare_verdict *v)
 {
-	double floor;
+	double floor, known;
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
+	v->kpi = compare_kpi(lkp_key);
+	known = compare_drift_var(p->method == COMPARE_HOLM_RANGE ? p->drift_pct : 0, v, a, b,
+				  compare_efficiency(lkp_key));
+	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
+		compare_interval(p, a, b, compare_drift_var(p->drift_pct, v, a, b,
+							    compare_efficiency(lkp_key)), v);
 	if (p->method == COMPARE_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		compare_lkp(p, lkp_key, a, b, v);
@@ -376,7 +450,7 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	if (a->n < STATS_MIN_RUNS || b->n < STATS_MIN_RUNS)
 		return;
 	compare_method_rule_verdict(p->method, p->alpha, a->v, a->n, b->v, b->n, a, b,
-				    compare_drift_var(p->drift_pct, v, a, b), v);
+				    known, v);
 	if (p->method == COMPARE_HOLM_RANGE && lkp_kpi(lkp_key))
 		v->range = compare_ranges_apart(&v->base, &v->new);
 	if (p->method == COMPARE_HOLM_RANGE && (a->per_pass > 0 || b->per_pass > 0) &&
@@ -393,53 +467,80 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 		v->min_pct = fmax(v->min_pct, floor);
 }
 
-static int compare_p_cmp(const void *x, const void *y)
+/* A row's share of alpha in its family (compare_method_family). */
+static double compare_weight(const struct compare_verdict *v, size_t kpis, size_t others)
 {
-	const struct compare_verdict *a = *(const struct compare_verdict *const *)x;
-	const struct compare_verdict *b = *(const struct compare_verdict *const *)y;
+	if (!kpis || !others)
+		return 1.0 / (double)(kpis + others);
+	return v->kpi ? COMPARE_KPI_ALPHA_SHARE / (double)kpis :
+	       (1 - COMPARE_KPI_ALPHA_SHARE) / (double)others;
+}
 
-	return (a->p > b->p) - (a->p < b->p);
+struct compare_ranked {
+	struct compare_verdict *v;
+	double w;	/* its weight */
+};
+
+static int compare_ranked_cmp(const void *x, const void *y)
+{
+	const struct compare_ranked *a = x, *b = y;
+	double ka = a->v->p / a->w, kb = b->v->p / b->w;
+
+	return (ka > kb) - (ka < kb);
 }
 
 /*
- * Holm's step-down: the k-th smallest of m p-values (from 0) is adjusted
- * to the largest (m - j) p_(j) for j <= k, capped at 1, and a row is
- * flagged when that is below alpha. An A/A comparison then flags any row
- * with probability at most alpha however the rows depend on each other,
- * while a row far out is flagged as by Welch's test alone.
+ * Holm's step-down, weighted (Holm 1979's own generalisation): the rows
+ * in order of p / w; the k-th is flagged when p <= alpha w / W, W the
+ * weight of the rows not yet flagged, and so are all before it. Its
+ * adjusted p is the largest p W / w up to it, capped at 1. An A/A
+ * comparison then flags any row with probability at most alpha however
+ * the rows depend on each other; the KPI rows, where a verdict is read,
+ * share COMPARE_KPI_ALPHA_SHARE of alpha rather than 2 in ~27 of it.
+ * With equal weights this is Holm's plain step-down.
  */
 void compare_method_family(enum compare_method m, double alpha,
 			   struct compare_verdict *v, size_t n)
 {
-	struct compare_verdict **r;
-	size_t rows = 0;
-	double adj = 0;
+	struct compare_ranked *r;
+	size_t rows = 0, kpis = 0, judged;
+	double adj = 0, left = 1;
 
 	if (m != COMPARE_HOLM && m != COMPARE_HOLM_RANGE)
 		return;
-	r = calloc(n ? n : 1, sizeof(*r));
+	for (size_t i = 0; i < n; i++)
+		if (v[i].verdict != STATS_TOO_FEW && !isnan(v[i].p)) {
+			rows++;
+			kpis += v[i].kpi;
+		}
+	judged = rows;
+	r = calloc(rows ? rows : 1, sizeof(*r));
 	if (!r) {
-		/* no memory to sort: Bonferroni's alpha / n, which Holm's bound is */
+		/* no memory to sort: Bonferroni's alpha w, which Holm's bound is */
 		for (size_t i = 0; i < n; i++)
-			if (v[i].verdict == STATS_CHANGED && !(v[i].p * (double)n < alpha) &&
-			    !v[i].range)
+			if (v[i].verdict == STATS_CHANGED && !v[i].range &&
+			    !(v[i].p < alpha * compare_weight(&v[i], kpis, judged - kpis)))
 				v[i].verdict = STATS_SAME;
 		return;
 	}
+	rows = 0;
 	for (size_t i = 0; i < n; i++)
-		if (v[i].verdict != STATS_TOO_FEW && !isnan(v[i].p))
-			r[rows++] = &v[i];
-	qsort(r, rows, sizeof(*r), compare_p_cmp);
+		if (v[i].verdict != STATS_TOO_FEW && !isnan(v[i].p)) {
+			r[rows].v = &v[i];
+			r[rows++].w = compare_weight(&v[i], kpis, judged - kpis);
+		}
+	qsort(r, rows, sizeof(*r), compare_ranked_cmp);
 	for (size_t k = 0; k < rows; k++) {
-		struct compare_verdict *x = r[k];
+		struct compare_verdict *x = r[k].v;
 
-		adj = fmin(1, fmax(adj, (double)(rows - k) * x->p));
+		adj = fmin(1, fmax(adj, x->p * fmax(left, r[k].w) / r[k].w));
+		left -= r[k].w;
 		x->p_holm = adj;
 		if (!(adj < alpha) && !x->range)
 			x->verdict = STATS_SAME;
-		/* surely flagged at Bonferroni's alpha / rows, whatever the others */
+		/* surely flagged at Bonferroni's alpha w, whatever the others */
 		if (!isnan(x->min_pct))
-			x->min_pct = fmax(compare_welch_min(x, alpha / (double)rows),
+			x->min_pct = fmax(compare_welch_min(x, alpha * r[k].w),
 					  STATS_MIN_CHANGE_PCT);
 	}
 	free(r);
@@ -469,6 +570,8 @@ static double compare_normal(uint64_t *state)
  * seconds: there is no rate to warn of.
  */
 #define COMPARE_AA_MAX_RUNS 40
+/* The largest min change -v prints as a figure (100x). */
+#define COMPARE_MIN_PCT_SHOWN 10000.0
 
 double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, size_t nb,
 			      size_t rows, double *err)
@@ -498,8 +601,8 @@ double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, si
 		compare_verdict_init(a, na, b, nb, &v);
 		if (m == COMPARE_LKP) {
 			/* a perf-profile stat: lkp's test without its ratio floors */
-			struct compare_sample sa = { a, na, na, false, 0, 0, NAN };
-			struct compare_sample sb = { b, nb, nb, false, 0, 0, NAN };
+			struct compare_sample sa = { .v = a, .n = na, .runs = na, .others_pct = NAN };
+			struct compare_sample sb = { .v = b, .n = nb, .runs = nb, .others_pct = NAN };
 			struct compare_params p = { .method = m };
 
 			compare_lkp(&p, "perf-profile.aa", &sa, &sb, &v);
@@ -525,8 +628,12 @@ void compare_method_detail(enum compare_method m, const struct compare_verdict *
 	buf[0] = '\0';
 	if (v->verdict == STATS_TOO_FEW)
 		return;
+	/* a mean near 0 makes any change a huge percent of it: past 100x,
+	 * say so rather than print a figure of twenty digits */
 	if (isnan(v->min_pct))
 		snprintf(min, sizeof(min), "min change -");
+	else if (!(v->min_pct <= COMPARE_MIN_PCT_SHOWN))
+		snprintf(min, sizeof(min), "min change >%g%%", COMPARE_MIN_PCT_SHOWN);
 	else
 		snprintf(min, sizeof(min), "min change %.1f%%", v->min_pct);
 	switch (m) {

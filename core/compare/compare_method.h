@@ -74,12 +74,43 @@ enum compare_method {
 /* fixed: the same two files give the same interval on every run and machine */
 #define COMPARE_BOOTSTRAP_SEED 0x5eed5eed2014ULL
 
+/*
+ * A KPI row's verdict, besides the method's flag: changed (flagged),
+ * unchanged (the interval of the change within +/- the equivalence
+ * margin: two one-sided tests), or inconclusive (neither: the samples
+ * cannot tell, and say how many more would). Silence is never a verdict.
+ */
+enum compare_word {
+	COMPARE_WORD_NONE,	/* not a KPI row, or not judged */
+	COMPARE_CHANGED,
+	COMPARE_UNCHANGED,
+	COMPARE_INCONCLUSIVE,
+};
+
+/*
+ * The equivalence margin: a KPI row whose 95% interval of the change lies
+ * within +/- this is "unchanged". Between the 1% floor of a change worth
+ * acting on and the 3% change a comparison must never call unchanged
+ * (docs/compare.md's corpus); --equivalence sets it.
+ */
+#define COMPARE_DEFAULT_EQUIVALENCE_PCT 2.0
+/*
+ * The share of alpha holm's family gives the KPI rows when there are
+ * others (weighted Holm: the family's promise is kept whatever the
+ * weights): the rows a verdict is read from are judged at 0.8 alpha
+ * among themselves instead of alpha over ~27 rows.
+ */
+#define COMPARE_KPI_ALPHA_SHARE 0.8
+/* The invocations a side inconclusive's estimate stops at. */
+#define COMPARE_NEED_MAX 1000
+
 /* How compare judges: the method and its parameters. */
 struct compare_params {
 	enum compare_method method;
 	double alpha;
 	double distance;	/* lkp: lkp compare's -D; 0 for its default test */
 	double drift_pct;	/* holm+range: invocations' drift, % of a mean (--drift) */
+	double equivalence_pct;	/* a KPI row is unchanged within +/- this (--equivalence) */
 };
 
 /* One side of a row: its values, its document's runs, whether the values
@@ -92,6 +123,11 @@ struct compare_sample {
 	size_t files;	/* the invocations the runs came from; 0: no drift term */
 	double per_pass;	/* a count per bogo-op: a pass's bogo-ops; else 0 */
 	double others_pct;	/* the CPU share other programs took (others.*); NAN: unknown */
+	/* the spread of one invocation's mean about the machine's, % of the
+	 * mean, when measured (--noise, or the side's own documents): it
+	 * replaces the drift; else the drift's */
+	bool between_known;
+	double between_pct;
 };
 
 /* What a method found of one row; NAN where it has nothing to say. */
@@ -106,7 +142,36 @@ struct compare_verdict {
 	struct stats base, new;	/* each side's median and range */
 	struct lkp_result lkp;	/* lkp: what lkp-tests judged (trimmed; its "mean" the median) */
 	bool range;		/* holm+range: flagged by the ranges, whatever holm says */
+	bool kpi;		/* a KPI row: ops/s, or ops per CPU-second (compare_kpi) */
+	/*
+	 * Every method's row also has the (1 - alpha) interval of its change,
+	 * Welch's with the drift, and the variance one invocation of each
+	 * side (together) adds to the difference (in % of BASE's mean, squared), with
+	 * the passes an invocation ran: what compare_word_settle() decides
+	 * "unchanged" and "inconclusive" from.
+	 */
+	double ci_lo_pct, ci_hi_pct;
+	double inv_var_pct2;
+	double kept_var_pct2;	/* what more invocations do not shrink (others' share) */
+	double passes_a, passes_b;	/* a side's passes an invocation */
+	enum compare_word word;	/* KPI rows: changed, unchanged or inconclusive */
+	double need;		/* inconclusive: invocations a side that would decide; NAN */
 };
+
+/* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), or the
+ * ops per CPU-second of a stressor's instances (its efficiency). */
+bool compare_kpi(const char *lkp_key);
+
+/*
+ * After compare_method_family(): a KPI row's word (COMPARE_CHANGED when
+ * flagged; COMPARE_UNCHANGED when its interval lies within +/-
+ * p->equivalence_pct; else COMPARE_INCONCLUSIVE, with the invocations a
+ * side that would decide at this noise in need); NONE for other rows.
+ */
+void compare_word_settle(const struct compare_params *p, struct compare_verdict *v);
+
+/* "changed", "unchanged", "inconclusive"; "" for NONE. */
+const char *compare_word_name(enum compare_word w);
 
 /* "holm+range", "holm", "lkp", "ci", "welch", "bootstrap"; 0 or -EINVAL. */
 int compare_method_parse(const char *s, enum compare_method *m);

@@ -249,8 +249,8 @@ static void profile_judge(const struct compare_params *p, const struct series_se
 	double shift = 100 - profile_mean(b), *x = calloc(b->n + s->n + 1, sizeof(*x));
 	/* no drift term: the shares of a profile are shifted to a mean of
 	 * 100 here, where a drift in percent of the mean means nothing */
-	struct compare_sample xa = { b->v, b->n, sb->runs, false, 0, 0, NAN };
-	struct compare_sample xb = { s->v, s->n, ss->runs, false, 0, 0, NAN };
+	struct compare_sample xa = { .v = b->v, .n = b->n, .runs = sb->runs, .others_pct = NAN };
+	struct compare_sample xb = { .v = s->v, .n = s->n, .runs = ss->runs, .others_pct = NAN };
 	char key[512];
 
 	lkp_key(b->key, key, sizeof(key));

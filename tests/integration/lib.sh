@@ -301,3 +301,17 @@ verdict() {
 		-DVERDICT_STATUS="$2" "$SK_SRC/tests/integration/plugins/verdict.c" \
 		-o "$TMP/$1.so" || fail "cannot build $1"
 }
+
+# expect_no_regression CMD...: compare found no regression: exit 0 (every
+# KPI row unchanged or improved) or 8 (some KPI row inconclusive), which
+# real runs of a noisy machine may give either of. $OUT and $ERR as
+# expect_exit leaves them.
+expect_no_regression() {
+	expect_exit 0 "$@" 2>/dev/null || {
+		[ "$got" = 8 ] || fail "exit $got, expected 0 or 8: $*
+--- stdout:
+$OUT
+--- stderr:
+$ERR"
+	}
+}

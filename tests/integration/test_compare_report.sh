@@ -14,13 +14,13 @@ t_compare_report_short() {
 	expect_exit 2 "$SK" compare -v --fail-on-regression base.json new.json
 	expect_match 'pipe\.latency_usec  regression  \(p=[0-9.e-]+, holm p=' "$OUT"
 	# --all: every row, the unchanged ones unflagged
-	expect_exit 0 "$SK" compare --all base.json new.json
+	expect_exit 8 "$SK" compare --all base.json new.json
 	expect_match '^ +101 +\+0\.0% +101 +pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
 	n=$(printf '%s\n' "$OUT" | grep -c '  pipe\.')
 	[ "$n" = 4 ] || fail "--all: $n rows, not 4: $OUT"
 	# nothing changed: one line says so
-	expect_exit 0 "$SK" compare base.json base.json
-	expect_match '^no row changed of 4 compared \(--all prints every row\)$' "$OUT"
+	expect_exit 8 "$SK" compare base.json base.json
+	expect_match '^no row flagged of 4 compared, but 1 of 1 KPI verdicts inconclusive: not a verdict of no change$' "$OUT"
 }
 
 # The robot's order: KPIs (ops_per_sec) before the other metrics.
@@ -51,12 +51,12 @@ t_compare_report_lkp_keys() {
 t_compare_report_one_sided() {
 	crafted base.json 100 101 102 -- 10 10.1 10.2
 	crafted new.json 100 101 102
-	expect_exit 0 "$SK" compare base.json new.json
+	expect_exit 8 "$SK" compare base.json new.json
 	expect_match '^ {5,15}10\.10 +pipe\.latency_usec  only in base\.json$' "$OUT"
-	expect_exit 0 "$SK" compare new.json base.json
+	expect_exit 8 "$SK" compare new.json base.json
 	expect_match '^ {30,}10\.10 +pipe\.latency_usec  only in base\.json$' "$OUT"
 	# lkp-tests counts the stat NEW lacks as zeros, and judges it
-	expect_exit 0 "$SK" compare --method lkp base.json new.json
+	expect_exit 8 "$SK" compare --method lkp base.json new.json
 	expect_match '-100\.0% .*pipe\.latency_usec  improvement  only in base\.json$' "$OUT"
 }
 
@@ -70,9 +70,9 @@ t_compare_report_large_change_noisy() {
 	expect_exit 0 "$SK" compare -v base.json new.json
 	expect_match 'pipe\.ops_per_sec  improvement  \(p=[0-9.e-]+, holm p=[0-9.e-]+, ranges apart, min change' \
 		"$(row pipe.ops_per_sec)"
-	expect_exit 0 "$SK" compare --method holm base.json new.json
-	expect_match '^no row changed' "$OUT"
-	expect_exit 0 "$SK" compare --fail-on-change base.json base2.json
+	expect_exit 8 "$SK" compare --method holm base.json new.json
+	expect_match '^no row flagged of [0-9]+ compared, but [0-9]+ of [0-9]+ KPI verdicts inconclusive' "$OUT"
+	expect_exit 8 "$SK" compare --fail-on-change base.json base2.json
 }
 
 # --distance is lkp's: refused with another method, and checked.
@@ -103,8 +103,8 @@ t_compare_report_joined_sides() {
 	expect_match '^ +100 +\+50\.[0-9]% +151 +pipe\.ops_per_sec  improvement$' "$(row pipe.ops_per_sec)"
 	expect_no_match '^note: .*judges a row' "$OUT"
 	crafted 'odd,name.json' 100 101 99
-	expect_exit 0 "$SK" compare 'odd,name.json' 'odd,name.json'
-	expect_match '^no row changed' "$OUT"
+	expect_exit 8 "$SK" compare 'odd,name.json' 'odd,name.json'
+	expect_match '^no row flagged of [0-9]+ compared, but [0-9]+ of [0-9]+ KPI verdicts inconclusive' "$OUT"
 	expect_exit 1 "$SK" compare a1.json,missing.json b1.json
 	[ "$ERR" = "stresskit: error: compare: cannot read missing.json: No such file or directory" ] ||
 		fail "stderr: $ERR"
@@ -141,9 +141,9 @@ PY
 t_compare_drift() {
 	crafted base.json 100 100.2 99.8
 	crafted new.json 104 104.2 103.8
-	expect_exit 0 "$SK" compare --fail-on-change base.json new.json
+	expect_exit 8 "$SK" compare --fail-on-change base.json new.json
 	expect_match '^method: holm\+range, .*2% of drift between invocations' "$OUT"
-	expect_match '^no row changed' "$OUT"
+	expect_match '^no row flagged of [0-9]+ compared, but [0-9]+ of [0-9]+ KPI verdicts inconclusive' "$OUT"
 	expect_exit 2 "$SK" compare --fail-on-change --drift 0 base.json new.json
 	expect_match '\+4\.0% .*pipe\.ops_per_sec  improvement$' "$(row pipe.ops_per_sec)"
 	for i in 1 2 3 4 5 6 7 8; do
@@ -159,7 +159,7 @@ t_compare_drift() {
 		expect_exit 1 "$SK" compare --drift "$bad" base.json new.json
 		expect_match "^stresskit: error: compare: invalid --drift '$bad'" "$ERR"
 	done
-	expect_exit 0 "$SK" compare --drift=2.5% base.json new.json
+	expect_exit 8 "$SK" compare --drift=2.5% base.json new.json
 	expect_match '2\.5% of drift' "$OUT"
 }
 
@@ -174,9 +174,9 @@ t_compare_others() {
 	with_others base.json 1 2 1
 	with_others new.json 50 52 49
 	with_others alike.json 2 1 1
-	expect_exit 0 "$SK" compare --fail-on-regression base.json new.json
+	expect_exit 8 "$SK" compare --fail-on-regression base.json new.json
 	expect_match "^note: other programs took 50% of the CPUs during new\.json's runs and 1% during base\.json's: its figures move with that \(holm\+range allows it as drift\)$" "$OUT"
-	expect_match '^no row changed' "$OUT"
+	expect_match '^no row flagged of [0-9]+ compared, but [0-9]+ of [0-9]+ KPI verdicts inconclusive' "$OUT"
 	expect_exit 2 "$SK" compare --fail-on-regression base.json alike.json
 	expect_no_match '^note: other programs' "$OUT"
 	expect_match '-20\.0% .*pipe\.ops_per_sec  regression$' "$(row pipe.ops_per_sec)"

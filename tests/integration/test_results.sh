@@ -128,20 +128,21 @@ t_compare_improvement_regression() {
 	# latency went up: lower is better, so that is a regression
 	expect_match '\+20\.0% +12 +pipe\.latency_usec  regression  \(' "$(row pipe.latency_usec)"
 	expect_match 'pipe\.MB_per_sec_pipe_write_rate  improvement  \(' "$(row pipe.MB_per_sec_pipe_write_rate)"
-	expect_exit 0 "$SK" compare --all -v --method lkp base.json down.json
+	# a KPI row regressed: exit 2 whatever --fail-on-regression says
+	expect_exit 2 "$SK" compare --all -v --method lkp base.json down.json
 	expect_match '^ +100 +-10\.0% +90 +pipe\.ops_per_sec  regression  \(' "$(row pipe.ops_per_sec)"
 	expect_exit 2 "$SK" compare --all -v --method lkp --fail-on-regression base.json down.json
 	expect_exit 2 "$SK" compare --all -v --method lkp base.json up.json --fail-on-regression
-	expect_exit 0 "$SK" compare --all -v --method lkp --fail-on-regression base.json base.json
+	expect_exit 8 "$SK" compare --all -v --method lkp --fail-on-regression base.json base.json
 	# two NEW files: each judged against BASE
-	expect_exit 0 "$SK" compare --all -v --method lkp base.json up.json down.json
+	expect_exit 2 "$SK" compare --all -v --method lkp base.json up.json down.json
 	expect_match '\+10\.0% +110 +-10\.0% +90 +pipe\.ops_per_sec  improvement in 1  regression in 2  \(1: median 100 \[99, 101\] vs 110 \[109, 111\], ratio 1\.1, min change [0-9.]+%; 2: median 100 \[99, 101\] vs 90 \[89, 91\], ratio 1\.11, min change [0-9.]+%\)$' "$(row pipe.ops_per_sec)"
 }
 
 t_compare_not_significant() {
 	crafted base.json 100 110 90
 	crafted new.json 95 100 110
-	expect_exit 0 "$SK" compare --all -v --method lkp --fail-on-regression base.json new.json
+	expect_exit 8 "$SK" compare --all -v --method lkp --fail-on-regression base.json new.json
 	# population stddev of 100 110 90 is 8.2 = 8% of the mean
 	r=$(row pipe.ops_per_sec)
 	expect_match '^ +100 ±  8% +\+1\.7% +102 ±  6% +pipe\.ops_per_sec  \(median 100 \[90, 110\] vs 100 \[95, 110\], ratio 1, min change [0-9.]+%\)$' "$r"
@@ -150,14 +151,14 @@ t_compare_not_significant() {
 	expect_match "^note: 3 and 3 runs are too few for lkp's promise" "$OUT"
 	# a large change whose ranges overlap is not flagged either
 	crafted wide.json 50 150 200
-	expect_exit 0 "$SK" compare --all -v --method lkp base.json wide.json
+	expect_exit 8 "$SK" compare --all -v --method lkp base.json wide.json
 	expect_match '\+33\.3% .*pipe\.ops_per_sec  \(median 100 \[90, 110\] vs 150 \[50, 200\], ratio [0-9.]+, min change' "$(row pipe.ops_per_sec)"
 }
 
 t_compare_too_few_runs() {
 	crafted base.json 100 101
 	crafted new.json 200 201 202
-	expect_exit 0 "$SK" compare --all -v --fail-on-regression new.json base.json
+	expect_exit 8 "$SK" compare --all -v --fail-on-regression new.json base.json
 	expect_match '-50\.[0-9]% +100 +pipe\.ops_per_sec$' "$(row pipe.ops_per_sec)"
 	n=$(printf '%s\n' "$OUT" | grep -c '^note: ')
 	[ "$n" = 1 ] || fail "expected one note line: $OUT"
@@ -181,7 +182,7 @@ t_compare_bad_files() {
 t_compare_real_runs() {
 	expect_exit 0 "$SK" --pipe 1 -t 0.2 --json a.json --temp-path "$TMP"
 	expect_exit 0 "$SK" --pipe 1 -t 0.2 --json b.json --temp-path "$TMP"
-	expect_exit 0 "$SK" compare --all -v a.json b.json
+	expect_no_regression "$SK" compare --all -v a.json b.json
 	row pipe.ops_per_sec >/dev/null
 	row pipe.MB_per_sec_pipe_write_rate >/dev/null
 	expect_match 'these files have 1 and 1: ' "$OUT"

@@ -68,7 +68,8 @@ START_TEST(test_drift)
 {
 	const double a[] = { 100, 100, 100 }, b[] = { 104, 104, 104 };
 	const double c[] = { 100, 101, 99 }, d[] = { 1000, 1010, 990 };
-	struct compare_sample sa = { a, 3, 3, false, 1, 0, NAN }, sb = { b, 3, 3, false, 1, 0, NAN };
+	struct compare_sample sa = { .v = a, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
+	struct compare_sample sb = { .v = b, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
 	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05,
 				    .drift_pct = 3 };
 	struct compare_verdict v;
@@ -98,6 +99,90 @@ START_TEST(test_drift)
 	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
 	ck_assert_int_eq(v.verdict, STATS_CHANGED);
 	ck_assert(v.p < 1e-6);
+	/* a measured spread of invocations replaces the drift: none, and
+	 * 4% is a change; as much as the drift, and it is not */
+	sa.v = a;
+	sb.v = b;
+	sa.between_known = sb.between_known = true;
+	sa.between_pct = sb.between_pct = 0;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_CHANGED);
+	sa.between_pct = sb.between_pct = 3;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert_int_eq(v.verdict, STATS_SAME);
+}
+END_TEST
+
+/*
+ * Weighted Holm: the KPI rows share 0.8 alpha, the others 0.2. A KPI row
+ * at p 0.015 among 2 KPIs and 3 others is flagged (0.015 <= 0.05 x 0.4),
+ * which plain Holm over the 5 would not (0.05 / 5); an other row at the
+ * same p is not (0.05 x 0.2 / 3).
+ */
+START_TEST(test_holm_weighted)
+{
+	struct compare_verdict v[5] = {
+		holm_row(0.015), holm_row(0.5), holm_row(0.015), holm_row(0.6), holm_row(0.7),
+	};
+
+	v[0].kpi = v[1].kpi = true;
+	compare_method_family(COMPARE_HOLM_RANGE, 0.05, v, 5);
+	ck_assert_int_eq(v[0].verdict, STATS_CHANGED);
+	ck_assert_double_eq_tol(v[0].p_holm, 0.015 / 0.4, 1e-12);
+	ck_assert_int_eq(v[2].verdict, STATS_SAME);
+	ck_assert_int_eq(v[1].verdict, STATS_SAME);
+	/* with the KPI flagged, the other's share of what is left: 0.015 x 0.6 / 0.0667 */
+	ck_assert_double_eq_tol(v[2].p_holm, 0.015 * 0.6 / (0.2 / 3), 1e-12);
+}
+END_TEST
+
+/*
+ * A KPI row's word: unchanged when its interval lies within the margin,
+ * changed when flagged, else inconclusive with the invocations a side
+ * that would decide; never unchanged for a change past the margin.
+ */
+START_TEST(test_words)
+{
+	const double a[] = { 100, 100.5, 99.5 }, same[] = { 100.2, 100.7, 99.7 };
+	const double wide[] = { 95, 105, 100 }, down[] = { 97, 97.5, 96.5 };
+	struct compare_sample sa = { .v = a, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
+	struct compare_sample sb = { .v = same, .n = 3, .runs = 3, .files = 1,
+				     .others_pct = NAN };
+	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05,
+				    .equivalence_pct = 2 };
+	struct compare_verdict v;
+
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	ck_assert(v.kpi);
+	compare_word_settle(&p, &v);
+	ck_assert_int_eq(v.word, COMPARE_UNCHANGED);
+	ck_assert(v.ci_lo_pct >= -2 && v.ci_hi_pct <= 2);
+	ck_assert(v.ci_lo_pct < v.change_pct && v.change_pct < v.ci_hi_pct);
+	/* not a KPI: no word */
+	compare_method_judge(&p, "stress-ng.x.cost.cpu-usec", &sa, &sb, &v);
+	compare_word_settle(&p, &v);
+	ck_assert_int_eq(v.word, COMPARE_WORD_NONE);
+	/* ops per CPU-second is a KPI */
+	ck_assert(compare_kpi("stress-ng.x.bogo-ops-per-second-usr-sys-time"));
+	/* a spread too wide to tell: inconclusive, and more would decide */
+	sb.v = wide;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	compare_word_settle(&p, &v);
+	ck_assert_int_eq(v.word, COMPARE_INCONCLUSIVE);
+	ck_assert(v.need > 1 && v.need <= COMPARE_NEED_MAX);
+	/* -3%, flagged: changed */
+	sb.v = down;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	compare_method_family(p.method, p.alpha, &v, 1);
+	compare_word_settle(&p, &v);
+	ck_assert_int_eq(v.word, COMPARE_CHANGED);
+	/* the same -3% under a drift too wide to flag it is never unchanged */
+	p.drift_pct = 2;
+	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
+	compare_method_family(p.method, p.alpha, &v, 1);
+	compare_word_settle(&p, &v);
+	ck_assert_int_eq(v.word, COMPARE_INCONCLUSIVE);
+	ck_assert(v.ci_lo_pct < -2 && v.ci_hi_pct > -2);
 }
 END_TEST
 
@@ -112,8 +197,10 @@ START_TEST(test_counted_events)
 	const double two[] = { 2 / 9000.0, 2 / 9000.0, 2 / 9000.0 };
 	const double lo[] = { 0.2, 0.2, 0.2 }, hi[] = { 0.21, 0.21, 0.21 };
 	const double many[] = { 0.4, 0.4, 0.4 };
-	struct compare_sample sa = { one, 3, 3, false, 1, 9000, NAN };
-	struct compare_sample sb = { two, 3, 3, false, 1, 9000, NAN };
+	struct compare_sample sa = { .v = one, .n = 3, .runs = 3, .files = 1, .per_pass = 9000,
+				     .others_pct = NAN };
+	struct compare_sample sb = { .v = two, .n = 3, .runs = 3, .files = 1, .per_pass = 9000,
+				     .others_pct = NAN };
 	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05 };
 	struct compare_verdict v;
 
@@ -145,6 +232,8 @@ static Suite *compare_method_suite(void)
 	tcase_add_test(tc, test_holm_step_down);
 	tcase_add_test(tc, test_aa_rates);
 	tcase_add_test(tc, test_drift);
+	tcase_add_test(tc, test_holm_weighted);
+	tcase_add_test(tc, test_words);
 	tcase_add_test(tc, test_counted_events);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,183 @@
+/*
+ * compare_kpi.c - every KPI row's verdict, and the exit status they give
+ * (see compare_kpi.h). A stressor has two KPI rows: its ops/s, what the
+ * robot reports, and its ops per CPU-second (usr+sys of its instances),
+ * the work an op costs. Real-time ops/s is the CPU share its instances
+ * got times their ops per CPU-second: beside other programs the first
+ * moves with the share, and only the second says what the kernel did.
+ */
+#include "compare_kpi.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare_help.h"
+#include "lkp_keys.h"
+#include "stats.h"
+
+#define COMPARE_OPS_SUFFIX ".ops_per_sec"
+#define COMPARE_EFF_SUFFIX ".bogo-ops-per-second-usr-sys-time"
+/* Below this CPU use per instance (percent), a stressor's ops block. */
+#define COMPARE_BLOCKING_CPU_PCT 90.0
+
+static const char *compare_kpi_direction(const struct series *base, double change)
+{
+	if (base->direction == SERIES_NEUTRAL)
+		return "changed";
+	return (change > 0) == (base->direction == SERIES_HIGHER_BETTER) ?
+	       "improvement" : "regression";
+}
+
+/* The mean of a side's row, NAN when the side lacks it. */
+static double compare_kpi_mean(const struct compare_side *side, const char *key)
+{
+	const struct series *s = series_find(&side->set, key);
+	struct stats st;
+
+	if (!s || !s->n)
+		return NAN;
+	stats_compute(s->v, s->n, &st);
+	return st.mean;
+}
+
+static void compare_kpi_line(const struct compare_side *sides, size_t n, size_t i,
+			     const struct compare_opts *o, const struct series *base,
+			     const struct compare_verdict *v, struct compare_tally *t)
+{
+	char key[512], in[64] = "";
+
+	if (o->lkp_keys)
+		lkp_key(base->key, key, sizeof(key));
+	else
+		snprintf(key, sizeof(key), "%s", base->key);
+	if (n > 2)
+		snprintf(in, sizeof(in), " (in %zu)", i);
+	t->kpis++;
+	switch (v->word) {
+	case COMPARE_CHANGED: {
+		const char *dir = compare_kpi_direction(base, v->change_pct);
+
+		t->changed++;
+		t->regressed += !strcmp(dir, "regression");
+		printf("verdict: %s changed %+.1f%% [%+.1f%%, %+.1f%%] %s%s\n", key,
+		       v->change_pct, v->ci_lo_pct, v->ci_hi_pct, dir, in);
+		return;
+	}
+	case COMPARE_UNCHANGED:
+		t->unchanged++;
+		printf("verdict: %s unchanged %+.1f%% [%+.1f%%, %+.1f%%] within \u00b1%g%%%s\n",
+		       key, v->change_pct, v->ci_lo_pct, v->ci_hi_pct, o->p.equivalence_pct, in);
+		return;
+	default:
+		break;
+	}
+	t->inconclusive++;
+	if (v->verdict == STATS_TOO_FEW || isnan(v->ci_lo_pct)) {
+		printf("verdict: %s inconclusive: %zu and %zu runs, %d a side needed%s\n", key,
+		       sides[0].set.runs, sides[i].set.runs, STATS_MIN_RUNS, in);
+		return;
+	}
+	printf("verdict: %s inconclusive %+.1f%% [%+.1f%%, %+.1f%%] neither within \u00b1%g%% "
+	       "nor a change: ", key, v->change_pct, v->ci_lo_pct, v->ci_hi_pct,
+	       o->p.equivalence_pct);
+	if (isfinite(v->need))
+		printf("about %.0f invocations of %.0f passes a side would decide at this noise%s\n",
+		       v->need, fmax(v->passes_a, v->passes_b), in);
+	else
+		printf("more than %d invocations a side would be needed at this noise%s\n",
+		       COMPARE_NEED_MAX, in);
+}
+
+/*
+ * The notes of the stressor whose ops/s row is key: why it is judged on
+ * both rows when its ops block, and how much of its rate's change its
+ * CPU share explains when the others' share moved or the rows disagree.
+ */
+static void compare_kpi_notes(const struct compare_side *sides, size_t n, const char *key,
+			      const struct compare_verdict *v, size_t rows, size_t k_ops,
+			      size_t k_eff)
+{
+	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX);
+	char row[512];
+	double cpu = INFINITY;
+
+	snprintf(row, sizeof(row), "%.*s.cpu-usage-per-instance", (int)len, key);
+	for (size_t i = 0; i < n; i++)
+		cpu = fmin(cpu, compare_kpi_mean(&sides[i], row));
+	if (cpu < COMPARE_BLOCKING_CPU_PCT)
+		printf("note: %.*s: its instances used %.0f%% of a CPU (their ops block): judged "
+		       "on both ops/s and ops per CPU-second\n", (int)len, key, cpu);
+	if (k_eff == (size_t)-1)
+		return;
+	for (size_t i = 1; i < n; i++) {
+		const struct compare_verdict *o = &v[(i - 1) * rows + k_ops];
+		const struct compare_verdict *e = &v[(i - 1) * rows + k_eff];
+		double others = fabs(sides[i].others_pct - sides[0].others_pct);
+		double share = (1 + o->change_pct / 100) / (1 + e->change_pct / 100) - 1;
+
+		if (!(others >= COMPARE_OTHERS_NOTE_PCT) && o->word == e->word)
+			continue;
+		if (!isfinite(share))
+			continue;
+		printf("note: %.*s: ops/s %+.1f%% = CPU share %+.1f%% x ops per CPU-second "
+		       "%+.1f%%", (int)len, key, o->change_pct, 100 * share, e->change_pct);
+		if (isfinite(sides[i].others_pct) && isfinite(sides[0].others_pct))
+			printf(" (other programs took %.0f%% of the CPUs, then %.0f%%)",
+			       sides[0].others_pct, sides[i].others_pct);
+		printf(n > 2 ? " (in %zu)\n" : "\n", i);
+	}
+}
+
+/* BASE's row of key, or (size_t)-1. */
+static size_t compare_kpi_row(const struct compare_side *base, const char *key)
+{
+	for (size_t k = 0; k < base->set.n; k++)
+		if (!strcmp(base->set.s[k].key, key))
+			return k;
+	return (size_t)-1;
+}
+
+void compare_kpi_print(const struct compare_side *sides, size_t n, const struct compare_opts *o,
+		       const struct compare_verdict *v, struct compare_tally *t)
+{
+	size_t rows = sides[0].set.n;
+
+	memset(t, 0, sizeof(*t));
+	for (size_t k = 0; k < rows; k++) {
+		const struct series *base = &sides[0].set.s[k];
+		size_t len = strlen(base->key), s = strlen(COMPARE_OPS_SUFFIX);
+		char eff[512];
+		size_t k_eff;
+
+		if (len <= s || strcmp(base->key + len - s, COMPARE_OPS_SUFFIX) ||
+		    strchr(base->key, '.') != base->key + len - s)
+			continue;	/* one stressor's ops/s: NAME.ops_per_sec */
+		snprintf(eff, sizeof(eff), "%.*s%s", (int)(len - s), base->key,
+			 COMPARE_EFF_SUFFIX);
+		k_eff = compare_kpi_row(&sides[0], eff);
+		for (size_t i = 1; i < n; i++) {
+			compare_kpi_line(sides, n, i, o, base, &v[(i - 1) * rows + k], t);
+			if (k_eff != (size_t)-1)
+				compare_kpi_line(sides, n, i, o, &sides[0].set.s[k_eff],
+						 &v[(i - 1) * rows + k_eff], t);
+		}
+		compare_kpi_notes(sides, n, base->key, v, rows, k, k_eff);
+	}
+}
+
+int compare_kpi_bisect(const struct compare_tally *t)
+{
+	if (t->changed)
+		return COMPARE_BISECT_BAD;
+	return t->inconclusive ? COMPARE_BISECT_SKIP : COMPARE_BISECT_GOOD;
+}
+
+int compare_kpi_exit(const struct compare_opts *o, const struct compare_tally *t,
+		     int regressions, int changes)
+{
+	if (t->regressed || (regressions && o->fail_on_regression) ||
+	    (changes && o->fail_on_change))
+		return COMPARE_EXIT_REGRESSION;
+	return t->inconclusive ? COMPARE_EXIT_INCONCLUSIVE : 0;
+}
