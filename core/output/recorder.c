@@ -22,6 +22,7 @@
 #include "cost.h"
 #include "environment.h"
 #include "series.h"
+#include "status.h"
 #include "timeseries.h"
 
 struct recorder {
@@ -321,6 +322,27 @@ void recorder_pass_done(struct recorder *r, int status)
 	r->interrupted = false;
 	r->n_sums = 0;
 	r->wall = 0;
+}
+
+void recorder_pass_taken(struct recorder *r, json_t *run, int status, bool interrupted)
+{
+	json_t *runs = r ? json_object_get(r->doc, "runs") : NULL;
+
+	if (!r || !run || !runs) {
+		json_decref(run);
+		return;
+	}
+	/* numbered as this document's; the run's own statuses stand */
+	status = status_worse(status, (int)json_integer_value(json_object_get(run, "status")));
+	if (json_object_set_new(run, "run", json_integer((json_int_t)json_array_size(runs) + 1)) ||
+	    json_object_set_new(run, "status", json_integer(status)) ||
+	    (interrupted && json_object_set_new(run, "interrupted", json_true()))) {
+		json_decref(run);
+		recorder_oom(r);
+	} else if (json_array_append_new(runs, run)) {
+		recorder_oom(r);
+	}
+	r->pass++;
 }
 
 bool recorder_until_reached(struct recorder *r)

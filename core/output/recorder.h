@@ -8,6 +8,8 @@
 #ifndef STRESSKIT_RECORDER_H
 #define STRESSKIT_RECORDER_H
 
+#include <jansson.h>
+
 #include "plan.h"
 #include "metrics.h"
 #include "run.h"
@@ -39,6 +41,14 @@ void recorder_report(struct recorder *r);
 
 /* One pass over the plan is over, with this exit status: its times kept. */
 void recorder_pass_done(struct recorder *r, int status);
+
+/*
+ * A pass that another process ran and recorded (pass_exec.h), in place of
+ * recorder_run .. recorder_pass_done: run, its document's run object
+ * (taken; NULL: it wrote none), joins the document as this pass, its
+ * status the worse of its own and status, its process's exit.
+ */
+void recorder_pass_taken(struct recorder *r, json_t *run, int status, bool interrupted);
 
 /*
  * --repeat-until, after recorder_pass_done(): whether every stressor's

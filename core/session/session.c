@@ -8,12 +8,14 @@
 
 #include <stdio.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ktap.h"
 #include "log.h"
 #include "metrics.h"
+#include "pass_exec.h"
 #include "progress.h"
 #include "registry.h"
 #include "report.h"
@@ -272,51 +274,106 @@ static const char *session_until_name(const struct plan *p)
 }
 
 /*
+ * After a pass: whether --repeat-until's target stops the passes (said),
+ * or that it was not reached by the last pass there will be.
+ */
+static bool session_until_done(const struct session *s, unsigned pass)
+{
+	const struct plan *p = s->plan;
+
+	if (recorder_until_reached(s->rec)) {
+		log_info("%s %g%%: reached after %u passes", session_until_name(p),
+			 p->repeat_until, pass);
+		return true;
+	}
+	if (p->repeat_until > 0 && (pass == p->repeat || s->interrupted))
+		log_info("%s %g%%: not reached after %u passes (%s)",
+			 session_until_name(p), p->repeat_until, pass,
+			 s->interrupted ? "interrupted" : "the most");
+	return false;
+}
+
+/* One pass in this process: the only way for a single pass. */
+static int session_pass_here(struct session *s, unsigned pass)
+{
+	if (pass > 1)
+		session_reset(s);
+	session_execute(s);
+	session_report(s);
+	recorder_pass_done(s->rec, s->status);
+	return s->status;
+}
+
+/* One pass in a process of its own, which prints its own table. */
+static int session_pass_exec(struct session *s, struct pass_exec *pe)
+{
+	struct pass_exec_result res;
+
+	pass_exec_run(pe, &res);
+	recorder_pass_taken(s->rec, res.run, res.status, res.interrupted);
+	/* the output's reader gone is a stop, as it is to a run */
+	s->interrupted = res.interrupted || log_output_broken();
+	return res.status;
+}
+
+/*
  * --repeat N: the whole list of runs N times, each pass with its table;
  * --repeat-until: until the intervals are narrow enough, N at most.
+ * Several passes each run in a freshly executed process (pass_exec.h)
+ * unless an option keeps them in this one; this process keeps the
+ * document either way.
  */
 static int session_repeat(struct session *s)
 {
 	const struct plan *p = s->plan;
-	char err[512];
+	const char *in_process = "one pass";
+	struct pass_exec *pe = NULL;
+	char err[512], why[512];
 	int rc = SK_OK;
 
-	s->rec = recorder_begin(p, err, sizeof(err));
-	if (!s->rec) {
+	if (p->repeat > 1)
+		in_process = pass_exec_refusal(p, why, sizeof(why));
+	if (!in_process && !(pe = pass_exec_begin(p, err, sizeof(err)))) {
 		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
+	s->rec = recorder_begin(p, err, sizeof(err));
+	if (!s->rec) {
+		log_usage_error("%s", err);
+		pass_exec_end(pe);
+		return SK_USAGE;
+	}
+	if (in_process && p->repeat > 1)
+		log_info("--repeat: the passes run in this process, not each in a "
+			 "fresh one: %s", in_process);
 	for (unsigned pass = 1; pass <= p->repeat && !s->interrupted; pass++) {
-		if (pass > 1)
-			session_reset(s);
 		if (p->repeat_until > 0)
 			log_info("pass %u of at most %u", pass, p->repeat);
 		else if (p->repeat > 1)
 			log_info("pass %u of %u", pass, p->repeat);
-		session_execute(s);
-		session_report(s);
-		recorder_pass_done(s->rec, s->status);
-		rc = status_worse(rc, s->status);
-		if (recorder_until_reached(s->rec)) {
-			log_info("%s %g%%: reached after %u passes", session_until_name(p),
-				 p->repeat_until, pass);
+		rc = status_worse(rc, pe ? session_pass_exec(s, pe) :
+				  session_pass_here(s, pass));
+		if (session_until_done(s, pass))
 			break;
-		}
-		if (p->repeat_until > 0 && (pass == p->repeat || s->interrupted))
-			log_info("%s %g%%: not reached after %u passes (%s)",
-				 session_until_name(p), p->repeat_until, pass,
-				 s->interrupted ? "interrupted" : "the most");
 	}
 	rc = recorder_end(s->rec, rc);
 	s->rec = NULL;
+	pass_exec_end(pe);
 	return rc;
 }
 
 int session_main(const struct plan *plan)
 {
+	char out[PATH_MAX];
 	struct session s;
+	struct plan one;
 	int rc;
 
+	/* a pass of a coordinator's --repeat: its plan's one pass */
+	if (!plan->dry_run && pass_exec_child(out, sizeof(out))) {
+		pass_exec_child_plan(plan, out, &one);
+		plan = &one;
+	}
 	if (session_init(&s, plan, plan->runs, plan->n_runs)) {
 		log_fail("cannot plan the run: out of memory");
 		session_free(&s);
