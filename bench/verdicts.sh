@@ -31,9 +31,13 @@
 # VERDICT_DIR are kept, so VERDICT_DIR=... reprints the tables from them;
 # a directory made with other settings is refused.
 #
+# Each pair is judged at each count of VERDICT_JUDGE (default "3 PASSES"):
+# the first N passes of each document, as --repeat N would have made them
+# (each pass is a process of its own, so the first N of 5 are a --repeat N).
+#
 # Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
-# (default 20), VERDICT_T (seconds per pass, default 0.3), VERDICT_PASSES
-# (--repeat of each invocation, default 3), VERDICT_WORKLOADS (default
+# (default 20), VERDICT_T (seconds per pass, default 0.2), VERDICT_PASSES
+# (--repeat of each invocation, default 5), VERDICT_WORKLOADS (default
 # "getppidk pipe sendfile pread2 redis splice"), VERDICT_CONDITIONS
 # (default "quiet hogs builds"), VERDICT_COMPARE_ARGS (extra compare
 # options, e.g. "--drift 3").
@@ -41,8 +45,9 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 DIR=${VERDICT_DIR:-$BENCHDIR/verdicts}
 PAIRS=${VERDICT_PAIRS:-20}
-T=${VERDICT_T:-0.3}
-PASSES=${VERDICT_PASSES:-3}
+T=${VERDICT_T:-0.2}
+PASSES=${VERDICT_PASSES:-5}
+JUDGE=${VERDICT_JUDGE:-"3 $PASSES"}
 WORKLOADS=${VERDICT_WORKLOADS:-"getppidk pipe sendfile pread2 redis splice"}
 CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs builds"}
 COMPARE_ARGS=${VERDICT_COMPARE_ARGS:-}
@@ -181,15 +186,17 @@ for w in $WORKLOADS; do
 done
 
 python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$HELD_OUT" \
-	"$T" "$PASSES" "$COMPARE_ARGS" "$specs" <<'PY'
+	"$T" "$PASSES" "$COMPARE_ARGS" "$specs" "$JUDGE" <<'PY'
 """Judges every pair of the corpus with one compare each and prints, per
 workload, a table of how often the verdict was right under each condition."""
-import json, os, re, statistics, subprocess, sys
+import json, os, re, statistics, subprocess, sys, tempfile
 
 sk, top, pairs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 conds, held_out = sys.argv[4].split(), sys.argv[5]
 t, passes, extra = sys.argv[6], sys.argv[7], sys.argv[8].split()
 specs = sys.argv[9]
+judge_at = [int(x) for x in sys.argv[10].split()]
+tmp = tempfile.mkdtemp()
 CHANGES = ("b3", "3%"), ("b10", "10%")
 EFF = "bogo-ops-per-second-usr-sys-time"
 VERDICT = re.compile(r"^verdict: (\S+) (changed|unchanged|inconclusive) "
@@ -207,9 +214,20 @@ def passes_of(path, key):
     return [r["metrics"][0][key] for r in json.load(open(path))["runs"]]
 
 
-def judge(base, new):
-    """One compare of two documents: (any table row flagged, {KEY: WORD})."""
-    p = subprocess.run([sk, "compare", "--force"] + extra + [base, new],
+def first(path, n, name):
+    """The document at path with its first n passes only, as --repeat n."""
+    doc = json.load(open(path))
+    doc["runs"] = doc["runs"][:n]
+    out = os.path.join(tmp, name)
+    json.dump(doc, open(out, "w"))
+    return out
+
+
+def judge(base, new, n):
+    """One compare of two documents' first n passes: (any table row
+    flagged, {KEY: WORD})."""
+    p = subprocess.run([sk, "compare", "--force"] + extra +
+                       [first(base, n, "a.json"), first(new, n, "b.json")],
                        capture_output=True, text=True)
     if p.returncode == 1:
         sys.exit("verdicts: compare %s %s: bad input: %s" % (base, new, p.stderr.strip()))
@@ -247,22 +265,22 @@ def count(results, test):
 
 def table(w):
     ops, eff = w["name"] + ".ops_per_sec", w["name"] + "." + EFF
-    print("| condition | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
+    print("| condition | passes | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
         "%s: changed | %s: unchanged | %s: inconclusive" % (l, l, l) for _, l in CHANGES) +
         " | F |")
-    print("|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
+    print("|---|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
     notes = []
-    for cond in conds:
+    for cond, n in [(c, n) for c in conds for n in judge_at]:
         d = os.path.join(top, cond, w["name"])
         if not os.path.exists(os.path.join(d, "a-%d.json" % (2 * pairs))):
             continue
         a = lambda i: os.path.join(d, "a-%d.json" % i)
-        aa = [judge(a(2 * p - 1), a(2 * p)) for p in range(1, pairs + 1)]
+        aa = [judge(a(2 * p - 1), a(2 * p), n) for p in range(1, pairs + 1)]
         cells = [count(aa, lambda r: r[0]),
                  count(aa, lambda r: "changed" in r[1].values())]
         seen = any(r[1] for r in aa)
         for b, _ in CHANGES:
-            ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)))
+            ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)), n)
                   for p in range(1, pairs + 1)]
             seen = seen or any(r[1] for r in ab)
             # pairs whose ops/s row, and whose efficiency row, got the word
@@ -274,7 +292,9 @@ def table(w):
                                      f_ratio(d, EFF)))
         load = open(os.path.join(d, "load")).read().strip() if os.path.exists(
             os.path.join(d, "load")) else "load ?"
-        print("| %s | %s |" % (cond, " | ".join(cells)))
+        print("| %s | %d | %s |" % (cond, n, " | ".join(cells)))
+        if n != judge_at[-1]:
+            continue
         notes.append("- %s (%s): measured change of B against A, ops/s: %s; "
                      "ops per CPU-second: %s." % (cond, load, "; ".join(
                          "%s %s" % (l, change(d, b, "bogo-ops-per-second-real-time"))
