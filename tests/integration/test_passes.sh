@@ -31,9 +31,11 @@ for r in runs:
     pad = r["env-padding-bytes"]
     assert isinstance(pad, int) and 0 <= pad < 4096, pad
 '
-	# each pass prints its own table, under its own pid
-	[ "$(grep 'stressor  *bogo ops' log | grep -o '\[[0-9]*\]' | sort -u | wc -l)" = 3 ] ||
-		fail "not a table a pass, each its own process: $(cat log)"
+	# each pass prints its own table, under its own pid, and so does the
+	# warm-up pass before them, which the document does not keep
+	grep -q 'warm-up pass: run and not recorded' log || fail "no warm-up pass: $(cat log)"
+	[ "$(grep 'stressor  *bogo ops' log | grep -o '\[[0-9]*\]' | sort -u | wc -l)" = 4 ] ||
+		fail "not a table a pass and the warm-up's, each its own process: $(cat log)"
 	rm -f log r.json "$TMP/ppid.so"
 	no_leftovers "$TMP"
 }
@@ -62,8 +64,10 @@ assert any(b <= a for a, b in zip(rss[1:], rss[2:])), "max-rss rises pass by pas
 # file left.
 passes_stop() {
 	python3 -c 'import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])' \
-		"$SK" --pipe 1 -t 20s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
+		"$SK" --pipe 1 -t 4s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
 	pid=$!
+	# past the warm-up pass: a recorded pass is the one stopped
+	wait_until 30 grep -q 'pass 1 of 3' log
 	wait_until 30 sk_running 1 '^stresskit-pipe$'
 	# the pass's process goes by the coordinator's name, not "exe"
 	[ "$(sk_procs '^stresskit(\.test)?$' | wc -l)" = 2 ] ||
@@ -134,7 +138,7 @@ for doc in (json.load(open("a.json")), yaml.safe_load(open("a.yaml")), json.load
     assert all(r["status"] == 0 and r["metrics"][0]["bogo-ops"] > 0 for r in doc["runs"])
     assert doc["metrics"][0]["bogo-ops"] > 0
 '
-	expect_exit 0 "$SK" compare --all -v a.json b.json
+	expect_no_regression "$SK" compare --all -v a.json b.json
 	row pipe.ops_per_sec >/dev/null
 	rm -f a.json a.yaml b.json
 	no_leftovers "$TMP"
@@ -169,4 +173,26 @@ t_passes_in_process() {
 		fail "not one process: $OUT"
 	expect_no_match 'pass ' "$OUT"
 	rm -f s.csv
+}
+
+# A stop in the warm-up pass ends the run there, and keeps the warm-up's
+# figures as its one run, interrupted: they are all the user will have.
+t_passes_stop_in_warm_up() {
+	mkdir "$TMP/T"
+	"$SK" --pipe 1 -t 20s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
+	pid=$!
+	wait_until 30 sk_running 1 '^stresskit-pipe$'
+	kill -TERM "$pid"
+	rc=0
+	wait "$pid" || rc=$?
+	[ "$rc" = 0 ] || fail "exit $rc after SIGTERM: $(cat log)"
+	grep -q 'warm-up pass: run and not recorded' log || fail "no warm-up pass: $(cat log)"
+	! grep -q 'pass 1 of 3' log || fail "a pass started after SIGTERM: $(cat log)"
+	py '
+import json
+doc = json.load(open("r.json"))
+assert len(doc["runs"]) == 1 and doc["runs"][0]["interrupted"] is True, doc["runs"]
+'
+	no_leftovers "$TMP/T"
+	rm -f log r.json
 }
