@@ -221,13 +221,19 @@ void series_format_value(double v, char *buf, size_t len)
 		snprintf(buf, len, "%.2f", v);
 }
 
+/* The largest ±%stddev a cell prints as a figure. */
+#define SERIES_STDDEV_PCT_SHOWN 999.0
+
 void series_format_cell(const struct stats *st, char *buf, size_t len)
 {
 	char v[32];
 	double pct = stats_stddev_pct(st);
 
 	series_format_value(st->mean, v, sizeof(v));
-	if (pct > STATS_SHOW_STDDEV_PCT)
+	/* a mean near 0 beside its spread: a percent of it means nothing */
+	if (pct > SERIES_STDDEV_PCT_SHOWN)
+		snprintf(buf, len, "%10s \u00b1>%.0f%%", v, SERIES_STDDEV_PCT_SHOWN);
+	else if (pct > STATS_SHOW_STDDEV_PCT)
 		snprintf(buf, len, "%10s \u00b1%3.0f%%", v, pct);
 	else
 		snprintf(buf, len, "%10s      ", v);
