@@ -104,8 +104,9 @@ void compare_usage(FILE *f)
 		   "regressed (with --fail-on-regression any row; with --fail-on-change\n"
 		   "any flagged change), %d no regression but some KPI row inconclusive.\n"
 		   "--bisect: git bisect run's codes instead, against BASE as the good\n"
-		   "commit: 0 good (every KPI row unchanged), 1 bad (a KPI row changed,\n"
-		   "either way), 125 skip (inconclusive), 128 abort (bad input)\n",
+		   "commit: 1 bad (a KPI row changed, either way, by --equivalence or\n"
+		   "more), 125 skip (one inconclusive), 0 good (the rest), 128 abort (bad\n"
+		   "input)\n",
 		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_DEFAULT_DRIFT_PCT,
 		   COMPARE_RANGE_RATIO,
 		   COMPARE_BOOTSTRAP_RESAMPLES, STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,

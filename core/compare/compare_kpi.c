@@ -59,6 +59,7 @@ static void compare_kpi_line(const struct compare_side *sides, size_t n, size_t 
 		const char *dir = compare_kpi_direction(base, v->change_pct);
 
 		t->changed++;
+		t->changed_beyond += fabs(v->change_pct) >= o->p.equivalence_pct;
 		t->regressed += !strcmp(dir, "regression");
 		printf("verdict: %s changed %+.1f%% [%+.1f%%, %+.1f%%] %s%s\n", key,
 		       v->change_pct, v->ci_lo_pct, v->ci_hi_pct, dir, in);
@@ -168,7 +169,7 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 
 int compare_kpi_bisect(const struct compare_tally *t)
 {
-	if (t->changed)
+	if (t->changed_beyond)
 		return COMPARE_BISECT_BAD;
 	return t->inconclusive ? COMPARE_BISECT_SKIP : COMPARE_BISECT_GOOD;
 }

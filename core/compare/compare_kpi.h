@@ -22,6 +22,7 @@
 struct compare_tally {
 	size_t kpis;		/* KPI rows judged, over every NEW */
 	size_t changed, regressed, unchanged, inconclusive;
+	size_t changed_beyond;	/* changed by the equivalence margin or more */
 };
 
 /*
@@ -43,9 +44,11 @@ int compare_kpi_exit(const struct compare_opts *o, const struct compare_tally *t
 
 /*
  * --bisect: git bisect run's code for the verdicts against the good
- * commit's runs: bad when a KPI row changed (either way: whatever the
- * bisect looks for, this commit has it), skip when one could not tell,
- * else good.
+ * commit's runs: bad when a KPI row changed by the equivalence margin or
+ * more (either way: whatever the bisect looks for, this commit has it),
+ * skip when one could not tell, else good: a change smaller than what
+ * --equivalence calls the same is not the one looked for (invocations
+ * minutes apart on a quiet machine differ by 3-4% now and then).
  */
 int compare_kpi_bisect(const struct compare_tally *t);
 

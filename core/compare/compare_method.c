@@ -159,13 +159,13 @@ static double compare_between(double drift_pct, const struct compare_sample *s)
  * drift between invocations: (drift x mean)^2 over the invocations, per
  * side. Their passes, run back to back, share one state of the machine,
  * so without it two invocations of the same run, each steady within its
- * passes, are "significantly" apart. Not for a row of ops per CPU-second
- * (efficiency): the CPUs other programs took move the rate, not the work
- * an op costs.
+ * passes, are "significantly" apart. The others' share counts for the
+ * ops per CPU-second too: beside builds, sendfile's moved by 8-15%
+ * between invocations (the compilers' share of the caches), though
+ * less than its ops/s.
  */
 static double compare_drift_var(double drift_pct, const struct compare_verdict *v,
-				const struct compare_sample *a, const struct compare_sample *b,
-				bool efficiency)
+				const struct compare_sample *a, const struct compare_sample *b)
 {
 	double da = compare_between(drift_pct, a), db = compare_between(drift_pct, b);
 	double var = 0, shift;
@@ -177,7 +177,7 @@ static double compare_drift_var(double drift_pct, const struct compare_verdict *
 	/* the CPUs the other programs took, as a share that moved between
 	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
 	shift = fabs(a->others_pct - b->others_pct) / 100;
-	if (a->files && b->files && shift > 0 && !efficiency)
+	if (a->files && b->files && shift > 0)
 		var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
 		       shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
 	return var;
@@ -437,11 +437,9 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
-	known = compare_drift_var(p->method == COMPARE_HOLM_RANGE ? p->drift_pct : 0, v, a, b,
-				  compare_efficiency(lkp_key));
+	known = compare_drift_var(p->method == COMPARE_HOLM_RANGE ? p->drift_pct : 0, v, a, b);
 	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
-		compare_interval(p, a, b, compare_drift_var(p->drift_pct, v, a, b,
-							    compare_efficiency(lkp_key)), v);
+		compare_interval(p, a, b, compare_drift_var(p->drift_pct, v, a, b), v);
 	if (p->method == COMPARE_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		compare_lkp(p, lkp_key, a, b, v);

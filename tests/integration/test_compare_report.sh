@@ -136,12 +136,15 @@ PY
 }
 
 # holm+range's drift: two invocations steady within their passes but 4%
-# apart are apart by the machine's drift; --drift 0 is the passes alone,
-# and a side of several files has the drift divided among them.
+# apart are apart by a drift of 2%; --drift 0 is the passes alone, and a
+# side of several files has the drift divided among them. The default is
+# 0.5%, which holds 4% for a change.
 t_compare_drift() {
 	crafted base.json 100 100.2 99.8
 	crafted new.json 104 104.2 103.8
-	expect_exit 8 "$SK" compare --fail-on-change base.json new.json
+	expect_exit 2 "$SK" compare --fail-on-change base.json new.json
+	expect_match '^method: holm\+range, .*0\.5% of drift between invocations' "$OUT"
+	expect_exit 8 "$SK" compare --fail-on-change --drift 2 base.json new.json
 	expect_match '^method: holm\+range, .*2% of drift between invocations' "$OUT"
 	expect_match '^no row flagged of [0-9]+ compared, but [0-9]+ of [0-9]+ KPI verdicts inconclusive' "$OUT"
 	expect_exit 2 "$SK" compare --fail-on-change --drift 0 base.json new.json
@@ -150,7 +153,7 @@ t_compare_drift() {
 		cp base.json b$i.json
 		cp new.json n$i.json
 	done
-	expect_exit 2 "$SK" compare --fail-on-change b1.json,b2.json,b3.json,b4.json,b5.json,b6.json,b7.json,b8.json \
+	expect_exit 2 "$SK" compare --fail-on-change --drift 2 b1.json,b2.json,b3.json,b4.json,b5.json,b6.json,b7.json,b8.json \
 		n1.json,n2.json,n3.json,n4.json,n5.json,n6.json,n7.json,n8.json
 	expect_exit 1 "$SK" compare --drift 3 --method holm base.json new.json
 	[ "$ERR" = "stresskit: error: compare: --drift is holm+range's (the default method)" ] ||
@@ -185,4 +188,62 @@ t_compare_others() {
 	# the other methods say it too, and judge as they do
 	expect_exit 2 "$SK" compare --method holm --fail-on-regression base.json new.json
 	expect_match "^note: other programs took 50% .*move with that$" "$OUT"
+}
+
+# --noise PROFILE: a row's measured spread of invocations replaces the
+# drift (none measured: 4% is a change a 3% drift would have held);
+# the noise: line says which; a profile of other run options, or a file
+# that is not one, is refused in one line.
+t_compare_noise_profile() {
+	crafted base.json 100 100.2 99.8
+	crafted new.json 104 104.2 103.8
+	cat >p.json <<'JSON'
+{ "stresskit-noise-profile": 1, "invocations": 6, "passes": 3,
+  "rows": { "pipe.ops_per_sec": { "mean": 100, "within-cv-pct": 0.2,
+                                  "between-cv-pct": 0, "f": 1, "f-p": 0.5 },
+            "pipe.ops": { "between-cv-pct": null } } }
+JSON
+	expect_exit 8 "$SK" compare --drift 3 base.json new.json
+	expect_match '^noise: 3% drift of an invocation.s mean' "$OUT"
+	expect_exit 0 "$SK" compare --drift 3 --noise p.json base.json new.json
+	expect_match '^noise: measured by stresskit calibrate \(--noise p\.json\); 3% drift of an invocation.s mean \(--drift; rows the profile lacks\)' "$OUT"
+	expect_match '^verdict: pipe\.ops_per_sec changed \+4\.0% \[\+[0-9.]+%, \+[0-9.]+%\] improvement$' "$OUT"
+	# null (undefined) is not 0: that row keeps the drift
+	expect_match '  pipe\.ops_per_sec  improvement$' "$(row pipe.ops_per_sec)"
+	printf '%s\n' "$OUT" | grep -q '  pipe\.ops  ' && fail "pipe.ops judged without drift: $OUT"
+	echo '{"runs": []}' >notp.json
+	expect_exit 1 "$SK" compare --noise notp.json base.json new.json
+	one_line "$ERR"
+	expect_match '^stresskit: error: compare: --noise notp\.json: not a noise profile' "$ERR"
+	expect_exit 1 "$SK" compare --noise nosuch.json base.json new.json
+	one_line "$ERR"
+	python3 - <<'PY'
+import json
+d = json.load(open("base.json")); d["configuration"] = {"timeout": 1.0}
+json.dump(d, open("base.json", "w"))
+p = json.load(open("p.json")); p["configuration"] = {"timeout": 2.0}
+json.dump(p, open("p2.json", "w"))
+PY
+	expect_exit 1 "$SK" compare --noise p2.json base.json new.json
+	one_line "$ERR"
+	expect_match 'timeout 1\.0 vs 2\.0' "$ERR"
+}
+
+# A side of 3 or more files is judged with its own spread of invocations:
+# three invocations 4% apart hold a 4% change; three that agree flag it.
+t_compare_noise_own_documents() {
+	crafted a1.json 100 100.2 99.8
+	crafted a2.json 104 104.2 103.8
+	crafted a3.json 96 96.2 95.8
+	crafted b1.json 104 104.2 103.8
+	crafted b2.json 108 108.2 107.8
+	crafted b3.json 100 100.2 99.8
+	expect_exit 8 "$SK" compare a1.json,a2.json,a3.json b1.json,b2.json,b3.json
+	expect_match '^noise: the spread of a side.s own invocations \(3 or more joined\)' "$OUT"
+	crafted b2.json 104 104.2 103.8
+	crafted b3.json 104 104.2 103.8
+	crafted a2.json 100 100.2 99.8
+	crafted a3.json 100 100.2 99.8
+	expect_exit 0 "$SK" compare a1.json,a2.json,a3.json b1.json,b2.json,b3.json
+	expect_match '^verdict: pipe\.ops_per_sec changed \+4\.0% ' "$OUT"
 }
