@@ -33,7 +33,10 @@
 #
 # Each pair is judged at each count of VERDICT_JUDGE (default "3 PASSES"):
 # the first N passes of each document, as --repeat N would have made them
-# (each pass is a process of its own, so the first N of 5 are a --repeat N).
+# (each pass is a process of its own, so the first N of 5 are a --repeat N);
+# and each twice: with compare's default noise (--drift), and with the
+# job's noise as stresskit calibrate measured it on this machine before
+# the job's corpus (6 invocations of PASSES passes; compare --noise).
 #
 # Environment: VERDICT_DIR (default $BENCHDIR/verdicts), VERDICT_PAIRS
 # (default 20), VERDICT_T (seconds per pass, default 0.2), VERDICT_PASSES
@@ -159,6 +162,17 @@ for cond in $CONDITIONS; do
 		mkdir -p "$d"
 		settings "$d"
 		made=
+		# this job's noise on this machine, measured by stresskit calibrate
+		# before its corpus: the pairs are judged with and without it
+		if [ ! -s "$d/noise.json" ]; then
+			# shellcheck disable=SC2086
+			"$SK" calibrate --invocations 6 --passes "$PASSES" -o "$d/noise.json" -- \
+				$W_ARGS "$W_KNOB" "$W_A" -t "$T" >"$d/noise.txt" 2>"$d/noise.err" || {
+				echo "verdicts: calibrate $d failed: $(tail -n 1 "$d/noise.err")" >&2
+				exit 1
+			}
+			rm -f "$d/noise.err"
+		fi
 		p=1
 		while [ "$p" -le "$PAIRS" ]; do
 			one_run "$d/a-$((2 * p - 1)).json" "$W_A"
@@ -223,10 +237,11 @@ def first(path, n, name):
     return out
 
 
-def judge(base, new, n):
-    """One compare of two documents' first n passes: (any table row
-    flagged, {KEY: WORD})."""
+def judge(base, new, n, noise=None):
+    """One compare of two documents' first n passes (with --noise when
+    given): (any table row flagged, {KEY: WORD})."""
     p = subprocess.run([sk, "compare", "--force"] + extra +
+                       (["--noise", noise] if noise else []) +
                        [first(base, n, "a.json"), first(new, n, "b.json")],
                        capture_output=True, text=True)
     if p.returncode == 1:
@@ -265,22 +280,25 @@ def count(results, test):
 
 def table(w):
     ops, eff = w["name"] + ".ops_per_sec", w["name"] + "." + EFF
-    print("| condition | passes | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
+    print("| condition | passes | noise | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
         "%s: changed | %s: unchanged | %s: inconclusive" % (l, l, l) for _, l in CHANGES) +
         " | F |")
-    print("|---|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
+    print("|---|---|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
     notes = []
-    for cond, n in [(c, n) for c in conds for n in judge_at]:
+    for cond, n, nz in [(c, n, nz) for c in conds for n in judge_at for nz in (False, True)]:
         d = os.path.join(top, cond, w["name"])
         if not os.path.exists(os.path.join(d, "a-%d.json" % (2 * pairs))):
             continue
+        noise = os.path.join(d, "noise.json") if nz else None
+        if nz and not os.path.exists(noise):
+            continue
         a = lambda i: os.path.join(d, "a-%d.json" % i)
-        aa = [judge(a(2 * p - 1), a(2 * p), n) for p in range(1, pairs + 1)]
+        aa = [judge(a(2 * p - 1), a(2 * p), n, noise) for p in range(1, pairs + 1)]
         cells = [count(aa, lambda r: r[0]),
                  count(aa, lambda r: "changed" in r[1].values())]
         seen = any(r[1] for r in aa)
         for b, _ in CHANGES:
-            ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)), n)
+            ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)), n, noise)
                   for p in range(1, pairs + 1)]
             seen = seen or any(r[1] for r in ab)
             # pairs whose ops/s row, and whose efficiency row, got the word
@@ -292,8 +310,9 @@ def table(w):
                                      f_ratio(d, EFF)))
         load = open(os.path.join(d, "load")).read().strip() if os.path.exists(
             os.path.join(d, "load")) else "load ?"
-        print("| %s | %d | %s |" % (cond, n, " | ".join(cells)))
-        if n != judge_at[-1]:
+        print("| %s | %d | %s | %s |" % (cond, n, "calibrate" if nz else "--drift",
+                                         " | ".join(cells)))
+        if n != judge_at[-1] or nz:
             continue
         notes.append("- %s (%s): measured change of B against A, ops/s: %s; "
                      "ops per CPU-second: %s." % (cond, load, "; ".join(
