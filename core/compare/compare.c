@@ -343,7 +343,7 @@ static void compare_judge(const struct compare_side *sides, size_t n,
 			if (compare_condition(b->key) || (!o->all && compare_bookkeeping(b->key)))
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
 								  .p = NAN };
-			else if (s || o->p.method == COMPARE_LKP)
+			else if (s || o->p.method->flags & COMPARE_M_LKP)
 				compare_method_judge(&o->p, key, &sa, &sb, &vi[k]);
 			else
 				vi[k] = (struct compare_verdict){ .verdict = STATS_TOO_FEW,
@@ -379,7 +379,7 @@ static void compare_rate_note(const struct compare_side *sides, size_t n,
 	rate = compare_method_aa_rate(o->p.method, o->p.alpha, sides[0].set.runs, nb, judged, &err);
 	if (!(rate - 2 * err > o->p.alpha))
 		return;
-	if (o->p.method == COMPARE_HOLM || o->p.method == COMPARE_HOLM_RANGE)
+	if (o->p.method->flags & COMPARE_M_FAMILY)
 		printf("note: %zu and %zu runs are too few for holm's promise: an A/A comparison "
 		       "flags one of its %zu rows %.1f%% of the time (\u00b1%.1f%%, simulated on "
 		       "normal runs), above alpha %g; use --repeat %d\n", sides[0].set.runs, nb,
@@ -582,7 +582,7 @@ static void compare_few_note(const struct compare_side *sides, size_t n,
 	for (size_t i = 0; i < n; i++)
 		printf("%s %zu", i ? (i + 1 == n ? " and" : ",") : "", sides[i].set.runs);
 	printf(": rows against a file with fewer are not judged; use --repeat %zu%s\n", need,
-	       o->p.method == COMPARE_HOLM || o->p.method == COMPARE_HOLM_RANGE ?
+	       o->p.method->flags & COMPARE_M_FAMILY ?
 	       " (5 for holm's promise)" : "");
 }
 
@@ -602,9 +602,10 @@ static void compare_others_note(const struct compare_side *sides, size_t n,
 		if (!(fabs(other - base) >= COMPARE_OTHERS_NOTE_PCT))
 			continue;
 		printf("note: other programs took %.0f%% of the CPUs during %s's runs and %.0f%% "
-		       "during %s's: its figures move with that%s\n", other, sides[i].path,
-		       base, sides[0].path, o->p.method == COMPARE_HOLM_RANGE ?
-		       " (holm+range allows it as drift)" : "");
+		       "during %s's: its figures move with that%s%s%s\n", other, sides[i].path,
+		       base, sides[0].path, o->p.method->flags & COMPARE_M_DRIFT ? " (" : "",
+		       o->p.method->flags & COMPARE_M_DRIFT ? o->p.method->name : "",
+		       o->p.method->flags & COMPARE_M_DRIFT ? " allows it as drift)" : "");
 	}
 }
 
@@ -634,9 +635,11 @@ static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
 		log_usage_error("compare: %s needs a value", names[k]);
 		return -1;
 	}
-	if (k == 0 && compare_method_parse(val, &o->p.method)) {
-		log_usage_error("compare: invalid --method '%s': expected holm+range, holm, lkp, "
-				"ci, welch or bootstrap", val);
+	if (k == 0 && !(o->p.method = compare_method_parse(val))) {
+		char list[256];
+
+		compare_method_list(list, sizeof(list));
+		log_usage_error("compare: invalid --method '%s': expected %s", val, list);
 		return -1;
 	}
 	if (k == 1 && (parse_percent(val, &o->p.alpha) || strchr(val, '%') ||
@@ -725,7 +728,7 @@ static void compare_noise_line(const struct compare_opts *o, unsigned sources)
 static int compare_run(int argc, char **argv, int *bisect_rc)
 {
 	struct compare_side sides[argc > 0 ? argc : 1];
-	struct compare_opts o = { .p = { .method = COMPARE_DEFAULT_METHOD,
+	struct compare_opts o = { .p = { .method = compare_method_parse(COMPARE_DEFAULT_METHOD),
 					 .alpha = COMPARE_DEFAULT_ALPHA,
 					 .drift_pct = COMPARE_DEFAULT_DRIFT_PCT,
 					 .equivalence_pct = COMPARE_DEFAULT_EQUIVALENCE_PCT },
@@ -777,12 +780,12 @@ static int compare_run(int argc, char **argv, int *bisect_rc)
 			return SK_USAGE;
 		}
 	}
-	if (o.p.distance > 0 && o.p.method != COMPARE_LKP) {
+	if (o.p.distance > 0 && !(o.p.method->flags & COMPARE_M_LKP)) {
 		log_usage_error("compare: --distance is lkp's (--method lkp)");
 		compare_free(sides, n);
 		return SK_USAGE;
 	}
-	if (o.drift_given && o.p.method != COMPARE_HOLM_RANGE) {
+	if (o.drift_given && !(o.p.method->flags & COMPARE_M_DRIFT)) {
 		log_usage_error("compare: --drift is holm+range's (the default method)");
 		compare_free(sides, n);
 		return SK_USAGE;
@@ -823,7 +826,7 @@ static int compare_run(int argc, char **argv, int *bisect_rc)
 	}
 	compare_judge(sides, n, &o, v, &sources);
 	compare_method_rule(&o.p, rule, sizeof(rule));
-	if (o.p.method == COMPARE_LKP)
+	if (o.p.method->flags & COMPARE_M_LKP)
 		printf("method: lkp, %s%s\n", rule, o.p.distance > 0 ? ", in distance mode" : "");
 	else
 		printf("method: %s, %s, and |%%change| >= %.0f%%\n",

@@ -13,7 +13,13 @@
 
 void compare_usage(FILE *f)
 {
-	fprintf(f, "usage: stresskit compare [--method holm+range|holm|lkp|ci|welch|bootstrap]\n"
+	char methods[256] = "";
+	size_t used = 0;
+
+	for (size_t i = 0; i < compare_methods_count() && used < sizeof(methods); i++)
+		used += (size_t)snprintf(methods + used, sizeof(methods) - used, "%s%s",
+					 i ? "|" : "", compare_methods_at(i)->name);
+	fprintf(f, "usage: stresskit compare [--method %s]\n"
 		   "                         [--alpha A] [--drift PCT] [--distance N] [--all] [-v]\n"
 		   "                         [--equivalence PCT] [--noise PROFILE] [--keys lkp|native]\n"
 		   "                         [--fail-on-regression] [--fail-on-change] [--bisect] [--force]\n"
@@ -37,26 +43,12 @@ void compare_usage(FILE *f)
 		   "stress-ng.time.user_time). A flagged row is an improvement or a\n"
 		   "regression by the figure's direction (a cost, latency, RSS or spread\n"
 		   "that grows is a regression; times and counts are \"changed\").\n"
-		   "Methods (each needs %d runs a side, lkp %d on either side; --repeat 3):\n"
-		   "  holm+range  (default) holm, each side's mean allowed --drift PCT of\n"
-		   "             drift between invocations (default %g%%; divided among the\n"
-		   "             files a side joins; 0: the passes' spread alone), and a KPI\n"
-		   "             row whose ranges do not overlap with medians %gx or more\n"
-		   "             apart: the large change a t-test on 3 noisy passes misses\n"
-		   "  holm       Welch's t-test on each row, with Holm's correction across the\n"
-		   "             rows: an A/A comparison flags any row with probability at\n"
-		   "             most A, however many rows it has\n"
-		   "  lkp        lkp-tests' rule, as lkp compare decides: samples trimmed,\n"
-		   "             the median as the mean, near-disjoint ranges (--distance N:\n"
-		   "             lkp compare -D N), ratio floors 1%% for perf metrics and 5%%\n"
-		   "             for the rest, lkp's per-stat thresholds; a stat NEW lacks\n"
-		   "             counts as zeros; the detail gives what it judged\n"
-		   "  ci         the (1 - A) Student-t confidence intervals do not overlap\n"
-		   "  welch      Welch's t-test gives p < A\n"
-		   "  bootstrap  the (1 - A) expanded percentile bootstrap interval of the\n"
-		   "             difference of means excludes 0 (%d resamples, fixed seed;\n"
-		   "             widened for few runs as Hesterberg's, to the t interval's)\n"
-		   "Every method but lkp flags only |%%change| >= %.0f%%. --alpha A is the\n"
+		   "Methods (each needs %d runs a side, lkp %d on either side; --repeat 3):\n",
+		   methods, STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS);
+	/* each method's own paragraph, from its file (method_*.c) */
+	for (size_t i = 0; i < compare_methods_count(); i++)
+		fputs(compare_methods_at(i)->help, f);
+	fprintf(f, "Every method but lkp flags only |%%change| >= %.0f%%. --alpha A is the\n"
 		   "significance level (default %g, from 0.0001 to 0.5). With fewer runs than\n"
 		   "the method needs, one line says so and what --repeat it needs; when the\n"
 		   "runs are too few for a method's promise, a note gives the rate an A/A\n"
@@ -98,7 +90,7 @@ void compare_usage(FILE *f)
 		   "only. Noise: what one invocation's mean may drift beyond its passes'\n"
 		   "spread: a side's own, when it joins %d or more files; else --noise\n"
 		   "PROFILE's (stresskit calibrate measures it on this machine); else\n"
-		   "--drift's. The \"noise:\" line says which was used.\n\n"
+		   "--drift's (default %g%%). The \"noise:\" line says which was used.\n\n"
 		   "exit codes: 0 no regression (every KPI row unchanged or improved),\n"
 		   "1 bad arguments or files, or run options differ, %d a KPI row\n"
 		   "regressed (with --fail-on-regression any row; with --fail-on-change\n"
@@ -107,9 +99,8 @@ void compare_usage(FILE *f)
 		   "commit: 1 bad (a KPI row changed, either way, by --equivalence or\n"
 		   "more), 125 skip (one inconclusive), 0 good (the rest), 128 abort (bad\n"
 		   "input)\n",
-		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS, COMPARE_DEFAULT_DRIFT_PCT,
-		   COMPARE_RANGE_RATIO,
-		   COMPARE_BOOTSTRAP_RESAMPLES, STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,
+		   STATS_MIN_CHANGE_PCT, COMPARE_DEFAULT_ALPHA,
 		   PROFILE_TOP_DEFAULT, COMPARE_DEFAULT_EQUIVALENCE_PCT, COMPARE_KPI_ALPHA_SHARE,
-		   COMPARE_NOISE_MIN_FILES, COMPARE_EXIT_REGRESSION, COMPARE_EXIT_INCONCLUSIVE);
+		   COMPARE_NOISE_MIN_FILES, COMPARE_DEFAULT_DRIFT_PCT, COMPARE_EXIT_REGRESSION,
+		   COMPARE_EXIT_INCONCLUSIVE);
 }

@@ -1,28 +1,27 @@
 /*
- * compare_method.h - how compare judges one row: Welch's t-test with
- * Holm's correction across the rows of a comparison (holm, the default),
- * the kernel test robot's rule (lkp), mmtests' non-overlapping confidence
- * intervals (ci), Welch's t-test alone (welch) or a percentile bootstrap
- * of the difference of means (bootstrap), each with the smallest change
- * its samples could have flagged, so that "no change" says how small a
- * change it rules out.
+ * compare_method.h - how compare judges one row. A method is one file,
+ * core/compare/method_NAME.c, registered as a stressor is: holm+range
+ * (the default), holm (Welch's t-test with Holm's correction across the
+ * rows), lkp (the kernel test robot's rule), ci (mmtests' non-overlapping
+ * confidence intervals), welch (Welch's t-test alone) and bootstrap (a
+ * percentile bootstrap of the difference of means). Whatever the method,
+ * every row gets the smallest change its samples could have flagged, and
+ * every KPI row the interval of its change and a word (changed,
+ * unchanged, inconclusive): compare_word.c.
  */
 #ifndef STRESSKIT_COMPARE_METHOD_H
 #define STRESSKIT_COMPARE_METHOD_H
 
 #include <stddef.h>
 
+#include <stdbool.h>
+#include <stdint.h>
+#include <stresskit-builtin.h>
+
 #include "lkp_rule.h"
 #include "stats.h"
 
-enum compare_method {
-	COMPARE_HOLM_RANGE,
-	COMPARE_HOLM,
-	COMPARE_LKP,
-	COMPARE_CI,
-	COMPARE_WELCH,
-	COMPARE_BOOTSTRAP,
-};
+struct compare_method;
 
 /*
  * holm+range: holm's promise about the whole table (an A/A comparison
@@ -31,7 +30,7 @@ enum compare_method {
  * values needs a huge t); the per-row methods flag some row of a table of
  * ~27 almost surely at 3 runs a side (docs/compare.md's table)
  */
-#define COMPARE_DEFAULT_METHOD COMPARE_HOLM_RANGE
+#define COMPARE_DEFAULT_METHOD "holm+range"
 /*
  * holm+range's second rule: a KPI row whose ranges are apart and whose
  * medians are this far apart. Simulated on 3 lognormal passes a side of
@@ -111,7 +110,7 @@ enum compare_word {
 
 /* How compare judges: the method and its parameters. */
 struct compare_params {
-	enum compare_method method;
+	const struct compare_method *method;
 	double alpha;
 	double distance;	/* lkp: lkp compare's -D; 0 for its default test */
 	double drift_pct;	/* holm+range: invocations' drift, % of a mean (--drift) */
@@ -178,12 +177,75 @@ void compare_word_settle(const struct compare_params *p, struct compare_verdict 
 /* "changed", "unchanged", "inconclusive"; "" for NONE. */
 const char *compare_word_name(enum compare_word w);
 
-/* "holm+range", "holm", "lkp", "ci", "welch", "bootstrap"; 0 or -EINVAL. */
-int compare_method_parse(const char *s, enum compare_method *m);
-const char *compare_method_name(enum compare_method m);
+/*
+ * A method of judging a row is one file (core/compare/method_*.c) with
+ * its descriptor, registered by COMPARE_METHOD_REGISTER as a stressor is:
+ * its name, what it takes, its rule in one sentence, its test and its -v
+ * detail. compare and its --help name none of them.
+ */
+#define COMPARE_M_FAMILY 0x1	/* Holm's correction across a comparison's rows */
+#define COMPARE_M_DRIFT 0x2	/* takes --drift: the drift joins its test */
+#define COMPARE_M_LKP 0x4	/* lkp-tests' own: whole rows (a stat a side lacks as
+				 * zeros), its own floors, runs on either side, --distance */
+#define COMPARE_M_SLOW 0x8	/* its test is slow: the A/A rate's simulation takes fewer */
+
+/* What a method's test is given: one row's two sides. */
+struct compare_test {
+	const struct compare_params *p;
+	double alpha;			/* the level to test at */
+	const char *lkp_key;		/* the row as lkp names it */
+	const double *a, *b;
+	size_t na, nb;
+	/* the sides, from a real comparison; NULL in the A/A simulation */
+	const struct compare_sample *sa, *sb;
+	double known;			/* the drift's variance (COMPARE_M_DRIFT) */
+};
+
+struct compare_method {
+	const char *name;	/* --method NAME */
+	int rank;		/* its place in lists: the default first */
+	unsigned flags;		/* COMPARE_M_* */
+	const char *help;	/* its paragraph of compare --help, indented */
+	/* one sentence: when it flags a row */
+	void (*rule)(const struct compare_params *p, char *buf, size_t len);
+	/*
+	 * Its call on a row, before the floor: v->verdict STATS_CHANGED or
+	 * STATS_SAME (or STATS_TOO_FEW), its own figures and v->min_pct; v
+	 * holds each side's stats and the change already.
+	 */
+	void (*test)(const struct compare_test *t, struct compare_verdict *v);
+	/* -v's detail of a judged row, given its "min change ..." */
+	void (*detail)(const struct compare_verdict *v, const char *min, char *buf, size_t len);
+};
+
+#define COMPARE_METHOD_REGISTER(m)						\
+	static const struct compare_method *const compare_method_ptr_##m		\
+	SK_SECTION_ENTRY("sk_compare_methods") = &(m)
+
+/* The registered methods by rank; i < compare_methods_count(). */
+size_t compare_methods_count(void);
+const struct compare_method *compare_methods_at(size_t i);
+
+/* The method named s, or NULL. */
+const struct compare_method *compare_method_parse(const char *s);
+/* "holm+range, holm, lkp, ci, welch or bootstrap", for a message. */
+void compare_method_list(char *buf, size_t len);
+const char *compare_method_name(const struct compare_method *m);
 
 /* One sentence: when the method flags a row, with p's level and drift. */
 void compare_method_rule(const struct compare_params *p, char *buf, size_t len);
+
+/* For the methods' files: the shared parts of their tests. */
+/* |x| in percent of |base|; NAN when the base is 0. */
+double compare_pct(double x, double base);
+/* Welch's test of t's sides at t->alpha, the drift t->known added when
+ * counted, the counted events' variance floored when sides are given. */
+void compare_method_welch(const struct compare_test *t, bool counted,
+			  struct compare_verdict *v);
+/* The smallest change Welch's test flags at level alpha: t(1 - alpha/2, df) se. */
+double compare_welch_min(const struct compare_verdict *v, double alpha);
+/* splitmix64: the same sequence on every machine, for the bootstrap and the A/A rates */
+uint64_t compare_rand(uint64_t *state);
 
 /*
  * Judges BASE's values a against NEW's b, the row key as lkp names it:
@@ -199,7 +261,7 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
  * The runs a method needs: on each side (*either false), or on either
  * side (*either true: lkp-tests judges a stat when one side has 3).
  */
-size_t compare_method_min_runs(enum compare_method m, bool *either);
+size_t compare_method_min_runs(const struct compare_method *m, bool *either);
 
 /*
  * Settles the verdicts of one comparison's rows v[0..n-1] together: for
@@ -207,7 +269,7 @@ size_t compare_method_min_runs(enum compare_method m, bool *either);
  * so that a row is flagged when its adjusted p is below alpha; nothing
  * for the per-row methods. Call once all the rows are judged.
  */
-void compare_method_family(enum compare_method m, double alpha,
+void compare_method_family(const struct compare_method *m, double alpha,
 			   struct compare_verdict *v, size_t n);
 
 /*
@@ -218,15 +280,15 @@ void compare_method_family(enum compare_method m, double alpha,
  * methods, that one row is. *err is the simulation's standard error.
  * NAN past 40 runs in all (nothing to warn of) or below STATS_MIN_RUNS.
  */
-double compare_method_aa_rate(enum compare_method m, double alpha, size_t na, size_t nb,
-			      size_t rows, double *err);
+double compare_method_aa_rate(const struct compare_method *m, double alpha, size_t na,
+			      size_t nb, size_t rows, double *err);
 
 /*
  * The row's detail: "p=0.0031, min change 1.2%" and the like; "" when too
  * few. lkp's names what it judged, each side's median and [min, max], as
  * the row's columns are means.
  */
-void compare_method_detail(enum compare_method m, const struct compare_verdict *v,
+void compare_method_detail(const struct compare_method *m, const struct compare_verdict *v,
 			   char *buf, size_t len);
 
 #endif

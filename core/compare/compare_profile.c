@@ -254,7 +254,7 @@ static void profile_judge(const struct compare_params *p, const struct series_se
 	char key[512];
 
 	lkp_key(b->key, key, sizeof(key));
-	if (x && p->method != COMPARE_LKP) {
+	if (x && !(p->method->flags & COMPARE_M_LKP)) {
 		for (size_t i = 0; i < b->n; i++)
 			x[i] = b->v[i] + shift;
 		for (size_t i = 0; i < s->n; i++)

@@ -22,7 +22,7 @@ START_TEST(test_holm_step_down)
 		{ .verdict = STATS_TOO_FEW, .p = NAN },	/* not one of the family */
 	};
 
-	compare_method_family(COMPARE_HOLM, 0.05, v, 5);
+	compare_method_family(compare_method_parse("holm"), 0.05, v, 5);
 	ck_assert_double_eq_tol(v[0].p_holm, 0.03, 1e-12);
 	ck_assert_double_eq_tol(v[1].p_holm, 0.06, 1e-12);
 	ck_assert_double_eq_tol(v[2].p_holm, 0.06, 1e-12);
@@ -35,7 +35,7 @@ START_TEST(test_holm_step_down)
 
 	/* the per-row methods are left as judged */
 	v[1] = holm_row(0.04);
-	compare_method_family(COMPARE_WELCH, 0.05, v, 5);
+	compare_method_family(compare_method_parse("welch"), 0.05, v, 5);
 	ck_assert_int_eq(v[1].verdict, STATS_CHANGED);
 }
 END_TEST
@@ -45,17 +45,17 @@ START_TEST(test_aa_rates)
 	double err, r;
 
 	/* lkp at 3 a side: 4 of the 20 equally likely orders */
-	r = compare_method_aa_rate(COMPARE_LKP, 0.05, 3, 3, 27, &err);
+	r = compare_method_aa_rate(compare_method_parse("lkp"), 0.05, 3, 3, 27, &err);
 	ck_assert_double_eq_tol(r, 0.2, 4 * err);
 	/* Welch's test holds its level on normal runs, and holm its family's */
-	r = compare_method_aa_rate(COMPARE_WELCH, 0.05, 3, 3, 27, &err);
+	r = compare_method_aa_rate(compare_method_parse("welch"), 0.05, 3, 3, 27, &err);
 	ck_assert(r < 0.05 + 4 * err);
-	r = compare_method_aa_rate(COMPARE_HOLM, 0.05, 5, 5, 27, &err);
+	r = compare_method_aa_rate(compare_method_parse("holm"), 0.05, 5, 5, 27, &err);
 	ck_assert(r < 0.05 + 4 * err);
 	ck_assert(r > 0.01);
 	/* nothing to say below 3 runs or past 40 in all */
-	ck_assert(isnan(compare_method_aa_rate(COMPARE_LKP, 0.05, 2, 3, 27, &err)));
-	ck_assert(isnan(compare_method_aa_rate(COMPARE_LKP, 0.05, 21, 20, 27, &err)));
+	ck_assert(isnan(compare_method_aa_rate(compare_method_parse("lkp"), 0.05, 2, 3, 27, &err)));
+	ck_assert(isnan(compare_method_aa_rate(compare_method_parse("lkp"), 0.05, 21, 20, 27, &err)));
 }
 END_TEST
 
@@ -70,7 +70,7 @@ START_TEST(test_drift)
 	const double c[] = { 100, 101, 99 }, d[] = { 1000, 1010, 990 };
 	struct compare_sample sa = { .v = a, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
 	struct compare_sample sb = { .v = b, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
-	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05,
+	struct compare_params p = { .method = compare_method_parse("holm+range"), .alpha = 0.05,
 				    .drift_pct = 3 };
 	struct compare_verdict v;
 
@@ -88,12 +88,12 @@ START_TEST(test_drift)
 	ck_assert_double_eq_tol(v.p, erfc(4 / sqrt((9 + 3.12 * 3.12) / 16) / M_SQRT2), 1e-9);
 	ck_assert_int_eq(v.verdict, STATS_CHANGED);
 	/* holm is the passes' spread alone, whatever the drift */
-	p.method = COMPARE_HOLM;
+	p.method = compare_method_parse("holm");
 	sa.files = sb.files = 1;
 	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
 	ck_assert_int_eq(v.verdict, STATS_CHANGED);
 	/* a 10x change is far beyond any drift */
-	p.method = COMPARE_HOLM_RANGE;
+	p.method = compare_method_parse("holm+range");
 	sa.v = c;
 	sb.v = d;
 	compare_method_judge(&p, "stress-ng.x.ops_per_sec", &sa, &sb, &v);
@@ -126,7 +126,7 @@ START_TEST(test_holm_weighted)
 	};
 
 	v[0].kpi = v[1].kpi = true;
-	compare_method_family(COMPARE_HOLM_RANGE, 0.05, v, 5);
+	compare_method_family(compare_method_parse("holm+range"), 0.05, v, 5);
 	ck_assert_int_eq(v[0].verdict, STATS_CHANGED);
 	ck_assert_double_eq_tol(v[0].p_holm, 0.015 / 0.4, 1e-12);
 	ck_assert_int_eq(v[2].verdict, STATS_SAME);
@@ -148,7 +148,7 @@ START_TEST(test_words)
 	struct compare_sample sa = { .v = a, .n = 3, .runs = 3, .files = 1, .others_pct = NAN };
 	struct compare_sample sb = { .v = same, .n = 3, .runs = 3, .files = 1,
 				     .others_pct = NAN };
-	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05,
+	struct compare_params p = { .method = compare_method_parse("holm+range"), .alpha = 0.05,
 				    .equivalence_pct = 2 };
 	struct compare_verdict v;
 
@@ -201,7 +201,7 @@ START_TEST(test_counted_events)
 				     .others_pct = NAN };
 	struct compare_sample sb = { .v = two, .n = 3, .runs = 3, .files = 1, .per_pass = 9000,
 				     .others_pct = NAN };
-	struct compare_params p = { .method = COMPARE_HOLM_RANGE, .alpha = 0.05 };
+	struct compare_params p = { .method = compare_method_parse("holm+range"), .alpha = 0.05 };
 	struct compare_verdict v;
 
 	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
@@ -217,7 +217,7 @@ START_TEST(test_counted_events)
 	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
 	ck_assert_int_eq(v.verdict, STATS_CHANGED);
 	/* holm takes the passes as they are */
-	p.method = COMPARE_HOLM;
+	p.method = compare_method_parse("holm");
 	sb.v = hi;
 	compare_method_judge(&p, "x.cost.voluntary-context-switches", &sa, &sb, &v);
 	ck_assert_int_eq(v.verdict, STATS_CHANGED);
