@@ -145,7 +145,18 @@ builds_start() {
 }
 hogs_stop() {
 	[ -n "$hogs_pid" ] && kill -- $hogs_pid 2>/dev/null
+	# the builds' compilers are gone before their directory goes
+	[ -n "$hogs_pid" ] && wait 2>/dev/null
 	hogs_pid=
+}
+
+# made COND: whether every run of COND is already in VERDICT_DIR (a
+# reprint): then no load is started for it.
+made() {
+	for w in $WORKLOADS; do
+		[ -s "$DIR/$1/$w/a-$((2 * PAIRS)).json" ] && [ -s "$DIR/$1/$w/noise.json" ] ||
+			return 1
+	done
 }
 trap hogs_stop EXIT INT TERM
 
@@ -154,8 +165,10 @@ for w in $WORKLOADS; do
 done
 start=$(date +%s)
 for cond in $CONDITIONS; do
-	[ "$cond" = hogs ] && hogs_start
-	[ "$cond" = builds ] && builds_start
+	made "$cond" || {
+		[ "$cond" = hogs ] && hogs_start
+		[ "$cond" = builds ] && builds_start
+	}
 	for w in $WORKLOADS; do
 		workload "$w"
 		d=$DIR/$cond/$w
