@@ -9,7 +9,12 @@
 # back; the barrier release over before the last exit; a timed run reaching its
 # timeout, counted from the barrier, before the stop).
 phases_check() {
-	printf '%s\n' "$1" | sed -n 's/.* phases: //p' >"$TMP.phases"
+	# a --repeat's warm-up pass is not a run of the document: its line goes
+	if printf '%s\n' "$1" | grep -q 'warm-up pass: run and not recorded'; then
+		printf '%s\n' "$1" | sed -n '/pass 1 of/,$p' | sed -n 's/.* phases: //p'
+	else
+		printf '%s\n' "$1" | sed -n 's/.* phases: //p'
+	fi >"$TMP.phases"
 	python3 -c '
 import json, re, sys
 lines = open(sys.argv[1]).read().splitlines()
