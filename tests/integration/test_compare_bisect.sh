@@ -32,12 +32,14 @@ SCRIPT
 	chmod +x bisect.sh
 }
 
-# Alone: every commit's runs are judged against the first's, made minutes
-# apart, and tests beside them would move the share of the CPUs they get.
+# Long (make test-long: a build and a run at each step of the bisect),
+# and alone: every commit's runs are judged against the first's, made
+# minutes apart, and tests beside them would move the share of the CPUs
+# they get.
 # The change looked for is 2x the work, so a 20% margin is what "the same"
 # means to this bisect: two invocations of one commit minutes apart differ
 # by up to 8% on a quiet 2-CPU machine now and then.
-t_alone_compare_bisect_finds_commit() {
+t_long_alone_compare_bisect_finds_commit() {
 	bisect_repo 8 5
 	bisect_script
 	git -C repo checkout -q HEAD~7

@@ -64,7 +64,7 @@ assert any(b <= a for a, b in zip(rss[1:], rss[2:])), "max-rss rises pass by pas
 # file left.
 passes_stop() {
 	python3 -c 'import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])' \
-		"$SK" --pipe 1 -t 4s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
+		"$SK" --pipe 1 -t 2s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
 	pid=$!
 	# past the warm-up pass: a recorded pass is the one stopped
 	wait_until 30 grep -q 'pass 1 of 3' log

@@ -189,7 +189,7 @@ t_compare_real_runs() {
 }
 
 t_repeat_interrupted() {
-	"$SK" --pipe 1 -t 4s --repeat 3 --json r.json --yaml r.yaml --temp-path "$TMP" >log 2>&1 &
+	"$SK" --pipe 1 -t 2s --repeat 3 --json r.json --yaml r.yaml --temp-path "$TMP" >log 2>&1 &
 	pid=$!
 	# past the warm-up pass: a recorded pass is the one stopped
 	wait_until 30 grep -q 'pass 1 of 3' log
