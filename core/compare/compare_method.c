@@ -154,17 +154,18 @@ static double compare_pass_var(const double *x, size_t n, double mean, double pe
 	return per_pass > 0 ? fmax(var, fabs(mean) / per_pass) : var;
 }
 
-void compare_method_welch(const struct compare_test *t, bool counted,
+void compare_method_welch(const struct compare_test *t, bool allowances,
 			  struct compare_verdict *v)
 {
-	const struct compare_sample *sa = counted ? t->sa : NULL, *sb = counted ? t->sb : NULL;
+	const struct compare_sample *sa = allowances ? t->sa : NULL;
+	const struct compare_sample *sb = allowances ? t->sb : NULL;
 	struct welch w;
 
 	student_welch_known(v->base.mean,
 			    compare_pass_var(t->a, t->na, v->base.mean, sa ? sa->per_pass : 0),
 			    (double)t->na, v->new.mean,
 			    compare_pass_var(t->b, t->nb, v->new.mean, sb ? sb->per_pass : 0),
-			    (double)t->nb, t->known, &w);
+			    (double)t->nb, allowances ? t->known : 0, &w);
 	v->p = v->p_holm = w.p;
 	v->df = w.df;
 	v->se_pct = compare_pct(w.se, v->base.mean);

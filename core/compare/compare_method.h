@@ -238,9 +238,9 @@ void compare_method_rule(const struct compare_params *p, char *buf, size_t len);
 /* For the methods' files: the shared parts of their tests. */
 /* |x| in percent of |base|; NAN when the base is 0. */
 double compare_pct(double x, double base);
-/* Welch's test of t's sides at t->alpha, the drift t->known added when
- * counted, the counted events' variance floored when sides are given. */
-void compare_method_welch(const struct compare_test *t, bool counted,
+/* Welch's test of t's sides at t->alpha; with allowances, holm+range's:
+ * the drift t->known added, and counted events' variance floored. */
+void compare_method_welch(const struct compare_test *t, bool allowances,
 			  struct compare_verdict *v);
 /* The smallest change Welch's test flags at level alpha: t(1 - alpha/2, df) se. */
 double compare_welch_min(const struct compare_verdict *v, double alpha);
