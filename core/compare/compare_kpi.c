@@ -17,7 +17,6 @@
 #include "stats.h"
 
 #define COMPARE_OPS_SUFFIX ".ops_per_sec"
-#define COMPARE_EFF_SUFFIX ".bogo-ops-per-second-usr-sys-time"
 /* Below this CPU use per instance (percent), a stressor's ops block. */
 #define COMPARE_BLOCKING_CPU_PCT 90.0
 
@@ -155,7 +154,7 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 		    strchr(base->key, '.') != base->key + len - s)
 			continue;	/* one stressor's ops/s: NAME.ops_per_sec */
 		snprintf(eff, sizeof(eff), "%.*s%s", (int)(len - s), base->key,
-			 COMPARE_EFF_SUFFIX);
+			 COMPARE_EFFICIENCY_SUFFIX);
 		k_eff = compare_kpi_row(&sides[0], eff);
 		for (size_t i = 1; i < n; i++) {
 			compare_kpi_line(sides, n, i, o, base, &v[(i - 1) * rows + k], t);

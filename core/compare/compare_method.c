@@ -225,8 +225,6 @@ size_t compare_method_min_runs(const struct compare_method *m, bool *either)
 	return STATS_MIN_RUNS;
 }
 
-#define COMPARE_EFFICIENCY_SUFFIX ".bogo-ops-per-second-usr-sys-time"
-
 static bool compare_efficiency(const char *lkp_key)
 {
 	size_t n = strlen(lkp_key), s = strlen(COMPARE_EFFICIENCY_SUFFIX);
@@ -286,12 +284,14 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	struct compare_test t = { .p = p, .alpha = p->alpha, .lkp_key = lkp_key,
 				  .a = a->v, .b = b->v, .na = a->n, .nb = b->n,
 				  .sa = a, .sb = b };
-	double floor;
+	double floor, known;
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
+	/* the interval takes the drift whatever the method; holm+range's test too */
+	known = compare_drift_var(p->drift_pct, v, a, b);
 	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
-		compare_interval(p, a, b, compare_drift_var(p->drift_pct, v, a, b), v);
+		compare_interval(p, a, b, known, v);
 	if (m->flags & COMPARE_M_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		m->test(&t, v);
@@ -300,7 +300,7 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	if (a->n < STATS_MIN_RUNS || b->n < STATS_MIN_RUNS)
 		return;
 	if (m->flags & COMPARE_M_DRIFT)
-		t.known = compare_drift_var(p->drift_pct, v, a, b);
+		t.known = known;
 	m->test(&t, v);
 	/* the floor every method shares (see the top of the file) */
 	floor = compare_floor_pct(lkp_key);

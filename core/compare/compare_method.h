@@ -162,6 +162,9 @@ struct compare_verdict {
 	double need;		/* inconclusive: invocations a side that would decide; NAN */
 };
 
+/* The key's end of a stressor's ops per CPU-second, its efficiency KPI. */
+#define COMPARE_EFFICIENCY_SUFFIX ".bogo-ops-per-second-usr-sys-time"
+
 /* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), or the
  * ops per CPU-second of a stressor's instances (its efficiency). */
 bool compare_kpi(const char *lkp_key);
