@@ -74,13 +74,7 @@ static json_t *compare_read(const char *path)
  * (others_mode.c), or NAN when its files do not say. */
 static double compare_others_pct(const struct series_set *set)
 {
-	const struct series *s = series_find(set, "others.cpu-percent");
-	struct stats st;
-
-	if (!s || !s->n)
-		return NAN;
-	stats_compute(s->v, s->n, &st);
-	return st.mean;
+	return series_mean(set, "others.cpu-percent");
 }
 
 /*
@@ -250,18 +244,14 @@ out:
 static double compare_ops_per_pass(const struct series_set *set, const char *key)
 {
 	const char *c = strstr(key, ".cost.");
-	const struct series *ops;
-	struct stats st;
 	char name[512];
+	double ops;
 
 	if (!c || !strcmp(c, ".cost.cpu-usec") || !strcmp(c, ".cost.insn-per-cycle"))
 		return 0;
 	snprintf(name, sizeof(name), "%.*s.ops", (int)(c - key), key);
-	ops = series_find(set, name);
-	if (!ops || !ops->n)
-		return 0;
-	stats_compute(ops->v, ops->n, &st);
-	return st.mean;
+	ops = series_mean(set, name);
+	return isnan(ops) ? 0 : ops;
 }
 
 /* Whether key is a figure of the conditions the run ran in (a run mode's

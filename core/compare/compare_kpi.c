@@ -28,18 +28,6 @@ static const char *compare_kpi_direction(const struct series *base, double chang
 	       "improvement" : "regression";
 }
 
-/* The mean of a side's row, NAN when the side lacks it. */
-static double compare_kpi_mean(const struct compare_side *side, const char *key)
-{
-	const struct series *s = series_find(&side->set, key);
-	struct stats st;
-
-	if (!s || !s->n)
-		return NAN;
-	stats_compute(s->v, s->n, &st);
-	return st.mean;
-}
-
 static void compare_kpi_line(const struct compare_side *sides, size_t n, size_t i,
 			     const struct compare_opts *o, const struct series *base,
 			     const struct compare_verdict *v, struct compare_tally *t)
@@ -104,7 +92,7 @@ static void compare_kpi_notes(const struct compare_side *sides, size_t n, const 
 
 	snprintf(row, sizeof(row), "%.*s.cpu-usage-per-instance", (int)len, key);
 	for (size_t i = 0; i < n; i++)
-		cpu = fmin(cpu, compare_kpi_mean(&sides[i], row));
+		cpu = fmin(cpu, series_mean(&sides[i].set, row));
 	if (cpu < COMPARE_BLOCKING_CPU_PCT)
 		printf("note: %.*s: its instances used %.0f%% of a CPU (their ops block): judged "
 		       "on both ops/s and ops per CPU-second\n", (int)len, key, cpu);
@@ -132,10 +120,9 @@ static void compare_kpi_notes(const struct compare_side *sides, size_t n, const 
 /* BASE's row of key, or (size_t)-1. */
 static size_t compare_kpi_row(const struct compare_side *base, const char *key)
 {
-	for (size_t k = 0; k < base->set.n; k++)
-		if (!strcmp(base->set.s[k].key, key))
-			return k;
-	return (size_t)-1;
+	const struct series *s = series_find(&base->set, key);
+
+	return s ? (size_t)(s - base->set.s) : (size_t)-1;
 }
 
 void compare_kpi_print(const struct compare_side *sides, size_t n, const struct compare_opts *o,

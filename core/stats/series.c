@@ -205,6 +205,17 @@ const struct series *series_find(const struct series_set *set, const char *key)
 	return NULL;
 }
 
+double series_mean(const struct series_set *set, const char *key)
+{
+	const struct series *s = series_find(set, key);
+	struct stats st;
+
+	if (!s || !s->n)
+		return NAN;
+	stats_compute(s->v, s->n, &st);
+	return st.mean;
+}
+
 void series_format_value(double v, char *buf, size_t len)
 {
 	double a = fabs(v);

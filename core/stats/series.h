@@ -61,6 +61,9 @@ int series_push(struct series_set *set, const char *stressor,
 
 const struct series *series_find(const struct series_set *set, const char *key);
 
+/* The mean of key's values over the runs; NAN when the set has none. */
+double series_mean(const struct series_set *set, const char *key);
+
 /* A value as lkp-tests prints it: "638671", "0.18", "7.958e+11". */
 void series_format_value(double v, char *buf, size_t len);
 
