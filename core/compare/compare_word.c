@@ -23,6 +23,16 @@ const char *compare_word_name(enum compare_word w)
 	return compare_word_names[w];
 }
 
+/* The interval's half-width, in %, at k invocations a side. */
+static double compare_half(const struct compare_params *p, const struct compare_verdict *v,
+			   unsigned k)
+{
+	double df = fmax(1, (double)k * (v->passes_a + v->passes_b) - 2);
+
+	return student_quantile(1 - p->alpha / 2, df) *
+	       sqrt(v->inv_var_pct2 / k + v->kept_var_pct2);
+}
+
 /*
  * The invocations a side (each of the passes it ran) after which the
  * interval, centred where it is now, would be narrow enough to decide:
@@ -38,17 +48,21 @@ static double compare_need(const struct compare_params *p, const struct compare_
 
 	if (d >= STATS_MIN_CHANGE_PCT)
 		h = fmax(h, d);
-	if (!(h > 0) || !(v->inv_var_pct2 >= 0))
-		return INFINITY;
-	for (unsigned k = 1; k <= COMPARE_NEED_MAX; k++) {
-		double df = fmax(1, (double)k * (v->passes_a + v->passes_b) - 2);
-		double half = student_quantile(1 - p->alpha / 2, df) *
-			      sqrt(v->inv_var_pct2 / k + v->kept_var_pct2);
+	unsigned lo = 1, hi = COMPARE_NEED_MAX;
 
-		if (half <= h)
-			return k;
+	if (!(h > 0) || !(v->inv_var_pct2 >= 0) || compare_half(p, v, hi) > h)
+		return INFINITY;
+	/* the half-width falls as k grows (t and the variance both do): the
+	 * smallest k within h, by bisection */
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (compare_half(p, v, mid) <= h)
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
-	return INFINITY;
+	return lo;
 }
 
 void compare_word_settle(const struct compare_params *p, struct compare_verdict *v)
