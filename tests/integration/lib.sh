@@ -302,13 +302,14 @@ verdict() {
 		-o "$TMP/$1.so" || fail "cannot build $1"
 }
 
-# expect_no_regression CMD...: compare found no regression: exit 0 (every
-# KPI row unchanged or improved) or 8 (some KPI row inconclusive), which
-# real runs of a noisy machine may give either of. $OUT and $ERR as
-# expect_exit leaves them.
-expect_no_regression() {
+# expect_judged CMD...: compare judged the files: exit 0 (no regression),
+# 2 (a KPI row regressed) or 8 (a KPI row inconclusive), any of which
+# two real runs of one job on a machine as loaded as the suite's may give
+# (beside the suite, pipe's ops per CPU-second moved 15% between two
+# runs); never 1, bad input. $OUT and $ERR as expect_exit leaves them.
+expect_judged() {
 	expect_exit 0 "$@" 2>/dev/null || {
-		[ "$got" = 8 ] || fail "exit $got, expected 0 or 8: $*
+		[ "$got" = 2 ] || [ "$got" = 8 ] || fail "exit $got, expected 0, 2 or 8: $*
 --- stdout:
 $OUT
 --- stderr:

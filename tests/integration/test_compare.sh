@@ -205,7 +205,7 @@ t_compare_options_differ() {
 t_compare_options_real_runs() {
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --json a.json --temp-path "$TMP"
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --pipe-data-size 64 --json b.json --temp-path "$TMP"
-	expect_no_regression "$SK" compare --all -v a.json a.json
+	expect_judged "$SK" compare --all -v a.json a.json
 	expect_exit 1 "$SK" compare --all -v a.json b.json
 	one_line "$ERR"
 	expect_match 'pipe-data-size "4K" vs "64"' "$ERR"
@@ -287,7 +287,7 @@ t_compare_options_weighed_real_runs() {
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --json a.json --temp-path "$TMP"
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 200 --status-interval 0.5 --sample-interval 0.1 \
 		--confidence 90 --json b.json --temp-path "$TMP"
-	expect_no_regression "$SK" compare --all -v a.json b.json
+	expect_judged "$SK" compare --all -v a.json b.json
 	expect_match '^note: b\.json: option status-interval differs: null vs 0\.5 ' "$OUT"
 	expect_match '^note: b\.json: option sample-interval differs: 1\.0 vs 0\.1 ' "$OUT"
 	expect_match '^note: b\.json: option confidence differs: 95\.0 vs 90\.0 ' "$OUT"

@@ -112,7 +112,7 @@ t_plugin_example_results() {
 	grep -q '"tee"' "$TMP/a.json" || fail "tee not in the JSON"
 	grep -q 'stressor: tee' "$TMP/a.yaml" || fail "tee not in the YAML: $(cat "$TMP/a.yaml")"
 	expect_exit 0 "$SK" --plugin "$TEE" --tee 1 -t 1s --json "$TMP/b.json" --temp-path "$TMP"
-	expect_no_regression "$SK" compare --all -v "$TMP/a.json" "$TMP/b.json"
+	expect_judged "$SK" compare --all -v "$TMP/a.json" "$TMP/b.json"
 	expect_match 'tee' "$OUT"
 }
 
@@ -135,15 +135,15 @@ for f, v in want.items():
     assert st["spin"]["plugin"] == f"{sys.argv[1]}/{f}.so", st["spin"]
     assert st["pipe"]["version"] == "1" and st["pipe"]["plugin"] is None, st["pipe"]
 PY
-	expect_no_regression "$SK" compare --all -v "$TMP/spin.json" "$TMP/spin.json"
+	expect_judged "$SK" compare --all -v "$TMP/spin.json" "$TMP/spin.json"
 	expect_exit 1 "$SK" compare --all -v "$TMP/spin.json" "$TMP/spin2.json"
 	one_line "$ERR"
 	expect_match 'other options than .*spin\.json: spin version "1" vs "2" \(--force' "$ERR"
-	expect_no_regression "$SK" compare --all -v --force "$TMP/spin.json" "$TMP/spin2.json"
+	expect_judged "$SK" compare --all -v --force "$TMP/spin.json" "$TMP/spin2.json"
 	expect_match '^note: .*spin2\.json: option spin version differs: "1" vs "2" \(compared under --force\)$' "$OUT"
-	expect_no_regression "$SK" compare --all -v "$TMP/spin.json" "$TMP/spinnone.json"
+	expect_judged "$SK" compare --all -v "$TMP/spin.json" "$TMP/spinnone.json"
 	expect_match '^note: .*spinnone\.json: option spin version differs: "1" vs unversioned \(reporting only, compared\)$' "$OUT"
-	expect_no_regression "$SK" compare --all -v "$TMP/spinnone.json" "$TMP/spinnone.json"
+	expect_judged "$SK" compare --all -v "$TMP/spinnone.json" "$TMP/spinnone.json"
 	expect_no_match 'version' "$OUT"
 }
 
