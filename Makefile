@@ -132,7 +132,9 @@ test: unit-test golden-test integration-test abi-test
 # The stressor ABI against its committed baseline (mk/abi-check.sh, with
 # libabigail): the binary's exported SK_API functions and the public types
 # they reach, and (abi/layouts.c) the layouts a plugin's inline loop and
-# descriptors use that no signature reaches. make abi-record rewrites the
+# descriptors use that no signature reaches; and (mk/abi-counts.sh) the
+# loop's meaning: the example plugin built against each release's headers
+# counts what it counts built against the tree's. make abi-record rewrites the
 # baselines: only for a new major (version.h says when).
 ABI_BASE    := abi/stresskit-1.0.abi
 ABI_LAYOUTS := abi/layouts-1.0.abi
@@ -143,6 +145,7 @@ $(BUILD)/abi/layouts.so: abi/layouts.c $(wildcard include/stresskit/*.h)
 abi-check: $(BUILD)/stresskit $(BUILD)/abi/layouts.so
 	mk/abi-check.sh $(ABI_BASE) $(BUILD)/stresskit
 	mk/abi-check.sh $(ABI_LAYOUTS) $(BUILD)/abi/layouts.so
+	mk/abi-counts.sh $(BUILD)/stresskit include $(wildcard abi/*/include)
 
 abi-record: $(BUILD)/stresskit $(BUILD)/abi/layouts.so
 	mk/abi-check.sh --record $(ABI_BASE) $(BUILD)/stresskit

@@ -34,7 +34,15 @@ static struct {
 	bool overflow;
 	unsigned abi_major, abi_minor;
 	const struct stressor *s[PLUGIN_STRESSORS_MAX];
+	unsigned minor[PLUGIN_STRESSORS_MAX];	/* each descriptor's own */
 } plugin_pending;
+
+/* Each loaded plugin stressor and the ABI minor it was built for. */
+static struct plugin_built {
+	const struct stressor *s;
+	unsigned minor;
+} *plugin_built;
+static size_t plugin_built_n;
 
 /* Handles already loaded: the same file named twice is loaded once. */
 static void *plugin_handles[PLUGIN_FILES_MAX];
@@ -56,6 +64,7 @@ void sk_plugin_register(const struct stressor *s, unsigned abi_major,
 		plugin_pending.abi_major = abi_major;
 		plugin_pending.abi_minor = abi_minor;
 	}
+	plugin_pending.minor[plugin_pending.n] = abi_minor;
 	plugin_pending.s[plugin_pending.n++] = s;
 }
 
@@ -63,6 +72,29 @@ void sk_plugin_register(const struct stressor *s, unsigned abi_major,
 static bool plugin_abi_ok(unsigned major, unsigned minor)
 {
 	return major == SK_ABI_MAJOR && minor <= SK_ABI_MINOR;
+}
+
+static int plugin_note_built(const struct stressor *s, unsigned minor,
+			     char *err, size_t errlen)
+{
+	struct plugin_built *grown = realloc(plugin_built,
+					     (plugin_built_n + 1) * sizeof(*grown));
+
+	if (!grown) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	plugin_built = grown;
+	plugin_built[plugin_built_n++] = (struct plugin_built){ s, minor };
+	return 0;
+}
+
+unsigned plugin_abi_minor(const struct stressor *s)
+{
+	for (size_t i = 0; i < plugin_built_n; i++)
+		if (plugin_built[i].s == s)
+			return plugin_built[i].minor;
+	return SK_ABI_MINOR;
 }
 
 static bool plugin_seen(void *handle)
@@ -154,6 +186,9 @@ int plugin_load(const char *path, char *err, size_t errlen)
 		rc = registry_add(plugin_pending.s[i], msg, sizeof(msg));
 		if (rc)
 			snprintf(err, errlen, "plugin %s: %s", path, msg);
+		else
+			rc = plugin_note_built(plugin_pending.s[i],
+					       plugin_pending.minor[i], err, errlen);
 	}
 	registry_set_origin(NULL);
 	return rc;

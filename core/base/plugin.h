@@ -14,13 +14,6 @@
 /* Where plugins are looked for when STRESSKIT_PLUGIN_PATH is unset. */
 #ifndef SK_PLUGIN_DIR
 #define SK_PLUGIN_DIR "/usr/local/lib/stresskit/plugins"
-/*
- * Calls ctx->stressor->prepare(ctx) (which must be set) under a guard: a
- * crash in it is a one-line usage error naming the stressor and its
- * plugin, and SK_USAGE; otherwise prepare()'s own status.
- */
-int plugin_prepare(struct stressor_ctx *ctx);
-
 #endif
 
 /*
@@ -40,5 +33,12 @@ int plugin_load_path(const char *path, char *err, size_t errlen);
  * plugin, and SK_USAGE; otherwise prepare()'s own status.
  */
 int plugin_prepare(struct stressor_ctx *ctx);
+
+/*
+ * The minor of the stressor ABI the stressor was built for: its plugin's
+ * STRESSOR_REGISTER() said, or SK_ABI_MINOR for a built-in. Loops inlined
+ * from older headers keep their release's meaning (instance.c).
+ */
+unsigned plugin_abi_minor(const struct stressor *s);
 
 #endif

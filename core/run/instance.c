@@ -23,6 +23,7 @@
 #include "clock.h"
 #include "helper_unshare.h"
 #include "log.h"
+#include "plugin.h"
 #include "proc_name.h"
 #include "run.h"
 #include "sandbox.h"
@@ -39,6 +40,9 @@ static pid_t instance_pid;
 /* When this process first took a stop signal (0: not yet): its run ends
  * there, not when it passed the stop gate and wound down (stop_gate.c) */
 static volatile double instance_stop_seen;
+/* When a 1.0 plugin's run() was called again at the window (instance_run):
+ * its second run()'s rates are of its own time (0: never) */
+static __thread double instance_rerun_at;
 
 /*
  * The stop: the flag, then the stop gate, waited on here, before the
@@ -190,6 +194,40 @@ void instance_ready(struct instance *in)
 	instance_start(in, instance_shared);
 }
 
+/*
+ * A plugin built against the 1.0 headers inlines a loop that takes its
+ * --NAME-ops limit once, at instance_loop_begin(), so its count would
+ * include the warm-up's ops. Its warm-up is therefore a run() of its own,
+ * with no limit, stopped when the window opens; the run() after it begins
+ * its loop in the window with the limit moved past the warm-up's ops: the
+ * count of the same source built against today's headers. (Its set-up is
+ * then done twice, the second time inside the window.)
+ */
+static int instance_run(struct instance *in, struct run_shared *sh)
+{
+	const struct stressor *s = in->ctx->stressor;
+	struct instance_slot *slot = instance_slot_of(in);
+	uint64_t max_ops = in->max_ops;
+	int status;
+
+	if (max_ops == UINT64_MAX || plugin_abi_minor(s) > 0 ||
+	    !__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE))
+		return s->run(in);
+	in->max_ops = UINT64_MAX;
+	in->stop = &sh->warm_stop;
+	status = s->run(in);
+	in->stop = &sh->stop;
+	if (status != SK_OK || __atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE) ||
+	    instance_stop_seen)
+		return status;
+	if (in->warming)	/* its loop ended before it saw the window open */
+		instance_warmup_over(in);
+	in->max_ops = slot->warm_ops > UINT64_MAX - 1 - max_ops ?
+		      UINT64_MAX - 1 : slot->warm_ops + max_ops;
+	instance_rerun_at = sk_now();
+	return s->run(in);
+}
+
 int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		  struct run_shared *sh, struct instance_slot *slot,
 		  uint64_t max_ops)
@@ -219,7 +257,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	if (ctx->stressor->flags & STRESSOR_OWN_START) {
 		/* run() sets up, then starts with instance_ready() */
 		shared_wait_setup(sh);
-		status = ctx->stressor->run(&in);
+		status = instance_run(&in, sh);
 		/* it returned without: started and stopped here, so the
 		 * barrier counts it and its slot reads as any other's; ops it
 		 * counted have no run time to be divided by */
@@ -235,7 +273,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		}
 	} else {
 		instance_start(&in, sh);
-		status = sh->stop ? SK_OK : ctx->stressor->run(&in);
+		status = sh->stop ? SK_OK : instance_run(&in, sh);
 	}
 	if (ctx->sandbox && sandbox_tripped())
 		status = SK_FAILED;
@@ -309,8 +347,10 @@ void instance_latency_name(struct instance *in, unsigned series,
 double instance_elapsed(const struct instance *in)
 {
 	const struct instance_slot *slot = instance_slot_of(in);
+	double from = instance_rerun_at > slot->start ? instance_rerun_at : slot->start;
+	double end = instance_run_end(slot);
 
-	return instance_run_end(slot) - slot->start;
+	return end > from ? end - from : 0;
 }
 
 static void instance_vlog(const struct instance *in, int fd, const char *tag,

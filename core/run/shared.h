@@ -24,6 +24,9 @@ struct run_shared {
 	uint32_t start;		/* futex: 0 until the start barrier opens */
 	uint32_t stop;		/* 1 once the run should stop */
 	uint32_t warming;	/* --warmup: 1 until the controller ends it */
+	uint32_t warm_stop;	/* 1 once --warmup ended or the run stops:
+				   what a 1.0 plugin's warm-up run() stops
+				   at (instance.c) */
 	uint32_t setup;		/* futex: 0 until instances may set up, after
 				   the last fork (scheduler.c; --perf
 				   attaches its counters first) */

@@ -177,6 +177,7 @@ static void warmup_mode_begin(struct run_state *st)
 static void warmup_mode_end(struct run_state *st)
 {
 	__atomic_store_n(&st->sh->warming, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&st->sh->warm_stop, 1, __ATOMIC_RELEASE);
 	for (size_t i = 0; i < st->n_children; i++) {
 		struct child *c = &st->children[i];
 

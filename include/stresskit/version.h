@@ -22,7 +22,7 @@
 #endif
 
 #define SK_ABI_MAJOR 1
-#define SK_ABI_MINOR 0
+#define SK_ABI_MINOR 1
 
 /*
  * The functions a stressor may call. The binary is linked so that these,

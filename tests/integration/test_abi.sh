@@ -1,7 +1,8 @@
 # test_abi.sh - the stressor ABI 1.0 as a plugin author meets it: a
 # stressor written from stresskit-stressor(3) alone, built with pkg-config
 # against a staged install, in every mode; a plugin built against the 1.0
-# headers (abi/1.0); the ABI check refusing a changed layout; and no test
+# headers (abi/1.0), --warmup and --NAME-ops counting as built today; the
+# ABI check refusing a changed layout or loop; and no test
 # hook in the shipped binary.
 
 # stage (make install into $TMP/root, pkg-config on it) and $PLUGINS
@@ -62,6 +63,32 @@ t_abi_1_0_plugin_runs() {
 	expect_exit 0 "$SK" --plugin "$TMP/abi10.so" --abi10 1 --abi10-ops 2000 --abi10-timed \
 		--latency --latency-sample 1 --metrics --temp-path "$TMP"
 	expect_match 'abi10 .* p50 add latency \(total histogram of 1 instances, 2000 timed ops\)' "$OUT"
+	# --NAME-ops counts in the window after --warmup, as built today,
+	# although the 1.0 loop fixed its limit at its start (instance.c)
+	expect_exit 0 "$SK" --plugin "$TMP/abi10.so" --abi10 2 --abi10-ops 1000 --warmup 0.1s \
+		--metrics --temp-path "$TMP"
+	expect_match 'metrc: .* abi10 +1000 ' "$OUT"
+	expect_exit 0 "$SK" --plugin "$TMP/abi10.so" --abi10 2 --abi10-ops 999 --abi10-batch 64 \
+		--warmup 0.1s --instance-mode thread --metrics --temp-path "$TMP"
+	expect_match 'metrc: .* abi10 +999 ' "$OUT"
+	expect_exit 0 "$SK" --plugin "$TMP/abi10.so" --abi10 1 --abi10-ops 2000 --abi10-timed \
+		--warmup 0.1s --latency --latency-sample 1 --metrics --temp-path "$TMP"
+	expect_match 'abi10 .* p50 add latency \(total histogram of 1 instances, 2000 timed ops\)' "$OUT"
+}
+
+# make abi-check's counts: the example plugin built against abi/1.0 counts
+# what the tree's build counts under --warmup and --NAME-ops; headers
+# whose loop counts the warm-up against the limit, claiming today's minor
+# (so run as built), are refused in one line.
+t_abi_check_counts() {
+	expect_exit 0 "$SK_SRC/mk/abi-counts.sh" "$SK" "$SK_SRC/include" "$SK_SRC/abi/1.0/include"
+	expect_match 'abi-check: tee.c counts 4000 ops' "$OUT"
+	cp -r "$SK_SRC/abi/1.0/include" "$TMP/old"
+	sed -i 's/^#define SK_ABI_MINOR 0$/#define SK_ABI_MINOR 1/' "$TMP/old/stresskit/version.h"
+	grep -q '^#define SK_ABI_MINOR 1$' "$TMP/old/stresskit/version.h" || fail "no minor set"
+	expect_exit 1 "$SK_SRC/mk/abi-counts.sh" "$SK" "$SK_SRC/include" "$TMP/old"
+	expect_match "stresskit: error: abi-check: tee.c built against $TMP/old counted '[0-9]+' ops, built against .* 4000 .*the inline loop's meaning changed" "$ERR"
+	[ "$(printf "%s\n" "$ERR" | wc -l)" -eq 1 ] || fail "more than one line: $ERR"
 }
 
 # make abi-check's comparison: the same headers keep the ABI, a field
