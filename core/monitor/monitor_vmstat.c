@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proc_stat.h"
+
 /* The lines of a "key value" file wanted, by key; -1 where missing. */
 static void vmstat_keys(const char *path, const char *const *keys, double *v, size_t n)
 {
@@ -43,18 +45,18 @@ static int vmstat_read(FILE *f, struct monitor_sample *s)
 					   "SwapTotal", "SwapFree" };
 	static const char *const vm[] = { "pswpin", "pswpout", "pgpgin", "pgpgout" };
 	double m[6], p[4], kib_page = (double)sysconf(_SC_PAGESIZE) / 1024;
-	unsigned long long c[10] = { 0 };
+	struct proc_cpu line_cpu, cpu_time = { { 0 } };
+	const unsigned long long *c = cpu_time.t;
 	char line[4096];
 	bool cpu = false;
 
 	while (fgets(line, sizeof(line), f)) {
 		unsigned long long x;
 
-		if (!strncmp(line, "cpu ", 4) &&
-		    sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
-			   &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7],
-			   &c[8], &c[9]) >= 8)
+		if (proc_cpu_parse(line, &line_cpu)) {
+			cpu_time = line_cpu;
 			cpu = true;
+		}
 		else if (sscanf(line, "intr %llu", &x) == 1)
 			monitor_put(s, "system.in", (double)x, MONITOR_RATE);
 		else if (sscanf(line, "ctxt %llu", &x) == 1)
@@ -84,14 +86,17 @@ static int vmstat_read(FILE *f, struct monitor_sample *s)
 		monitor_put(s, "io.bi", p[2], MONITOR_RATE);
 		monitor_put(s, "io.bo", p[3], MONITOR_RATE);
 	}
-	/* user nice system idle iowait irq softirq steal guest guest_nice:
-	 * us is user and nice without the guests' (in user already) */
-	monitor_put(s, "cpu.us", (double)(c[0] + c[1] - c[8] - c[9]), MONITOR_SHARE);
-	monitor_put(s, "cpu.sy", (double)(c[2] + c[5] + c[6]), MONITOR_SHARE);
-	monitor_put(s, "cpu.id", (double)c[3], MONITOR_SHARE);
-	monitor_put(s, "cpu.wa", (double)c[4], MONITOR_SHARE);
-	monitor_put(s, "cpu.st", (double)c[7], MONITOR_SHARE);
-	monitor_put(s, "cpu.gu", (double)(c[8] + c[9]), MONITOR_SHARE);
+	/* us is user and nice without the guests' (in user already) */
+	monitor_put(s, "cpu.us", (double)(c[PROC_CPU_USER] + c[PROC_CPU_NICE] -
+					  c[PROC_CPU_GUEST] - c[PROC_CPU_GUEST_NICE]),
+		    MONITOR_SHARE);
+	monitor_put(s, "cpu.sy", (double)(c[PROC_CPU_SYSTEM] + c[PROC_CPU_IRQ] +
+					  c[PROC_CPU_SOFTIRQ]), MONITOR_SHARE);
+	monitor_put(s, "cpu.id", (double)c[PROC_CPU_IDLE], MONITOR_SHARE);
+	monitor_put(s, "cpu.wa", (double)c[PROC_CPU_IOWAIT], MONITOR_SHARE);
+	monitor_put(s, "cpu.st", (double)c[PROC_CPU_STEAL], MONITOR_SHARE);
+	monitor_put(s, "cpu.gu", (double)(c[PROC_CPU_GUEST] + c[PROC_CPU_GUEST_NICE]),
+		    MONITOR_SHARE);
 	return 0;
 }
 

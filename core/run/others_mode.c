@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "proc_stat.h"
 #include "run_mode.h"
 #include "run_state.h"
 
@@ -42,26 +43,21 @@ static const struct run_mode others_mode;
 
 static bool others_read(struct others_reading *r)
 {
-	unsigned long long c[8] = { 0 };
+	struct proc_cpu cpu;
+	const unsigned long long *c = cpu.t;
 	long hz = sysconf(_SC_CLK_TCK);
 	struct rusage self, children;
-	FILE *f = fopen("/proc/stat", "r");
-	int got;
 
-	if (!f)
-		return false;
-	/* user nice system idle iowait irq softirq steal (guest is in user) */
-	got = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &c[0], &c[1], &c[2],
-		     &c[3], &c[4], &c[5], &c[6], &c[7]);
-	fclose(f);
-	if (got < 7 || hz <= 0 || getrusage(RUSAGE_SELF, &self) ||
+	if (proc_cpu_read(&cpu) || hz <= 0 || getrusage(RUSAGE_SELF, &self) ||
 	    getrusage(RUSAGE_CHILDREN, &children))
 		return false;
-	r->steal = (double)c[7] / (double)hz;
+	r->steal = (double)c[PROC_CPU_STEAL] / (double)hz;
 	/* irq and softirq are left out: much of them is the instances' own
 	 * (their packets, their completions), counted to no process */
-	r->busy = (double)(c[0] + c[1] + c[2]) / (double)hz + r->steal;
-	r->total = r->busy + (double)(c[3] + c[4] + c[5] + c[6]) / (double)hz;
+	r->busy = (double)(c[PROC_CPU_USER] + c[PROC_CPU_NICE] + c[PROC_CPU_SYSTEM]) /
+		  (double)hz + r->steal;
+	r->total = r->busy + (double)(c[PROC_CPU_IDLE] + c[PROC_CPU_IOWAIT] +
+				      c[PROC_CPU_IRQ] + c[PROC_CPU_SOFTIRQ]) / (double)hz;
 	r->own = sk_timeval_seconds(&self.ru_utime) + sk_timeval_seconds(&self.ru_stime) +
 		 sk_timeval_seconds(&children.ru_utime) + sk_timeval_seconds(&children.ru_stime);
 	return true;
