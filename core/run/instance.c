@@ -63,10 +63,17 @@ static void instance_on_signal(int sig)
 	errno = saved;
 }
 
+void instance_stop_signals(sigset_t *set)
+{
+	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
+
+	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
+		sigaddset(set, stop_signals[i]);
+}
+
 /* Signals that stop the run interrupt syscalls: no SA_RESTART. */
 static void instance_signals(void)
 {
-	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	sigset_t all;
 
@@ -75,10 +82,10 @@ static void instance_signals(void)
 	/* one handler at a time: a Ctrl-C during the stop must not wait at
 	 * the gate a second time inside the first wait */
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
-		sigaddset(&sa.sa_mask, stop_signals[i]);
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
-		sigaction(stop_signals[i], &sa, NULL);
+	instance_stop_signals(&sa.sa_mask);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&sa.sa_mask, sig) == 1)
+			sigaction(sig, &sa, NULL);
 	signal(SIGCHLD, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
 	sigemptyset(&all);

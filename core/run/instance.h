@@ -6,6 +6,7 @@
 #ifndef STRESSKIT_INSTANCE_H
 #define STRESSKIT_INSTANCE_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <stresskit/stressor.h>
@@ -13,6 +14,13 @@
 #include "slot.h"
 
 #include "shared.h"
+
+/*
+ * Adds the signals that stop an instance to set: the controller's SIGALRM
+ * and what a terminal or kill sends the run's process group (SIGINT,
+ * SIGTERM, SIGHUP).
+ */
+void instance_stop_signals(sigset_t *set);
 
 /*
  * The process side of an instance (or of a thread-mode worker): dies with

@@ -81,7 +81,6 @@ static void threads_stop_all(struct threads_arg *args, uint32_t n)
 static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 			  struct instance_slot *slots, uint32_t n, uint64_t max_ops)
 {
-	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
 	struct threads_arg *args = calloc(n, sizeof(*args));
 	struct sigaction sa;
 	sigset_t waitset;
@@ -96,8 +95,7 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTHREAD_STOP, &sa, NULL);
 	sigemptyset(&waitset);
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
-		sigaddset(&waitset, stop_signals[i]);
+	instance_stop_signals(&waitset);
 	sigaddset(&waitset, SIGTHREAD_DONE);
 	/* Blocked before the threads exist, so they inherit the mask. */
 	pthread_sigmask(SIG_BLOCK, &waitset, NULL);
