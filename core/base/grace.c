@@ -16,12 +16,12 @@
  */
 #include "grace.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "proc_pid.h"
 
 double grace_next(double start, double window, double now, bool progress)
 {
@@ -40,34 +40,15 @@ bool grace_cpu_progress(double at_stop, double before, double now,
 	return (now > before || waiting) && now - at_stop <= budget;
 }
 
-int grace_proc_read(pid_t pid, const char *file, char *buf, size_t len)
-{
-	char path[48];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n <= 0)
-		return n < 0 ? -errno : -ENODATA;
-	buf[n] = '\0';
-	return 0;
-}
-
 char grace_state(pid_t pid)
 {
 	char buf[256];
-	const char *paren;
+	const char *fields;
 
-	if (grace_proc_read(pid, "stat", buf, sizeof(buf)) < 0)
+	if (proc_pid_read(pid, "stat", buf, sizeof(buf)) < 0 ||
+	    !(fields = proc_pid_stat_fields(buf)))
 		return '\0';
-	/* "pid (comm) S ...": comm may hold spaces and parentheses */
-	paren = strrchr(buf, ')');
-	return paren && paren[1] == ' ' ? paren[2] : '\0';
+	return fields[0];
 }
 
 /*

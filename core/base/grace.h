@@ -32,10 +32,6 @@ double grace_next(double start, double window, double now, bool progress);
 bool grace_cpu_progress(double at_stop, double before, double now,
 			double budget, bool waiting);
 
-/* Reads /proc/PID/FILE into buf (NUL-ended, at most len - 1 bytes):
- * open and read only, as the sandbox's base set allows. 0 or -errno. */
-int grace_proc_read(pid_t pid, const char *file, char *buf, size_t len);
-
 /* Process pid's state letter from /proc/PID/stat (R, S, D ...), or '\0'
  * when it is gone. */
 char grace_state(pid_t pid);

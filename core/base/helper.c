@@ -19,6 +19,7 @@
 
 #include "grace.h"
 #include "helper_unshare.h"
+#include "proc_pid.h"
 #include "proc_name.h"
 #include "testhook.h"
 
@@ -189,7 +190,7 @@ static void helper_say_where(pid_t pid, double waited)
 {
 	char wchan[64], state = grace_state(pid);
 
-	if (grace_proc_read(pid, "wchan", wchan, sizeof(wchan)) < 0 ||
+	if (proc_pid_read(pid, "wchan", wchan, sizeof(wchan)) < 0 ||
 	    wchan[0] == '0')
 		snprintf(wchan, sizeof(wchan), "user space");
 	sk_log_info("helper %d made no progress in %.1fs: state %c, waiting in %s",

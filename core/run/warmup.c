@@ -17,41 +17,28 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "proc_pid.h"
 #include "run_state.h"
 #include "stop.h"
 
-/* Reads a /proc file into buf as a string (cut at size - 1 bytes). */
-static bool warmup_read(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return false;
-	n = fread(buf, 1, size - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	return true;
-}
-
 /*
- * Reads utime, stime (and cutime, cstime) from a /proc stat file, in
- * seconds. The command name may hold spaces: fields count from its ')'.
+ * Reads utime, stime (and cutime, cstime) from /proc/PID/FILE, a stat
+ * file, in seconds.
  */
-static bool warmup_cputime(const char *path, bool children, double *user,
-			   double *sys)
+static bool warmup_cputime(pid_t pid, const char *file, bool children,
+			   double *user, double *sys)
 {
-	char buf[1024], *p;
+	char buf[1024];
+	const char *fields;
 	unsigned long long ut, st, cut, cst;
 	long hz = sysconf(_SC_CLK_TCK);
 
-	if (!warmup_read(path, buf, sizeof(buf)))
+	if (proc_pid_read(pid, file, buf, sizeof(buf)) < 0 ||
+	    !(fields = proc_pid_stat_fields(buf)) || hz <= 0)
 		return false;
-	p = strrchr(buf, ')');
-	/* after ")": state ppid pgrp session tty tpgid flags minflt cminflt
-	 * majflt cmajflt utime stime cutime cstime */
-	if (!p || hz <= 0 ||
-	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+	/* state ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime cutime cstime */
+	if (sscanf(fields, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
 		   &ut, &st, &cut, &cst) != 4)
 		return false;
 	if (children) {
@@ -72,7 +59,7 @@ static bool warmup_cputime(const char *path, bool children, double *user,
  */
 static void warmup_descendants(pid_t pid, unsigned depth, double *user, double *sys)
 {
-	char path[64];
+	char path[64], file[48];
 	DIR *d;
 	struct dirent *e;
 
@@ -84,8 +71,8 @@ static void warmup_descendants(pid_t pid, unsigned depth, double *user, double *
 
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "/proc/%d/task/%.20s/children", (int)pid, e->d_name);
-		if (!warmup_read(path, list, sizeof(list)))
+		snprintf(file, sizeof(file), "task/%.20s/children", e->d_name);
+		if (proc_pid_read(pid, file, list, sizeof(list)) < 0)
 			continue;
 		for (p = list;; p = end) {
 			long child = strtol(p, &end, 10);
@@ -93,8 +80,7 @@ static void warmup_descendants(pid_t pid, unsigned depth, double *user, double *
 
 			if (end == p || child <= 0)
 				break;
-			snprintf(path, sizeof(path), "/proc/%ld/stat", child);
-			if (warmup_cputime(path, true, &u, &st)) {
+			if (warmup_cputime((pid_t)child, "stat", true, &u, &st)) {
 				*user += u;
 				*sys += st;
 			}
@@ -109,7 +95,7 @@ void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,
 {
 	uint32_t state = __atomic_load_n(&s->state, __ATOMIC_ACQUIRE);
 	double now = sk_now();
-	char path[64];
+	char file[48];
 
 	r->warm_ops = s->ops;
 	if (state == SLOT_DONE)
@@ -117,11 +103,11 @@ void warmup_snapshot(struct instance_result *r, const struct instance_slot *s,
 	else if (state == SLOT_RUNNING)
 		r->warm_skip = now - s->start;
 	if (thread && s->tid)
-		snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid, (int)s->tid);
+		snprintf(file, sizeof(file), "task/%d/stat", (int)s->tid);
 	else
-		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+		snprintf(file, sizeof(file), "stat");
 	if (state != SLOT_FORKED &&
-	    !warmup_cputime(path, !thread, &r->warm_utime, &r->warm_stime))
+	    !warmup_cputime(pid, file, !thread, &r->warm_utime, &r->warm_stime))
 		r->warm_utime = r->warm_stime = 0;
 	else if (state != SLOT_FORKED && !thread)
 		warmup_descendants(pid, 0, &r->warm_utime, &r->warm_stime);
