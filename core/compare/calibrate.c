@@ -27,6 +27,7 @@
 #include "calibrate_report.h"
 #include "calibrate_runs.h"
 #include "inputs.h"
+#include "json_file.h"
 #include "lazy_lib.h"
 #include "log.h"
 #include "parse.h"
@@ -200,18 +201,12 @@ static int calibrate_check_out(const struct calibrate_opts *o)
 /* Reads invocation i's results into d and removes the file. 0 or SK_USAGE. */
 static int calibrate_read(const char *path, unsigned i, struct calibrate_doc *d)
 {
-	FILE *f = fopen(path, "r");
-	json_error_t jerr;
-	char err[256];
+	char err[512];
 
-	d->doc = f ? json_loadf(f, 0, &jerr) : NULL;
-	if (f)
-		fclose(f);
-	else
-		snprintf(jerr.text, sizeof(jerr.text), "%s", strerror(errno));
+	d->doc = json_file_load(path, err, sizeof(err));
 	unlink(path);
 	if (!d->doc) {
-		log_usage_error("calibrate: invocation %u wrote no results: %s", i, jerr.text);
+		log_usage_error("calibrate: invocation %u wrote no results: %s", i, err);
 		return SK_USAGE;
 	}
 	if (series_from_doc_all(d->doc, &d->set, err, sizeof(err))) {

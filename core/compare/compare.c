@@ -26,16 +26,17 @@
 #include <sys/stat.h>
 
 #include "compare.h"
+#include "compare_environment.h"
 #include "compare_help.h"
 #include "compare_kpi.h"
-#include "compare_noise.h"
 #include "compare_method.h"
+#include "compare_noise.h"
 #include "compare_options.h"
 #include "compare_profile.h"
-#include "compare_environment.h"
+#include "json_file.h"
 #include "lkp_keys.h"
-#include "parse.h"
 #include "log.h"
+#include "parse.h"
 #include "run_mode.h"
 #include "series_figures.h"
 #include "stats.h"
@@ -45,28 +46,11 @@
 /* One results file as a document; NULL after one line when unreadable. */
 static json_t *compare_read(const char *path)
 {
-	json_error_t jerr;
-	json_t *doc;
-	struct stat st;
-	FILE *f;
+	char err[512];
+	json_t *doc = json_file_load(path, err, sizeof(err));
 
-	/* opened here, not by jansson, so a missing file or a directory is
-	 * named by its errno rather than as a JSON syntax error */
-	f = fopen(path, "r");
-	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		f = NULL;
-		errno = EISDIR;
-	}
-	if (!f) {
-		log_usage_error("compare: cannot read %s: %s", path, strerror(errno));
-		return NULL;
-	}
-	doc = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!doc)
-		log_usage_error("compare: %s: not a JSON document: %s (line %d)", path,
-				jerr.text, jerr.line);
+		log_usage_error("compare: %s", err);
 	return doc;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "compare_options.h"
+#include "json_file.h"
 #include "log.h"
 #include "stats.h"
 
@@ -21,19 +22,11 @@
 json_t *compare_noise_read(const char *path, const json_t *base, const char *base_path,
 			   bool force)
 {
-	json_error_t jerr;
-	json_t *doc, *rows;
-	FILE *f = fopen(path, "r");
+	char err[512];
+	json_t *doc = json_file_load(path, err, sizeof(err)), *rows;
 
-	if (!f) {
-		log_usage_error("compare: --noise %s: cannot read it: %s", path, strerror(errno));
-		return NULL;
-	}
-	doc = json_loadf(f, 0, &jerr);
-	fclose(f);
 	if (!doc) {
-		log_usage_error("compare: --noise %s: not a JSON document: %s (line %d)", path,
-				jerr.text, jerr.line);
+		log_usage_error("compare: --noise: %s", err);
 		return NULL;
 	}
 	rows = json_object_get(doc, "rows");

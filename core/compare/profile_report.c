@@ -12,6 +12,7 @@
 #include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER */
 
 #include "compare_profile.h"
+#include "json_file.h"
 #include "log.h"
 #include "parse.h"
 
@@ -20,10 +21,8 @@ static int profile_report_main(int argc, char **argv)
 	const char *path = NULL;
 	uint64_t top = PROFILE_TOP_DEFAULT;
 	struct series_set set;
-	json_error_t jerr;
-	struct stat st;
+	char err[512];
 	json_t *doc;
-	FILE *f;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--top") && i + 1 < argc) {
@@ -55,22 +54,12 @@ static int profile_report_main(int argc, char **argv)
 				"(usage: stresskit --perf-profile-report FILE.json [--top N])");
 		return SK_USAGE;
 	}
-	f = fopen(path, "r");
-	if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		f = NULL;
-		errno = EISDIR;
-	}
-	if (!f) {
-		log_usage_error("--perf-profile-report: cannot read %s: %s", path,
-				strerror(errno));
+	if (!(doc = json_file_load(path, err, sizeof(err)))) {
+		log_usage_error("--perf-profile-report: %s", err);
 		return SK_USAGE;
 	}
-	doc = json_loadf(f, 0, &jerr);
-	fclose(f);
-	if (!doc || !json_is_array(json_object_get(doc, "runs"))) {
-		log_usage_error("--perf-profile-report: %s: not a stresskit results file%s%s",
-				path, doc ? "" : ": ", doc ? "" : jerr.text);
+	if (!json_is_array(json_object_get(doc, "runs"))) {
+		log_usage_error("--perf-profile-report: %s: not a stresskit results file", path);
 		json_decref(doc);
 		return SK_USAGE;
 	}

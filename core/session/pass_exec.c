@@ -27,10 +27,11 @@
 
 #include <stresskit/stressor.h>
 
+#include "json_file.h"
 #include "log.h"
 #include "profile.h"
-#include "rundir.h"
 #include "run_mode.h"
+#include "rundir.h"
 
 #define PASS_EXEC_ENV "STRESSKIT_PASS_"
 #define PASS_EXEC_OUT PASS_EXEC_ENV "OUT"
@@ -290,14 +291,9 @@ static int pass_exec_wait(struct pass_exec *pe, pid_t pid)
 /* The child's document: its one run object, or NULL. */
 static json_t *pass_exec_read(const struct pass_exec *pe)
 {
-	FILE *f = fopen(pe->out, "r");
-	json_error_t jerr;
-	json_t *doc, *run;
+	char err[512];
+	json_t *doc = json_file_load(pe->out, err, sizeof(err)), *run;
 
-	if (!f)
-		return NULL;
-	doc = json_loadf(f, 0, &jerr);
-	fclose(f);
 	unlink(pe->out);
 	run = json_array_get(json_object_get(doc, "runs"), 0);
 	json_incref(run);
