@@ -22,7 +22,7 @@
 #include "log.h"
 #include "registry.h"
 
-static const char *compose_mode_option(const struct cli_config *cfg)
+static const char *compose_selection_option(const struct cli_config *cfg)
 {
 	return cfg->seq_n ? "--sequential" : "--all";
 }
@@ -91,15 +91,15 @@ static void compose_class_text(const struct cli_config *cfg, char *out, size_t l
 					 class_name(1u << cfg->classes.v[i]));
 }
 
-/* Picks the mode and its instance count from --sequential, --all, "run". */
-static int compose_mode(struct cli_config *cfg, bool *counted, uint32_t *n,
-			char *err, size_t errlen)
+/* Picks the composition and its instance count from --sequential, --all, "run". */
+static int compose_choose(struct cli_config *cfg, bool *counted, uint32_t *n,
+			  char *err, size_t errlen)
 {
 	struct compose_opts *co = &cfg->compose;
-	enum compose_mode m = cfg->seq_n ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
+	enum composition m = cfg->seq_n ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
 
 	*counted = false;
-	co->mode = cfg->job.mode;
+	co->composition = cfg->job.composition;
 	if (cfg->seq_n && cfg->all_n) {
 		snprintf(err, errlen, "--sequential and --all (--parallel) exclude "
 			 "each other: choose one");
@@ -107,14 +107,14 @@ static int compose_mode(struct cli_config *cfg, bool *counted, uint32_t *n,
 	}
 	if (!cfg->seq_n && !cfg->all_n)
 		return 0;
-	if (cfg->job.mode && cfg->job.mode != m) {
+	if (cfg->job.composition && cfg->job.composition != m) {
 		snprintf(err, errlen, "%s contradicts the job file's run %s line",
-			 compose_mode_option(cfg),
-			 cfg->job.mode == COMPOSE_SEQUENTIAL ? "sequential" : "parallel");
+			 compose_selection_option(cfg),
+			 cfg->job.composition == COMPOSE_SEQUENTIAL ? "sequential" : "parallel");
 		return -EINVAL;
 	}
 	*n = cfg->seq_n ? cfg->seq_n : cfg->all_n;
-	co->mode = m;
+	co->composition = m;
 	*counted = true;
 	return 0;
 }
@@ -133,7 +133,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	co->class_mask = class_mask(&cfg->classes);
 	if (cfg->action == CLI_LIST_CLASS)
 		return 0;
-	rc = compose_mode(cfg, &counted, &count, err, errlen);
+	rc = compose_choose(cfg, &counted, &count, err, errlen);
 	if (rc)
 		return rc;
 	if (has_class && !counted) {
@@ -183,7 +183,7 @@ int compose_resolve(struct cli_config *cfg, char *err, size_t errlen)
 	static const enum cli_global from_job[] = {
 		G_CLASS, G_WITH, G_EXCLUDE, G_SEQUENTIAL, G_ALL,
 	};
-	bool job = cfg->job.mode != COMPOSE_TOGETHER;
+	bool job = cfg->job.composition != COMPOSE_TOGETHER;
 	int rc = compose_select(cfg, err, errlen);
 	char msg[512];
 

@@ -11,15 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum compose_mode {
-	COMPOSE_TOGETHER = 0,	/* no mode: the --NAME N stressors at once */
-	COMPOSE_SEQUENTIAL,	/* each stressor in turn */
-	COMPOSE_PARALLEL,	/* every selected stressor at once */
-};
+#include "composition.h"
 
 /* What compose_resolve() made of the selection options. */
 struct compose_opts {
-	enum compose_mode mode;
+	enum composition composition;
 	unsigned class_mask;
 	const char *list_class;		/* --class 'NAME?' as given; "?" for all */
 };

@@ -87,7 +87,7 @@ fail:
 	}
 }
 
-static enum compose_mode job_run_mode(const char *word)
+static enum composition job_run_mode(const char *word)
 {
 	static const char *const seq[] = { "sequential", "sequentially", "seq", NULL };
 	static const char *const par[] = { "parallel", "par", "together", NULL };
@@ -105,17 +105,17 @@ static enum compose_mode job_run_mode(const char *word)
 static int job_run_line(struct job_file *jf, int argc, char **argv,
 			char *msg, size_t msglen)
 {
-	enum compose_mode m = argc == 2 ? job_run_mode(argv[1]) : COMPOSE_TOGETHER;
+	enum composition m = argc == 2 ? job_run_mode(argv[1]) : COMPOSE_TOGETHER;
 
 	if (m == COMPOSE_TOGETHER) {
 		snprintf(msg, msglen, "expected 'run sequential' or 'run parallel'");
 		return -EINVAL;
 	}
-	if (jf->mode && jf->mode != m) {
+	if (jf->composition && jf->composition != m) {
 		snprintf(msg, msglen, "cannot have both run sequential and run parallel");
 		return -EINVAL;
 	}
-	jf->mode = m;
+	jf->composition = m;
 	return 0;
 }
 

@@ -18,7 +18,7 @@
 struct job_file {
 	const char *path;
 	char *buf;		/* the text, split in place: values point into it */
-	enum compose_mode mode;	/* its "run ..." line, COMPOSE_TOGETHER if none */
+	enum composition composition;	/* its "run ..." line, COMPOSE_TOGETHER if none */
 };
 
 /*

@@ -306,8 +306,8 @@ json_t *results_configuration(const struct plan *p)
 	json_object_set_new(c, "temp-path-filesystem", results_fs_type(p->base.temp_path));
 	json_object_set_new(c, "taskset", results_string_or_null(r->taskset));
 	json_object_set_new(c, "log-prefix", results_string_or_null(p->log_prefix));
-	json_object_set_new(c, "mode", json_string(p->mode == PLAN_SEQUENTIAL ? "sequential" :
-					   p->mode == PLAN_PARALLEL ? "parallel" :
+	json_object_set_new(c, "mode", json_string(p->composition == COMPOSE_SEQUENTIAL ? "sequential" :
+					   p->composition == COMPOSE_PARALLEL ? "parallel" :
 					   "together"));
 	json_object_set_new(c, "class", results_string_or_null(r->class_list));
 	json_object_set_new(c, "with", results_string_or_null(r->with));

@@ -83,7 +83,7 @@ static int plan_runs(struct plan *p, const struct cli_config *cfg)
 
 	if (p->scale)
 		return plan_scale_runs(p, cfg);
-	if (p->mode != PLAN_SEQUENTIAL)
+	if (p->composition != COMPOSE_SEQUENTIAL)
 		return plan_add_run(p, p->base.entries, p->base.n);
 	for (size_t i = 0; i < p->base.n && !rc; i++)
 		rc = plan_add_run(p, &p->base.entries[i], 1);
@@ -143,11 +143,6 @@ static double plan_timeout(const struct cli_config *cfg, const struct plan *p)
 
 int plan_build(const struct cli_config *cfg, struct plan *p)
 {
-	static const enum plan_mode modes[] = {
-		[COMPOSE_TOGETHER] = PLAN_TOGETHER,
-		[COMPOSE_SEQUENTIAL] = PLAN_SEQUENTIAL,
-		[COMPOSE_PARALLEL] = PLAN_PARALLEL,
-	};
 	struct run_plan *b = &p->base;
 
 	memset(p, 0, sizeof(*p));
@@ -179,7 +174,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 		b->taskset = &p->taskset;
 	}
 
-	p->mode = modes[cfg->compose.mode];
+	p->composition = cfg->compose.composition;
 	p->scale = cfg->scale && b->n == 1;
 	p->dry_run = cfg->dry_run;
 	p->repeat = (unsigned)cfg->repeat;

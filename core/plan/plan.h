@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "composition.h"
 #include "run.h"
 #include "sampler.h"
 
@@ -20,12 +21,6 @@
 /* Seconds of one stop grace window; another follows while instances keep
  * finishing, up to GRACE_WINDOWS_MAX (grace.h, stop.c). */
 #define PLAN_GRACE 1.0
-
-enum plan_mode {
-	PLAN_TOGETHER,		/* the --NAME N stressors at once */
-	PLAN_SEQUENTIAL,	/* each stressor in turn */
-	PLAN_PARALLEL,		/* every selected stressor at once (--all) */
-};
 
 /* What the results document records of the command line, as given. */
 struct plan_record {
@@ -51,7 +46,7 @@ struct plan {
 	struct run_plan *runs;
 	size_t n_runs;
 
-	enum plan_mode mode;
+	enum composition composition;
 	bool scale;		/* runs are the steps of one stressor's sweep */
 	bool dry_run;
 	unsigned repeat;	/* passes over the runs, >= 1 (--repeat-until: the most) */

@@ -72,10 +72,10 @@ static void session_hogs(const struct run_plan *plan, bool details, char *line,
 
 static const char *session_mode_name(const struct session *s)
 {
-	switch (s->plan->mode) {
-	case PLAN_SEQUENTIAL:
+	switch (s->plan->composition) {
+	case COMPOSE_SEQUENTIAL:
 		return "in sequence";
-	case PLAN_PARALLEL:
+	case COMPOSE_PARALLEL:
 		return "in parallel";
 	default:
 		return "together";

@@ -69,14 +69,14 @@ START_TEST(test_modes)
 
 	unit_registry();
 	ck_assert_int_eq(parse_line("--class pipe --sequential 3", &cfg, err, sizeof(err)), 0);
-	ck_assert_int_eq(cfg.compose.mode, COMPOSE_SEQUENTIAL);
+	ck_assert_int_eq(cfg.compose.composition, COMPOSE_SEQUENTIAL);
 	ck_assert(choice_of(&cfg, "pipe")->selected);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 3);
 	cli_free(&cfg);
 
 	/* an explicit --NAME keeps its own count, in any order */
 	ck_assert_int_eq(parse_line("--pipe 5 --all 2", &cfg, err, sizeof(err)), 0);
-	ck_assert_int_eq(cfg.compose.mode, COMPOSE_PARALLEL);
+	ck_assert_int_eq(cfg.compose.composition, COMPOSE_PARALLEL);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 5);
 	cli_free(&cfg);
 

@@ -56,7 +56,7 @@ START_TEST(test_job_split)
 	path = write_job("# comment only\n\trun seq  # stress-ng's short form\n"
 			 "pipe 2\npipe-ops=100\r\n\ntimeout   3s # trailing\n");
 	ck_assert_int_eq(job_load(path, &jf, keep_line, &l, err, sizeof(err)), 0);
-	ck_assert_int_eq(jf.mode, COMPOSE_SEQUENTIAL);
+	ck_assert_int_eq(jf.composition, COMPOSE_SEQUENTIAL);
 	ck_assert_int_eq(l.n, 3);
 	ck_assert_str_eq(l.seen[0], "--pipe|2");
 	ck_assert_str_eq(l.seen[1], "--pipe-ops=100");
@@ -132,7 +132,7 @@ START_TEST(test_job_through_cli)
 	snprintf(line, sizeof(line), "--job %s --timeout 4s", path);
 	ck_assert_int_eq(parse_line(line, &cfg, err, sizeof(err)), 0);
 	unlink(path);
-	ck_assert_int_eq(cfg.compose.mode, COMPOSE_SEQUENTIAL);
+	ck_assert_int_eq(cfg.compose.composition, COMPOSE_SEQUENTIAL);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 2);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->ops, 100);
 	ck_assert(cfg.timeout == 4.0);	/* the command line after the job wins */

@@ -39,7 +39,7 @@ START_TEST(test_plan_runs)
 	struct plan p;
 
 	unit_plan_of("--pipe 2 --splice 1", &cfg, &p);
-	ck_assert_int_eq(p.mode, PLAN_TOGETHER);
+	ck_assert_int_eq(p.composition, COMPOSE_TOGETHER);
 	ck_assert_uint_eq(p.n_runs, 1);
 	ck_assert_uint_eq(p.runs[0].n, 2);
 	ck_assert_str_eq(p.runs[0].entries[0].stressor->name, "pipe");
@@ -47,7 +47,7 @@ START_TEST(test_plan_runs)
 	unit_plan_done(&cfg, &p);
 
 	unit_plan_of("--seq 1 --with splice,pipe -t 1", &cfg, &p);
-	ck_assert_int_eq(p.mode, PLAN_SEQUENTIAL);
+	ck_assert_int_eq(p.composition, COMPOSE_SEQUENTIAL);
 	ck_assert_uint_eq(p.n_runs, 2);
 	ck_assert_str_eq(p.runs[1].entries[0].stressor->name, "splice");
 	ck_assert_str_eq(p.record.with, "splice,pipe");	/* as given */
@@ -125,7 +125,7 @@ START_TEST(test_plan_settings)
 	ck_assert(p.base.threads);
 	ck_assert(p.base.verify);
 	ck_assert_uint_eq(p.repeat, 3);
-	ck_assert_int_eq(p.mode, PLAN_PARALLEL);
+	ck_assert_int_eq(p.composition, COMPOSE_PARALLEL);
 	ck_assert_str_eq(p.record.class_list, "pipe");
 	ck_assert_str_eq(p.record.exclude, "pipe,sendfile");
 	ck_assert_str_eq(p.json_path, "x.json");
