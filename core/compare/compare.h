@@ -1,9 +1,9 @@
 /*
  * compare.h - what the parts of "stresskit compare" share: a side (one
- * results file, or several joined) and the command line. compare.c reads
- * the files and prints the robot's table; compare_noise.c knows how much
- * an invocation of a side drifts; compare_kpi.c prints each KPI row's
- * verdict and settles the exit status.
+ * results file, or several joined), the command line, and each part's
+ * entry (compare.c says which part does what); compare_noise.c knows how
+ * much an invocation of a side drifts; compare_kpi.c prints each KPI
+ * row's verdict and settles the exit status.
  */
 #ifndef STRESSKIT_COMPARE_H
 #define STRESSKIT_COMPARE_H
@@ -38,5 +38,38 @@ struct compare_opts {
 	const char *noise_path;	/* --noise PROFILE */
 	json_t *noise;		/* its rows, once read */
 };
+
+/* compare_args.c: the command line into o and the sides' paths; SK_OK,
+ * SK_USAGE after one line, or COMPARE_ARGS_HELP once --help printed. */
+#define COMPARE_ARGS_HELP (-1)
+int compare_args(int argc, char **argv, struct compare_opts *o,
+		 struct compare_side *sides, size_t *n);
+
+/* compare_side.c: reads side->path (one file or several joined by commas)
+ * into its rows; 0, or nonzero after one line. */
+int compare_load(struct compare_side *side, bool force);
+void compare_free(struct compare_side *sides, size_t n);
+
+/* compare_judge.c: the verdict of every row of BASE against each NEW, in
+ * v[(j - 1) * rows + k]; sources gets the kinds of noise used
+ * (1 << COMPARE_NOISE_*). */
+void compare_judge(const struct compare_side *sides, size_t n,
+		   const struct compare_opts *o, struct compare_verdict *v,
+		   unsigned *sources);
+
+/* compare_notes.c: the lines before the table. */
+void compare_noise_line(const struct compare_opts *o, unsigned sources);
+void compare_rate_note(const struct compare_side *sides, size_t n,
+		       const struct compare_opts *o, const struct compare_verdict *v);
+void compare_few_note(const struct compare_side *sides, size_t n,
+		      const struct compare_opts *o);
+void compare_others_note(const struct compare_side *sides, size_t n,
+			 const struct compare_opts *o);
+
+/* compare_table.c: the table; returns the rows printed and counts the
+ * flagged regressions and changes. */
+size_t compare_table(const struct compare_side *sides, size_t n,
+		     const struct compare_opts *o, const struct compare_verdict *v,
+		     int *regressions, int *changes);
 
 #endif
