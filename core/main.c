@@ -21,6 +21,7 @@
 #include "rundir.h"
 #include "scale.h"
 #include "session.h"
+#include "start_check.h"
 #include "version.h"
 
 static void main_list_stressors(void)
@@ -67,6 +68,11 @@ static int main_run(const struct cli_config *cfg)
 	if (lazy_lib_check_all()) {
 		plan_free(&plan);
 		return SK_NOT_IMPLEMENTED;
+	}
+	/* a run the user's ulimit -u cannot hold is refused before it forks */
+	if (!plan.dry_run && start_check_nproc(plan.runs, plan.n_runs)) {
+		plan_free(&plan);
+		return SK_NO_RESOURCE;
 	}
 	rc = plan.scale ? scale_main(&plan) : session_main(&plan);
 	plan_free(&plan);

@@ -172,7 +172,9 @@ static const struct stressor context_switch1_stressor = {
 		     "(--instance-mode thread). With --verify each echo is checked;\n"
 		     "with --latency a round trip is timed (perf bench sched pipe's op).",
 	.classes   = CLASS_SCHEDULER | CLASS_OS,
-	.flags     = STRESSOR_OWN_START,
+	/* the partner, a process or a thread: a task either way, which
+	 * RLIMIT_NPROC counts */
+	.flags     = STRESSOR_OWN_START | STRESSOR_HELPERS(1),
 	/* a partner thread: clone3 (or clone), set_robust_list and rseq */
 	.syscalls  = SK_SYSCALLS("pipe2", "read", "write", SK_HELPER_SYSCALLS,
 				 "clone3", "rseq"),

@@ -273,7 +273,8 @@ static const struct stressor pipe_stressor = {
 		     "Metric: MB per sec pipe write rate (MB = 2^20 bytes), the bytes\n"
 		     "written over each instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_MEMORY | CLASS_OS,
-	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
+	/* the reader: 2 processes an instance, counted against ulimit -u */
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HELPERS(1),
 	.opts      = pipe_opts,
 	.opts_size = sizeof(struct pipe_opts),
 	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", SK_HELPER_SYSCALLS),

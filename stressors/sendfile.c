@@ -391,6 +391,8 @@ static const struct stressor sendfile_stressor = {
 		     "sent over TCP loopback (Mb = 10^6 bits), the bytes sent over each\n"
 		     "instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS | CLASS_FILESYSTEM,
+	/* no STRESSOR_HELPERS: only --sendfile-sink tcp forks a receiver,
+	 * and a count made for it would refuse file-sink runs that fit */
 	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
 	.needs     = "sendfile",
 	.opts      = sendfile_opts,

@@ -80,7 +80,7 @@ static int scheduler_prepare(struct run_state *st)
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
-	start_check_limits(plan->threads ? plan->n : st->n_slots);
+	start_check_limits(plan);
 	return SK_OK;
 }
 

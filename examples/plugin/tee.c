@@ -22,6 +22,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* STRESSOR_HELPERS is ABI 1.1's; built against 1.0's headers (as make
+ * abi-check builds this file too) the helpers go uncounted */
+#ifndef STRESSOR_HELPERS
+#define STRESSOR_HELPERS(n) 0u
+#endif
+
 #define TEE_DATA_SIZE_DEFAULT	16	/* stress-ng's record */
 #define TEE_DATA_SIZE_MIN	8	/* room for the sequence number */
 #define TEE_DATA_SIZE_MAX	4096	/* a page: a record is written whole */
@@ -226,7 +232,8 @@ static const struct stressor tee_stressor = {
 		     "Metric: MB per sec tee rate (MB = 2^20 bytes), the bytes duplicated\n"
 		     "over each instance's run time.",
 	.classes   = CLASS_PIPE_IO | CLASS_OS,
-	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START,
+	/* a writer and a reader an instance, counted against ulimit -u */
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HELPERS(2),
 	.needs     = "splice",
 	.opts      = tee_opts,
 	.opts_size = sizeof(struct tee_opts),

@@ -7,7 +7,7 @@
  * checks the descriptor, parses its options from the typed table, starts
  * its instances and calls run() in each; run() counts its bogo-ops with
  * the loop of <stresskit/instance.h>. This header and its
- * siblings in <stresskit/> are the whole API (ABI 1.0, version.h); every
+ * siblings in <stresskit/> are the whole API (ABI 1.1, version.h); every
  * public name is listed in stresskit-stressor(3).
  */
 #ifndef STRESSKIT_STRESSOR_H
@@ -111,6 +111,19 @@ enum {
 	STRESSOR_THREADS_ONLY = 1u << 1,	/* shares memory: no --instance-mode process */
 	STRESSOR_OWN_START    = 1u << 2,	/* run() sets up, then instance_ready() */
 };
+
+/*
+ * STRESSOR_HELPERS(n), or-ed into .flags (ABI 1.1): each instance starts
+ * n helper tasks (sk_fork_helper's processes, or threads of its own),
+ * 1 to STRESSOR_HELPERS_MAX, whatever its options. The core counts them
+ * in the processes a run needs, and refuses before any fork a run that
+ * the user's ulimit -u (RLIMIT_NPROC) cannot hold. A helper that only
+ * some options start is left out: a run short of it then says so in one
+ * line after the run. Bits 8-11 of .flags, so that struct stressor keeps
+ * the layout of ABI 1.0; a 1.0 plugin's zero there means none.
+ */
+#define STRESSOR_HELPERS_MAX 15u
+#define STRESSOR_HELPERS(n) (((unsigned)(n) & STRESSOR_HELPERS_MAX) << 8)
 
 /*
  * STRESSOR_OWN_START: run() is called before the start barrier, sets up

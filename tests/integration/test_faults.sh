@@ -74,51 +74,89 @@ t_fault_instance_killed() {
 	no_leftovers "$TMP"
 }
 
-# as_limited NPROC CMD...: CMD as a user of its own (root is not held to
-# RLIMIT_NPROC), which no other test shares, with at most NPROC processes.
-# Under make sanitize-test, LeakSanitizer's exit check needs a thread of
-# its own, which the limit forbids: the other tests check for leaks.
+# limited_uid: the user of this test's limited runs (root is not held to
+# RLIMIT_NPROC), which no other test shares: RLIMIT_NPROC counts a user's
+# processes wherever they run.
+limited_uid() {
+	echo $((60000 + $$ % 5000))
+}
+
+# as_limited NPROC CMD...: CMD as limited_uid (when root), with at most
+# NPROC processes. Under make sanitize-test, LeakSanitizer's exit check
+# needs a thread of its own, which the limit forbids: the other tests
+# check for leaks.
 as_limited() {
 	n=$1
 	shift
 	export ASAN_OPTIONS=detect_leaks=0
 	if [ "$(id -u)" = 0 ]; then
-		uid=$((60000 + $$ % 5000))
-		setpriv --reuid=$uid --regid=$uid --clear-groups prlimit --nproc="$n" "$@"
+		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
+			prlimit --nproc="$n" "$@"
 	else
 		prlimit --nproc="$n" "$@"
 	fi
 }
 
-t_fault_fork_fails() {
+# user_procs_are OP N: the processes of limited_uid (zombies too, which
+# the limit counts until reaped) compare to N as test's OP says.
+user_procs_are() {
+	test "$(pgrep -c -U "$(limited_uid)")" "$1" "$2"
+}
+
+# hold_procs N: N processes of limited_uid that hold their share of its
+# RLIMIT_NPROC until drop_procs; their pids in $HELD.
+hold_procs() {
+	HELD=
+	for _ in $(seq "$1"); do
+		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
+			sleep 120 &
+		HELD="$HELD $!"
+	done
+	# a failed check ends the test at once: they go with it
+	trap 'kill $HELD 2>/dev/null; wait $HELD 2>/dev/null; true' EXIT
+	wait_until 20 user_procs_are -ge "$1"
+}
+
+drop_procs() {
+	trap - EXIT
+	# shellcheck disable=SC2086
+	kill $HELD 2>/dev/null || true
+	# shellcheck disable=SC2086
+	wait $HELD 2>/dev/null || true	# reaped: a zombie still counts
+	wait_until 20 user_procs_are -eq 0
+}
+
+# A run that the user's ulimit -u cannot hold with its helpers (a pipe
+# instance forks a reader: two processes each) is refused before
+# anything forks, in one line: what it needs, what the limit allows and
+# what this user's processes already take. Exit 3, as a fork that fails.
+t_fault_nproc_refused() {
+	[ "$(id -u)" = 0 ] || { echo "    skip: needs root to run as a user of its own"; return 0; }
 	dir=$TMP/np
 	mkdir "$dir"
 	chmod 755 "$TMP"
 	chmod 777 "$dir"
-	# nothing can be forked: the limit named before and after, exit 3
-	expect_exit 3 as_limited 1 "$SK" --pipe 2 -t 0.3 --temp-path "$dir"
-	expect_match 'warn: +\[[0-9]+\] 2 instances need 3 processes with the controller, over RLIMIT_NPROC 1: some will not start$' "$OUT"
-	expect_match '^stresskit: error: pipe: 0 of 2 instances started: fork: Resource temporarily unavailable \(RLIMIT_NPROC 1\)$' "$ERR"
-	expect_match 'unsuccessful run completed' "$OUT"
+	# 5 instances and 5 readers: 11 with the controller, over 10
+	expect_exit 3 as_limited 10 "$SK" --pipe 5 -t 0.1 --temp-path "$dir"
+	one_line "$ERR"
+	expect_match '^stresskit: error: 5 instances need 11 processes with their helpers and the controller; ulimit -u allows 10: nothing started$' "$ERR"
+	[ -z "$OUT" ] || fail "a refused run printed: $OUT"
 	no_leftovers "$dir"
-	# room for the controller and two instances of three: those two run,
-	# the run says so and exits 3 (not the run asked for)
-	if "$SK" --help splice >/dev/null 2>&1; then
-		expect_exit 3 as_limited 3 "$SK" --splice 3 -t 0.3 -q --temp-path "$dir"
-		expect_match '^stresskit: error: splice: 2 of 3 instances started: fork: Resource temporarily unavailable \(RLIMIT_NPROC 3\)$' "$ERR"
-		one_line "$ERR"
-		expect_exit 3 as_limited 3 "$SK" --splice 3 -t 0.3 --temp-path "$dir"
-		[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
-		no_leftovers "$dir"
-	else
-		echo "    skip: partial run needs a stressor that does not fork (splice)"
-	fi
+	# nothing forks at all: the controller alone is over the limit
+	expect_exit 3 as_limited 1 "$SK" --pipe 2 -t 0.1 --temp-path "$dir"
+	expect_match '^stresskit: error: 2 instances need 5 processes with their helpers and the controller; ulimit -u allows 1: nothing started$' "$ERR"
+	# 9 of 10 fit, and run
+	expect_exit 0 as_limited 10 "$SK" --pipe 4 -t 0.1 --temp-path "$dir"
+	no_leftovers "$dir"
+	# the user's other processes count: 2 held, 9 more are over 10
+	hold_procs 2
+	expect_exit 3 as_limited 10 "$SK" --pipe 4 -t 0.1 --temp-path "$dir"
+	drop_procs
+	one_line "$ERR"
+	expect_match '^stresskit: error: 4 instances need 9 processes with their helpers and the controller; ulimit -u allows 10 and this user runs 2 already: nothing started$' "$ERR"
 	rmdir "$dir"
 }
 
-# --latency's histograms cannot be mapped (RLIMIT_AS under their size):
-# the run mode's before_fork hook fails the run, one line, exit 3,
-# nothing forked and nothing left behind
 t_fault_latency_no_memory() {
 	lim=$((256 << 20))
 	if ! prlimit --as=$lim "$SK" --version >/dev/null 2>&1; then
