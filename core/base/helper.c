@@ -35,6 +35,18 @@
 
 static volatile sig_atomic_t helper_stop;
 
+/* The last sk_fork_helper of this thread failed with EAGAIN, not yet
+ * taken by helper_fork_hit_limit(). Per thread: thread instances fork too. */
+static __thread bool helper_hit_limit;
+
+bool helper_fork_hit_limit(void)
+{
+	bool hit = helper_hit_limit;
+
+	helper_hit_limit = false;
+	return hit;
+}
+
 /*
  * A mapping of the instance's that its helpers go without
  * (helper_unshare): fork copies no VMA marked MADV_DONTFORK.
@@ -117,6 +129,7 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 		_exit(status);
 	}
 	err = errno;
+	helper_hit_limit = pid < 0 && err == EAGAIN;
 	/* only helpers go without it: any other child the instance forks
 	 * gets what it always got */
 	helper_mark(false);

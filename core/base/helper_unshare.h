@@ -1,10 +1,12 @@
 /*
  * helper_unshare.h - the core's side of sk_fork_helper (helper.c): a
- * mapping that the helpers of this process go without.
+ * mapping that the helpers of this process go without, and whether its
+ * last fork failed for want of a process.
  */
 #ifndef STRESSKIT_HELPER_UNSHARE_H
 #define STRESSKIT_HELPER_UNSHARE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
@@ -13,5 +15,13 @@
  * its helpers need none of it (instance.c); len 0 names none.
  */
 void helper_unshare(void *addr, size_t len);
+
+/*
+ * True once after sk_fork_helper failed with EAGAIN in this thread (a
+ * process limit: RLIMIT_NPROC, the task table, a pids cgroup), until
+ * the next sk_fork_helper; instance_error asks it, so that the failure
+ * is counted for one line after the run instead of a line an instance.
+ */
+bool helper_fork_hit_limit(void);
 
 #endif

@@ -392,6 +392,16 @@ int instance_error(const struct instance *in, const char *what, int err)
 {
 	int status = sk_status_from_errno(-err);
 
+	/*
+	 * A helper that could not be forked for want of a process: at a
+	 * process limit every instance after the first to hit it fails
+	 * alike, and a line each (thousands) buried the one saying why.
+	 * Counted in the slot and said once for the stressor after the run.
+	 */
+	if (err == -EAGAIN && helper_fork_hit_limit()) {
+		instance_slot_of(in)->helper_no_process = 1;
+		return status;
+	}
 	if (status == SK_NOT_IMPLEMENTED)
 		instance_info(in, "%s not implemented on this system, skipping",
 			      what);
@@ -424,6 +434,7 @@ void instance_record(struct instance_result *r, const struct instance_slot *s,
 	r->n_metrics = s->n_metrics;
 	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
 	r->latency = s->latency;
+	r->helper_no_process = s->helper_no_process != 0;
 	if (WIFEXITED(wstatus)) {
 		r->status = WEXITSTATUS(wstatus);
 	} else if (WIFSIGNALED(wstatus)) {

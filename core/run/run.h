@@ -114,12 +114,14 @@ struct instance_result {
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
 	/* --latency: its SK_LATENCY_SERIES histograms, valid until run_result_free */
 	const struct sk_latency *latency;
+	bool helper_no_process;	/* a helper's fork failed with EAGAIN (slot.h) */
 };
 
 struct stressor_result {
 	const struct plan_entry *entry;
 	uint32_t n;			/* instances forked */
-	bool short_start;		/* fewer forked than asked (said why) */
+	bool short_start;		/* fewer forked than asked */
+	int fork_err;			/* short_start's errno, said by status_judge */
 	struct instance_result *inst;	/* plan entry's instances */
 	int status;			/* worst instance status */
 };

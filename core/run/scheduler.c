@@ -107,18 +107,14 @@ static int scheduler_prepare_stressor(struct run_state *st, size_t i)
 }
 
 /*
- * Fewer instances started than asked: said once, whatever -q says, with
- * the limit that bit; the run goes on with those that did, and exits 3.
+ * Fewer instances started than asked: said once after the run with the
+ * helpers that could not start either (status_judge); the run goes on
+ * with those that did, and exits 3.
  */
 static void scheduler_short_start(struct stressor_result *sr, int err)
 {
-	char why[160];
-
-	start_fork_limit(err, why, sizeof(why));
-	log_usage_error("%s: %u of %u instances started: fork: %s%s",
-			sr->entry->stressor->name, sr->n, sr->entry->instances,
-			strerror(err), why);
 	sr->short_start = true;
+	sr->fork_err = err;
 }
 
 /* Thread mode: one worker process runs the instances of entry i. */

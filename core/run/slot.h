@@ -55,6 +55,9 @@ struct instance_slot {
 	uint32_t latency_sample;	/* time one op in this many */
 	/* the ops counted when --warmup ended (instance_warmup_over) */
 	volatile uint64_t warm_ops;
+	/* a helper's fork failed with EAGAIN (instance_error): said once
+	 * for the stressor after the run (status_judge), not here */
+	volatile uint32_t helper_no_process;
 } __attribute__((aligned(64)));
 
 _Static_assert(offsetof(struct instance_slot, ops) ==

@@ -7,10 +7,13 @@
 
 #include <stresskit/stressor.h>
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "log.h"
 #include "run.h"
+#include "start_check.h"
 
 int status_worse(int a, int b)
 {
@@ -28,6 +31,35 @@ int status_worse(int a, int b)
 	return rank[a] >= rank[b] ? a : b;
 }
 
+/*
+ * The instances of sr that could not start, or whose helpers could not
+ * (EAGAIN, instance_error): one line for the stressor, whatever -q says,
+ * with the limit that most likely bit.
+ */
+static void status_fork_summary(const struct stressor_result *sr)
+{
+	const char *name = sr->entry->stressor->name;
+	uint32_t helpless = 0;
+	char why[160], helpers[96] = "";
+	int err = sr->short_start ? sr->fork_err : EAGAIN;
+
+	for (uint32_t k = 0; k < sr->n; k++)
+		helpless += sr->inst[k].helper_no_process;
+	if (!sr->short_start && !helpless)
+		return;
+	start_fork_limit(err, why, sizeof(why));
+	if (!sr->short_start) {
+		log_usage_error("%s: %u of %u instances could not fork a helper: "
+				"fork: %s%s", name, helpless, sr->n, strerror(err), why);
+		return;
+	}
+	if (helpless)
+		snprintf(helpers, sizeof(helpers), ", %u of them without a helper",
+			 helpless);
+	log_usage_error("%s: %u of %u instances started%s: fork: %s%s", name,
+			sr->n, sr->entry->instances, helpers, strerror(err), why);
+}
+
 /* Reports what went wrong with each instance and sums up statuses. */
 void status_judge(struct run_result *res, double grace)
 {
@@ -37,6 +69,8 @@ void status_judge(struct run_result *res, double grace)
 	for (size_t i = 0; i < res->n; i++) {
 		struct stressor_result *sr = &res->s[i];
 		const char *name = sr->entry->stressor->name;
+
+		status_fork_summary(sr);
 
 		for (uint32_t k = 0; k < sr->n; k++) {
 			struct instance_result *r = &sr->inst[k];

@@ -117,6 +117,20 @@ hold_procs() {
 	wait_until 20 user_procs_are -ge "$1"
 }
 
+# hidden_limited NPROC CMD...: as_limited, in a pid namespace of its own
+# whose /proc shows none of the user's other processes: the check before
+# the forks cannot count them, the kernel's limit still does.
+hidden_limited() {
+	n=$1
+	shift
+	export ASAN_OPTIONS=detect_leaks=0
+	# sh stays its pid 1 (a command after it: no exec), so that stresskit
+	# is not the namespace's init
+	unshare --pid --fork --mount-proc sh -c '"$@"; exit $?' sh \
+		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
+		prlimit --nproc="$n" "$@"
+}
+
 drop_procs() {
 	trap - EXIT
 	# shellcheck disable=SC2086
@@ -154,6 +168,46 @@ t_fault_nproc_refused() {
 	drop_procs
 	one_line "$ERR"
 	expect_match '^stresskit: error: 4 instances need 9 processes with their helpers and the controller; ulimit -u allows 10 and this user runs 2 already: nothing started$' "$ERR"
+	rmdir "$dir"
+}
+
+# A run the check lets through that still meets the limit, because the
+# user's other processes are out of its sight (here in another pid
+# namespace, as a container's are): one line for the stressor, how many
+# instances or helpers could not start and why, not a line an instance;
+# those that started run and count, and the exit is 3.
+t_fault_nproc_hit() {
+	[ "$(id -u)" = 0 ] || { echo "    skip: needs root for a user and a pid namespace of its own"; return 0; }
+	unshare --pid --fork --mount-proc true 2>/dev/null ||
+		{ echo "    skip: no pid namespaces here (unshare --pid)"; return 0; }
+	dir=$TMP/np
+	mkdir "$dir"
+	chmod 755 "$TMP"
+	chmod 777 "$dir"
+	# 3 held of 9 (the 9 that --pipe 4 needs): the controller and 4
+	# instances fit, 1 reader of 4
+	hold_procs 3
+	expect_exit 3 hidden_limited 9 "$SK" --pipe 4 -t 0.2 --temp-path "$dir"
+	one_line "$ERR"
+	expect_match '^stresskit: error: pipe: 3 of 4 instances could not fork a helper: fork: Resource temporarily unavailable \(RLIMIT_NPROC 9\)$' "$ERR"
+	[ "$(metrics_field pipe 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+	no_leftovers "$dir"
+	drop_procs
+	# 6 held: the controller and 2 instances fit, no reader
+	hold_procs 6
+	expect_exit 3 hidden_limited 9 "$SK" --pipe 4 -t 0.2 --temp-path "$dir"
+	one_line "$ERR"
+	expect_match '^stresskit: error: pipe: 2 of 4 instances started, 2 of them without a helper: fork: Resource temporarily unavailable \(RLIMIT_NPROC 9\)$' "$ERR"
+	no_leftovers "$dir"
+	# a stressor without helpers: the 2 instances that started count
+	if "$SK" --help splice >/dev/null 2>&1; then
+		expect_exit 3 hidden_limited 9 "$SK" --splice 3 -t 0.2 --temp-path "$dir"
+		one_line "$ERR"
+		expect_match '^stresskit: error: splice: 2 of 3 instances started: fork: Resource temporarily unavailable \(RLIMIT_NPROC 9\)$' "$ERR"
+		[ "$(metrics_field splice 5 "$OUT")" -gt 0 ] || fail "no ops: $OUT"
+		no_leftovers "$dir"
+	fi
+	drop_procs
 	rmdir "$dir"
 }
 
