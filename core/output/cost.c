@@ -28,7 +28,9 @@ void cost_compute(const struct stressor_result *sr,
 	out->cpu_usec = (sum->utime + sum->stime) * 1e6 / ops;
 	out->vcsw = v / ops;
 	out->ivcsw = iv / ops;
-	if (!pc)
+	/* A bogo-op's cost is its kernel work too: user-space-only
+	 * cycles would understate it, under the same key as full ones. */
+	if (!pc || pc->user_only)
 		return;
 	out->have_cycles = pc->have[PERF_CYCLES];
 	out->have_insns = pc->have[PERF_INSTRUCTIONS];

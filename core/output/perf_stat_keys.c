@@ -1,6 +1,7 @@
 /*
  * perf_stat_keys.c - LKP's perf-stat.i/ps/overall keys from --perf's
- * totals (perf_stat_keys.h).
+ * totals (perf_stat_keys.h); user-space-only totals' keys end in ":u",
+ * as their counters' names do (perf.c).
  */
 #include "perf_stat_keys.h"
 
@@ -35,9 +36,9 @@ static int perf_stat_ratio(json_t *o, const struct perf_counts *pc, const char *
 	if (!(d > 0))
 		return 0;
 	v = scale * pc->value[num] / d;
-	snprintf(key, sizeof(key), "overall.%s", name);
+	snprintf(key, sizeof(key), "overall.%s%s", name, perf_scope_suffix(pc->user_only));
 	rc = perf_stat_set(o, key, v);
-	snprintf(key, sizeof(key), "i.%s", name);
+	snprintf(key, sizeof(key), "i.%s%s", name, perf_scope_suffix(pc->user_only));
 	return rc ? rc : perf_stat_set(o, key, v);
 }
 
@@ -51,9 +52,9 @@ int perf_stat_lkp_keys(json_t *o, const struct perf_counts *pc, double seconds)
 
 		if (!pc->have[c])
 			continue;
-		snprintf(key, sizeof(key), "ps.%s", name);
+		snprintf(key, sizeof(key), "ps.%s%s", name, perf_scope_suffix(pc->user_only));
 		rc = perf_stat_set(o, key, pc->value[c] / seconds);
-		snprintf(key, sizeof(key), "i.%s", name);
+		snprintf(key, sizeof(key), "i.%s%s", name, perf_scope_suffix(pc->user_only));
 		rc = rc ? rc : perf_stat_set(o, key, pc->value[c] / seconds);
 	}
 	rc = rc ? rc : perf_stat_ratio(o, pc, "ipc", PERF_INSTRUCTIONS, PERF_CYCLES, 1, false);

@@ -63,9 +63,12 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 	return o;
 }
 
+/* perf-stat's names; a user-space-only count's with perf-stat's ":u". */
 static json_t *results_perf(const struct perf_counts *pc, double seconds)
 {
+	const char *u = perf_scope_suffix(pc->user_only);
 	json_t *o = json_object();
+	char key[64];
 
 	if (!o)
 		return NULL;
@@ -74,14 +77,16 @@ static json_t *results_perf(const struct perf_counts *pc, double seconds)
 
 		if (!pc->have[c])
 			continue;
+		snprintf(key, sizeof(key), "%s%s", perf_counter_name(c), u);
 		/* Counts stay integers unless multiplexing scaled them. */
 		if (c != PERF_TASK_CLOCK && v == floor(v) && v < 9e15)
-			json_object_set_new(o, perf_counter_name(c), json_integer((json_int_t)v));
+			json_object_set_new(o, key, json_integer((json_int_t)v));
 		else
-			json_object_set_new(o, perf_counter_name(c), results_real(v));
+			json_object_set_new(o, key, results_real(v));
 	}
+	snprintf(key, sizeof(key), "insn-per-cycle%s", u);
 	if (pc->have_ipc)
-		json_object_set_new(o, "insn-per-cycle", results_real(pc->ipc));
+		json_object_set_new(o, key, results_real(pc->ipc));
 	if (perf_stat_lkp_keys(o, pc, seconds)) {
 		json_decref(o);
 		return NULL;

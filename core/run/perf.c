@@ -3,6 +3,15 @@
  * Counters are opened disabled and enabled just before the start barrier
  * opens, so fork and set-up are not counted; multiplexed counters are
  * scaled by time enabled over time running, as perf-stat does.
+ *
+ * Where the kernel refuses the counters to this user (EACCES or EPERM:
+ * kernel.perf_event_paranoid 2, Debian's default, lets a user count its
+ * own processes in user space only), every counter of the set is opened
+ * with exclude_kernel, so that its counts are all of one kind: they are
+ * named as perf-stat names them then ("task-clock:u"), in the table and
+ * in the results, and one line says what was left out and what allows
+ * it. A compare of such a run with a full one sees different keys, never
+ * the two kinds as one row.
  */
 #include "perf.h"
 
@@ -15,6 +24,8 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <stresskit/syslimits.h>
 
 #include "log.h"
 #include "run_state.h"
@@ -58,6 +69,8 @@ struct perf_set {
 	int *fd;		/* n_inst * PERF_N_COUNTERS, -1: not open */
 	size_t n_inst;
 	bool usable[PERF_N_COUNTERS];
+	bool user_only;		/* every counter opened with exclude_kernel */
+	long long paranoid;	/* kernel.perf_event_paranoid when user_only */
 	char sw_why[128], hw_why[128];
 };
 
@@ -66,7 +79,12 @@ const char *perf_counter_name(enum perf_counter c)
 	return c < PERF_N_COUNTERS ? perf_events[c].name : "?";
 }
 
-static int perf_open(enum perf_counter c, pid_t pid, bool disabled)
+const char *perf_scope_suffix(bool user_only)
+{
+	return user_only ? ":u" : "";
+}
+
+static int perf_open(enum perf_counter c, pid_t pid, bool disabled, bool user_only)
 {
 	struct perf_event_attr attr;
 
@@ -76,6 +94,7 @@ static int perf_open(enum perf_counter c, pid_t pid, bool disabled)
 	attr.config = perf_events[c].config;
 	attr.disabled = disabled;
 	attr.inherit = 1;
+	attr.exclude_kernel = user_only;
 	attr.exclude_hv = 1;
 	attr.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 			   PERF_FORMAT_TOTAL_TIME_RUNNING;
@@ -83,7 +102,17 @@ static int perf_open(enum perf_counter c, pid_t pid, bool disabled)
 			    PERF_FLAG_FD_CLOEXEC);
 }
 
-/* Opens each counter on ourselves once to learn what the machine exposes. */
+/* Whether the kernel refused a counter for want of a permission. */
+static bool perf_refused(int err)
+{
+	return err == EACCES || err == EPERM;
+}
+
+/*
+ * Opens each counter on ourselves once to learn what the machine exposes
+ * and what this user may count: all of it, or (any counter refused)
+ * user space only, probed again so that every counter is of that kind.
+ */
 struct perf_set *perf_new(void)
 {
 	struct perf_set *p = calloc(1, sizeof(*p));
@@ -92,8 +121,21 @@ struct perf_set *perf_new(void)
 
 	if (!p)
 		return NULL;
+	for (int c = 0; c < PERF_N_COUNTERS && !p->user_only; c++) {
+		int fd = perf_open(c, 0, true, false);
+
+		if (fd >= 0)
+			close(fd);
+		else if (perf_refused(errno) &&
+			 (fd = perf_open(c, 0, true, true)) >= 0) {
+			close(fd);
+			p->user_only = true;
+			if (sk_sysctl_read("kernel.perf_event_paranoid", &p->paranoid))
+				p->paranoid = -2;	/* unknown: not said */
+		}
+	}
 	for (int c = 0; c < PERF_N_COUNTERS; c++) {
-		int fd = perf_open(c, 0, true);
+		int fd = perf_open(c, 0, true, p->user_only);
 
 		if (fd >= 0) {
 			close(fd);
@@ -162,7 +204,7 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 
 			for (int c = 0; c < PERF_N_COUNTERS; c++)
 				fd[c] = p->usable[c] && !same && pid > 0 ?
-					perf_open(c, pid, true) : -1;
+					perf_open(c, pid, true, p->user_only) : -1;
 		}
 	}
 }
@@ -199,6 +241,7 @@ void perf_collect(struct perf_set *p, const struct run_result *res,
 		struct perf_counts *pc = &out[i];
 
 		memset(pc, 0, sizeof(*pc));
+		pc->user_only = p->user_only;
 		for (uint32_t j = 0; j < res->s[i].n && k < p->n_inst; j++, k++) {
 			int *fd = &p->fd[k * PERF_N_COUNTERS];
 
@@ -230,6 +273,8 @@ void perf_report(const struct perf_set *p, const char *const *names,
 		log_info("perf counters unavailable (%s)", perf_sw_unavailable(p));
 		return;
 	}
+	const char *u = perf_scope_suffix(p->user_only);
+
 	log_metric("perf counters (sum over instances):");
 	for (size_t i = 0; i < n; i++) {
 		const char *name = names[i];
@@ -239,14 +284,24 @@ void perf_report(const struct perf_set *p, const char *const *names,
 			if (!pc->have[c])
 				continue;
 			if (c == PERF_TASK_CLOCK)
-				log_metric("%-13s %18.2f msec %s", name,
-					   pc->value[c], perf_counter_name(c));
+				log_metric("%-13s %18.2f msec %s%s", name,
+					   pc->value[c], perf_counter_name(c), u);
 			else
-				log_metric("%-13s %18.0f      %s", name,
-					   pc->value[c], perf_counter_name(c));
+				log_metric("%-13s %18.0f      %s%s", name,
+					   pc->value[c], perf_counter_name(c), u);
 		}
 		if (pc->have_ipc)
-			log_metric("%-13s %18.2f      insn per cycle", name, pc->ipc);
+			log_metric("%-13s %18.2f      insn per cycle%s", name, pc->ipc, u);
+	}
+	if (p->user_only) {
+		char now[64] = "";
+
+		if (p->paranoid > -2)
+			snprintf(now, sizeof(now), " (kernel.perf_event_paranoid is %lld)",
+				 p->paranoid);
+		log_info("perf counters count user space only (:u), not the "
+			 "kernel's share%s: sysctl kernel.perf_event_paranoid=1 "
+			 "(or lower) or CAP_PERFMON counts it too", now);
 	}
 	if (perf_hw_unavailable(p)) {
 		log_info("perf hardware counters unavailable on this machine (%s)",

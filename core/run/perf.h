@@ -33,6 +33,7 @@ enum perf_counter {
 
 /* One stressor's counters, summed over its instances. */
 struct perf_counts {
+	bool user_only;		/* exclude_kernel: user space only (perf.c) */
 	bool have[PERF_N_COUNTERS];
 	double value[PERF_N_COUNTERS];
 	bool have_ipc;
@@ -43,6 +44,9 @@ struct perf_set;
 
 /* perf-stat's name: "task-clock", "context-switches", "dTLB-load-misses". */
 const char *perf_counter_name(enum perf_counter c);
+
+/* What perf-stat appends to a user-space-only count's name: ":u", or "". */
+const char *perf_scope_suffix(bool user_only);
 
 /* Allocates the set and probes what the machine exposes. NULL: no memory. */
 struct perf_set *perf_new(void);

@@ -114,6 +114,47 @@ assert "cpu-migrations" in p
 '
 }
 
+# As a user of its own under kernel.perf_event_paranoid 2 (Debian's
+# default: a user may count its own processes in user space only),
+# --perf counts what it may: every count user space only and named so,
+# as perf-stat names it ("task-clock:u"), in the table and the results,
+# and one line says what was left out and what allows it.
+t_perf_unprivileged() {
+	[ "$(id -u)" = 0 ] || { echo "    skip: needs root to set the sysctl and switch users"; return 0; }
+	[ -w /proc/sys/kernel/perf_event_paranoid ] ||
+		{ echo "    skip: no writable kernel.perf_event_paranoid here"; return 0; }
+	"$SK" --pipe 1 -t 0.1 --perf --temp-path "$TMP" >"$TMP/probe" 2>&1 || true
+	why=$(sed -n 's/.*perf counters unavailable (\(.*\))$/\1/p' "$TMP/probe")
+	rm -f "$TMP/probe"
+	[ -z "$why" ] || { echo "    skip: no perf counters here even as root: $why"; return 0; }
+	saved=$(cat /proc/sys/kernel/perf_event_paranoid)
+	if [ "$saved" != 2 ]; then
+		# only an unprivileged --perf reads it: the other tests run as root
+		trap 'echo "$saved" >/proc/sys/kernel/perf_event_paranoid' EXIT
+		echo 2 >/proc/sys/kernel/perf_event_paranoid
+	fi
+	uid=$((55000 + $$ % 5000))
+	mkdir "$TMP/u"
+	chmod 755 "$TMP"
+	chmod 777 "$TMP/u"
+	expect_exit 0 setpriv --reuid=$uid --regid=$uid --clear-groups \
+		"$SK" --pipe 1 -t 0.3 --perf --json "$TMP/u/r.json" --temp-path "$TMP/u"
+	expect_no_match 'perf counters unavailable' "$OUT"
+	expect_match 'pipe +[0-9.]+ msec task-clock:u$' "$OUT"
+	expect_match 'pipe +[0-9]+ +context-switches:u$' "$OUT"
+	one_line "$(printf '%s\n' "$OUT" | grep 'user space only')"
+	expect_match 'info: +\[[0-9]+\] perf counters count user space only \(:u\), not the kernel.s share \(kernel\.perf_event_paranoid is 2\): sysctl kernel\.perf_event_paranoid=1 \(or lower\) or CAP_PERFMON counts it too$' "$OUT"
+	py '
+import json
+p = json.load(open("u/r.json"))["metrics"][0]["perf"]
+assert p["task-clock:u"] > 0 and p["ps.task-clock:u"] > 0, p
+assert "context-switches:u" in p and "page-faults:u" in p, p
+# not one count that a full one could be taken for
+assert all(k.endswith(":u") for k in p), sorted(p)
+'
+	rm -rf "$TMP/u"
+}
+
 t_compare_improvement_regression() {
 	crafted base.json 100 101 99 -- 10 10 10
 	crafted up.json 110 111 109 -- 12 12 12
