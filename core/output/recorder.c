@@ -58,7 +58,8 @@ struct recorder {
 	bool until_reached;	/* --repeat-until's target was met */
 };
 
-/* A profile that cannot be taken is said once, before anything runs. */
+/* A profile that cannot be taken, or only in part, is said once, before
+ * anything runs. */
 static void recorder_profile_new(struct recorder *r)
 {
 	r->profile = profile_new(profile_asked(&r->plan->base));
@@ -67,6 +68,10 @@ static void recorder_profile_new(struct recorder *r)
 			 profile_unavailable(r->profile));
 		profile_free(r->profile);
 		r->profile = NULL;
+	} else if (r->profile && profile_user_only(r->profile)) {
+		log_info("--perf-profile: the run's own processes in user space "
+			 "only (%s, no kernel frames): %s", profile_event(r->profile),
+			 profile_user_only(r->profile));
 	}
 }
 

@@ -6,6 +6,10 @@
  * per-task event is switched out and in at every context switch, a cost
  * that grows with the switch rate; a CPU-wide event costs nothing at a
  * switch. A perf that fails or hangs costs one line, never the run.
+ * A user the kernel does not let sample every CPU (profile_probe.c) gets
+ * the one profile it may take: of the run's own processes (-p, their
+ * children followed), in user space only, under an event named so
+ * ("cpu-clock:u", keys "cpu-clock-u.*"), with one line saying so.
  */
 #include "profile.h"
 
@@ -41,6 +45,8 @@ struct profile {
 	unsigned freq;
 	char event[32];
 	char why[256];		/* unusable: why; else "" */
+	char user_only[256];	/* user space of the run's processes only:
+				   what a full profile needs; else "" */
 	bool failed, enabled;
 	struct profile_rec rec;	/* the run's perf record */
 	const char **names;	/* per stressor */
@@ -58,13 +64,22 @@ struct profile *profile_new(unsigned freq)
 		return NULL;
 	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
 	p->freq = freq;
-	profile_probe(p->event, sizeof(p->event), p->why, sizeof(p->why));
+	if (profile_probe(p->event, sizeof(p->event), p->why, sizeof(p->why)) ==
+	    PROFILE_PROBE_USER) {
+		memcpy(p->user_only, p->why, sizeof(p->user_only));
+		p->why[0] = '\0';
+	}
 	return p;
 }
 
 const char *profile_unavailable(const struct profile *p)
 {
 	return p->why[0] ? p->why : NULL;
+}
+
+const char *profile_user_only(const struct profile *p)
+{
+	return p->user_only[0] ? p->user_only : NULL;
 }
 
 const char *profile_event(const struct profile *p)
@@ -111,6 +126,23 @@ static void profile_reset(struct profile *p)
 	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
 }
 
+/*
+ * perf record -p's list: every instance's pid once (thread instances
+ * share their worker's), comma-separated; NULL on no memory.
+ */
+static char *profile_pid_list(const struct profile *p)
+{
+	char *list = malloc(p->n_seed * 12 + 1), *at = list;
+
+	if (!list)
+		return NULL;
+	*at = '\0';
+	for (size_t i = 0; i < p->n_seed; i++)
+		if (!i || p->seed[i].pid != p->seed[i - 1].pid)
+			at += sprintf(at, "%s%ld", at == list ? "" : ",", p->seed[i].pid);
+	return list;
+}
+
 /* Each stressor's instance pids: the roots of its process trees. */
 static int profile_seeds(struct profile *p, const struct run_result *res)
 {
@@ -138,6 +170,7 @@ void profile_attach(struct profile *p, const struct run_result *res,
 		    const char *run_dir)
 {
 	struct profile_rec *r;
+	char *pids = NULL;
 	int err;
 
 	if (!p || p->why[0])
@@ -148,7 +181,10 @@ void profile_attach(struct profile *p, const struct run_result *res,
 	err = profile_seeds(p, res);
 	if (!err && !p->n_seed)
 		return;		/* nothing forked: nothing to profile */
-	err = err ? err : profile_start(r, p->event, p->freq);
+	if (!err && p->user_only[0] && !(pids = profile_pid_list(p)))
+		err = -ENOMEM;
+	err = err ? err : profile_start(r, p->event, p->freq, pids);
+	free(pids);
 	if (err) {
 		log_warn("--perf-profile: cannot start perf record: %s; "
 			 "the run goes on without a profile", strerror(-err));

@@ -39,7 +39,8 @@ struct profile;
 /*
  * Probes what a profile needs: perf in PATH, the permission to sample
  * every CPU with kernel call chains (root, or perf_event_paranoid 0 or
- * less), kernel symbols
+ * less; else the user's own processes in user space, profile_user_only),
+ * kernel symbols
  * (/proc/kallsyms), and the event (cycles:pp where the PMU has it, else
  * cpu-clock). NULL: no memory. A set that cannot profile says why in
  * profile_unavailable().
@@ -47,6 +48,10 @@ struct profile;
 struct profile *profile_new(unsigned freq);
 void profile_free(struct profile *p);
 const char *profile_unavailable(const struct profile *p);
+/* A profile of the run's own processes in user space only (a user the
+ * kernel does not let sample every CPU): what a full one needs, in one
+ * clause; NULL for a full profile. */
+const char *profile_user_only(const struct profile *p);
 /* "cycles:pp", "cpu-clock": the event asked of perf record. */
 const char *profile_event(const struct profile *p);
 

@@ -6,9 +6,14 @@
 
 #include <stddef.h>
 
+enum { PROFILE_PROBE_FULL, PROFILE_PROBE_USER };
+
 /*
- * 0: the machine can profile, with event ("cycles:pp", "cpu-clock"); -1:
- * it cannot, and why says why in one clause.
+ * PROFILE_PROBE_FULL: the machine can profile every CPU, kernel and user,
+ * with event ("cycles:pp", "cpu-clock"). PROFILE_PROBE_USER: only the
+ * user's own processes in user space, with event ("cycles:u",
+ * "cpu-clock:u"); why says in one clause what a full profile needs.
+ * -1: it cannot profile, and why says why in one clause.
  */
 int profile_probe(char *event, size_t event_len, char *why, size_t why_len);
 

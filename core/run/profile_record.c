@@ -125,7 +125,8 @@ void profile_exec(const char *const *argv, const char *err_file,
 }
 
 /* Starts the perf record of the run, disabled; 0 or -errno. */
-int profile_start(struct profile_rec *r, const char *event, unsigned hz)
+int profile_start(struct profile_rec *r, const char *event, unsigned hz,
+		  const char *pids)
 {
 	char freq[16], ctl[PATH_MAX + 8], ack[PATH_MAX + 8];
 	char data[PATH_MAX + 8], err[PATH_MAX + 8], control[2 * PATH_MAX + 32];
@@ -146,10 +147,12 @@ int profile_start(struct profile_rec *r, const char *event, unsigned hz)
 	snprintf(control, sizeof(control), "fifo:%s,%s", ctl, ack);
 	{
 		/* -D -1: disabled until "enable"; -B -N: no build-id pass
-		 * over the samples at the end, no ~/.debug cache */
-		const char *argv[] = { "perf", "record", "-q", "-a", "-g", "-e", event,
+		 * over the samples at the end, no ~/.debug cache; -p: those
+		 * processes, whose children perf follows (inherit) */
+		const char *argv[] = { "perf", "record", "-q", "-g", "-e", event,
 				       "-F", freq, "-D", "-1", "--control", control,
-				       "-B", "-N", "-o", data, NULL };
+				       "-B", "-N", "-o", data,
+				       pids ? "-p" : "-a", pids, NULL };
 
 		r->pid = fork();
 		if (r->pid < 0) {

@@ -35,7 +35,12 @@ int profile_command(struct profile_rec *r, const char *cmd, double secs);
  */
 void profile_exec(const char *const *argv, const char *err_file,
 		  int out_fd, pid_t parent);
-/* Starts perf record of event at hz on every CPU, disabled; 0 or -errno. */
-int profile_start(struct profile_rec *r, const char *event, unsigned hz);
+/*
+ * Starts perf record of event at hz, disabled: on every CPU (pids NULL),
+ * or on the processes of pids ("4242,4243") and every one they fork
+ * from then on. 0 or -errno.
+ */
+int profile_start(struct profile_rec *r, const char *event, unsigned hz,
+		  const char *pids);
 
 #endif

@@ -223,6 +223,34 @@ status_lines() {
 		done
 }
 
+# perf_paranoid_2: as root, kernel.perf_event_paranoid is 2 (Debian's
+# default: a user may count and sample its own processes in user space
+# only) until the test ends, then what it was; false, saying why (a
+# skip), where that cannot be. Only an unprivileged perf_event_open reads
+# it: the other tests, run as root, see no change.
+perf_paranoid_2() {
+	[ "$(id -u)" = 0 ] || { echo "    skip: needs root to set the sysctl and switch users"; return 1; }
+	[ -w /proc/sys/kernel/perf_event_paranoid ] ||
+		{ echo "    skip: no writable kernel.perf_event_paranoid here"; return 1; }
+	# one such test at a time: another's restore must not end this one's 2
+	exec 9>>/tmp/stresskit-test-perf-paranoid.lock
+	flock -w 120 9 || { fail "another test held kernel.perf_event_paranoid for 120 s"; exit 1; }
+	pp_saved=$(cat /proc/sys/kernel/perf_event_paranoid)
+	[ "$pp_saved" = 2 ] && return 0
+	trap 'echo "$pp_saved" >/proc/sys/kernel/perf_event_paranoid' EXIT
+	echo 2 >/proc/sys/kernel/perf_event_paranoid
+}
+
+# as_own_user CMD...: CMD as a user of this test's own, with no groups
+# (root only), in $TMP/u, which it may write.
+as_own_user() {
+	mkdir -p "$TMP/u"
+	chmod 755 "$TMP"
+	chmod 777 "$TMP/u"
+	(cd "$TMP/u" && setpriv --reuid=$((55000 + $$ % 5000)) --regid=$((55000 + $$ % 5000)) \
+		--clear-groups "$@")
+}
+
 # profile_possible: whether perf can profile here: says why not (as a skip) when it cannot.
 profile_possible() {
 	command -v perf >/dev/null 2>&1 || { echo "skip: perf not installed (linux-perf)"; return 1; }

@@ -49,6 +49,32 @@ PY
 	[ -z "$(sk_procs '^perf')" ] || fail "perf left running: $(sk_procs '^perf')"
 }
 
+# As a user the kernel lets sample only its own processes in user space
+# (kernel.perf_event_paranoid 2): a profile of the run's processes in
+# user space, its event named so (cpu-clock:u, keys cpu-clock-u.*), one
+# line saying so and what a full profile needs.
+t_perf_profile_unprivileged() {
+	command -v perf >/dev/null 2>&1 || { echo "    skip: perf not installed (linux-perf)"; return 0; }
+	perf_paranoid_2 || return 0
+	expect_exit 0 as_own_user "$SK" --pipe 1 -t 0.5 --perf-profile --perf-profile-freq 2000 \
+		--json r.json --temp-path .
+	one_line "$(printf '%s\n' "$OUT" | grep -e '--perf-profile:')"
+	expect_match '^stresskit: info: +\[[0-9]+\] --perf-profile: the run.s own processes in user space only \((cpu-clock|cycles):u, no kernel frames\): not permitted to sample every CPU with kernel call chains \(kernel\.perf_event_paranoid is 2: needs 0 or less, or root\)$' "$OUT"
+	python3 - u/r.json <<'PY' || fail "no user-space profile: $OUT"
+import json, sys
+p = json.load(open(sys.argv[1]))["runs"][0]["metrics"][0]["perf-profile"]
+ev = p["event"]
+assert ev in ("cpu-clock-u", "cycles-u"), ev
+assert p["samples"] > 0, p
+for fam in ("calltrace", "children", "self"):
+    assert all(k.startswith(ev + ".") for k in p[fam]), (fam, sorted(p[fam]))
+# user space only: the pipe's kernel work is not in it
+assert not any("pipe_write" in k for k in p["children"]), sorted(p["children"])
+PY
+	[ -z "$(sk_procs '^perf')" ] || fail "perf left running: $(sk_procs '^perf')"
+	rm -rf "$TMP/u"
+}
+
 # perf missing: one line, and the run goes on without a profile.
 t_perf_profile_missing() {
 	mkdir run

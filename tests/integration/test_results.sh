@@ -120,25 +120,12 @@ assert "cpu-migrations" in p
 # as perf-stat names it ("task-clock:u"), in the table and the results,
 # and one line says what was left out and what allows it.
 t_perf_unprivileged() {
-	[ "$(id -u)" = 0 ] || { echo "    skip: needs root to set the sysctl and switch users"; return 0; }
-	[ -w /proc/sys/kernel/perf_event_paranoid ] ||
-		{ echo "    skip: no writable kernel.perf_event_paranoid here"; return 0; }
 	"$SK" --pipe 1 -t 0.1 --perf --temp-path "$TMP" >"$TMP/probe" 2>&1 || true
 	why=$(sed -n 's/.*perf counters unavailable (\(.*\))$/\1/p' "$TMP/probe")
 	rm -f "$TMP/probe"
 	[ -z "$why" ] || { echo "    skip: no perf counters here even as root: $why"; return 0; }
-	saved=$(cat /proc/sys/kernel/perf_event_paranoid)
-	if [ "$saved" != 2 ]; then
-		# only an unprivileged --perf reads it: the other tests run as root
-		trap 'echo "$saved" >/proc/sys/kernel/perf_event_paranoid' EXIT
-		echo 2 >/proc/sys/kernel/perf_event_paranoid
-	fi
-	uid=$((55000 + $$ % 5000))
-	mkdir "$TMP/u"
-	chmod 755 "$TMP"
-	chmod 777 "$TMP/u"
-	expect_exit 0 setpriv --reuid=$uid --regid=$uid --clear-groups \
-		"$SK" --pipe 1 -t 0.3 --perf --json "$TMP/u/r.json" --temp-path "$TMP/u"
+	perf_paranoid_2 || return 0
+	expect_exit 0 as_own_user "$SK" --pipe 1 -t 0.3 --perf --json r.json --temp-path .
 	expect_no_match 'perf counters unavailable' "$OUT"
 	expect_match 'pipe +[0-9.]+ msec task-clock:u$' "$OUT"
 	expect_match 'pipe +[0-9]+ +context-switches:u$' "$OUT"
