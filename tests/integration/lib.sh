@@ -241,14 +241,24 @@ perf_paranoid_2() {
 	echo 2 >/proc/sys/kernel/perf_event_paranoid
 }
 
-# as_own_user CMD...: CMD as a user of this test's own, with no groups
-# (root only), in $TMP/u, which it may write.
+# own_uid: a user id of this test's own, which no other test running
+# beside it shares (each test is a shell of its own pid): per-user
+# limits such as RLIMIT_NPROC count a user's processes wherever they run.
+own_uid() {
+	echo $((60000 + $$ % 5000))
+}
+
+# as_own_uid CMD...: CMD as own_uid, with no groups (root only).
+as_own_uid() {
+	setpriv --reuid="$(own_uid)" --regid="$(own_uid)" --clear-groups "$@"
+}
+
+# as_own_user CMD...: as_own_uid in $TMP/u, which it may write.
 as_own_user() {
 	mkdir -p "$TMP/u"
 	chmod 755 "$TMP"
 	chmod 777 "$TMP/u"
-	(cd "$TMP/u" && setpriv --reuid=$((55000 + $$ % 5000)) --regid=$((55000 + $$ % 5000)) \
-		--clear-groups "$@")
+	(cd "$TMP/u" && as_own_uid "$@")
 }
 
 # profile_possible: whether perf can profile here: says why not (as a skip) when it cannot.

@@ -74,42 +74,34 @@ t_fault_instance_killed() {
 	no_leftovers "$TMP"
 }
 
-# limited_uid: the user of this test's limited runs (root is not held to
-# RLIMIT_NPROC), which no other test shares: RLIMIT_NPROC counts a user's
-# processes wherever they run.
-limited_uid() {
-	echo $((60000 + $$ % 5000))
-}
-
-# as_limited NPROC CMD...: CMD as limited_uid (when root), with at most
-# NPROC processes. Under make sanitize-test, LeakSanitizer's exit check
-# needs a thread of its own, which the limit forbids: the other tests
-# check for leaks.
+# as_limited NPROC CMD...: CMD as own_uid (when root: root is not held
+# to RLIMIT_NPROC), with at most NPROC processes. Under make
+# sanitize-test, LeakSanitizer's exit check needs a thread of its own,
+# which the limit forbids: the other tests check for leaks.
 as_limited() {
 	n=$1
 	shift
 	export ASAN_OPTIONS=detect_leaks=0
 	if [ "$(id -u)" = 0 ]; then
-		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
-			prlimit --nproc="$n" "$@"
+		as_own_uid prlimit --nproc="$n" "$@"
 	else
 		prlimit --nproc="$n" "$@"
 	fi
 }
 
-# user_procs_are OP N: the processes of limited_uid (zombies too, which
+# user_procs_are OP N: the processes of own_uid (zombies too, which
 # the limit counts until reaped) compare to N as test's OP says.
 user_procs_are() {
-	test "$(pgrep -c -U "$(limited_uid)")" "$1" "$2"
+	test "$(pgrep -c -U "$(own_uid)")" "$1" "$2"
 }
 
-# hold_procs N: N processes of limited_uid that hold their share of its
+# hold_procs N: N processes of own_uid that hold their share of its
 # RLIMIT_NPROC until drop_procs; their pids in $HELD.
 hold_procs() {
 	HELD=
 	for _ in $(seq "$1"); do
-		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
-			sleep 120 &
+		# setpriv itself, not a function's subshell: $! is the sleep
+		setpriv --reuid="$(own_uid)" --regid="$(own_uid)" --clear-groups sleep 120 &
 		HELD="$HELD $!"
 	done
 	# a failed check ends the test at once: they go with it
@@ -127,7 +119,7 @@ hidden_limited() {
 	# sh stays its pid 1 (a command after it: no exec), so that stresskit
 	# is not the namespace's init
 	unshare --pid --fork --mount-proc sh -c '"$@"; exit $?' sh \
-		setpriv --reuid="$(limited_uid)" --regid="$(limited_uid)" --clear-groups \
+		setpriv --reuid="$(own_uid)" --regid="$(own_uid)" --clear-groups \
 		prlimit --nproc="$n" "$@"
 }
 
