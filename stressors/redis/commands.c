@@ -113,6 +113,15 @@ static void cmd_get(struct cmd_env *e, const struct redis_arg *argv, size_t argc
 		reply_nil(e->out);
 }
 
+/* STRLEN key: 0 for a missing key, as Redis (an empty string has 0 too). */
+static void cmd_strlen(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
+{
+	struct store_value *v = commands_lookup(e, &argv[1]);
+
+	(void)argc;
+	reply_int(e->out, v ? (long long)v->len : 0);
+}
+
 static void cmd_del(struct cmd_env *e, const struct redis_arg *argv, size_t argc)
 {
 	long long n = 0;
@@ -244,6 +253,7 @@ const struct command commands_table[] = {
 	{ "incrby", 3, cmd_incrby, 1, 1, 1, "string", "Increment the integer value of a key by the given amount" },
 	{ "info", -1, cmd_info, 0, 0, 0, "server", "Get information and statistics about the server" },
 	{ "keys", 2, cmd_keys, 0, 0, 0, "generic", "Find all keys matching the given pattern" },
+	{ "memory", -2, cmd_memory, 0, 0, 0, "server", "A container for memory diagnostics commands" },
 	{ "mget", -2, cmd_mget, 1, -1, 1, "string", "Get the values of all the given keys" },
 	{ "mset", -3, cmd_mset, 1, -1, 2, "string", "Set multiple keys to multiple values" },
 	{ "ping", -1, cmd_ping, 0, 0, 0, "connection", "Ping the server" },
@@ -253,6 +263,7 @@ const struct command commands_table[] = {
 	{ "select", 2, cmd_select, 0, 0, 0, "connection", "Change the selected database for the current connection" },
 	{ "set", -3, cmd_set, 1, 1, 1, "string", "Set the string value of a key" },
 	{ "shutdown", -1, cmd_shutdown, 0, 0, 0, "server", "Synchronously save the dataset to disk and then shut down the server" },
+	{ "strlen", 2, cmd_strlen, 1, 1, 1, "string", "Get the length of the value stored in a key" },
 	{ "ttl", 2, cmd_ttl, 1, 1, 1, "generic", "Get the time to live for a key in seconds" },
 	{ "type", 2, cmd_type, 1, 1, 1, "generic", "Determine the type stored at key" },
 	{ .name = NULL },

@@ -1,7 +1,7 @@
 /*
- * commands.h - the command table: PING ECHO SET GET DEL EXISTS INCR DECR
- * INCRBY MSET MGET DBSIZE FLUSHALL TTL PTTL TYPE KEYS SCAN SELECT CLIENT
- * HELLO INFO CONFIG COMMAND QUIT SHUTDOWN, executed on one store with
+ * commands.h - the command table: PING ECHO SET GET STRLEN DEL EXISTS INCR
+ * DECR INCRBY MSET MGET DBSIZE FLUSHALL TTL PTTL TYPE KEYS SCAN SELECT
+ * CLIENT HELLO INFO CONFIG MEMORY COMMAND QUIT SHUTDOWN, executed on one store with
  * replies in Redis's words, so redis-cli and redis-benchmark cannot tell
  * the difference for what they use.
  */

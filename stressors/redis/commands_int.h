@@ -52,5 +52,6 @@ void admin_unknown_sub(struct cmd_env *e, const struct redis_arg *sub, const cha
 void cmd_command(struct cmd_env *e, const struct redis_arg *argv, size_t argc);
 void cmd_config(struct cmd_env *e, const struct redis_arg *argv, size_t argc);
 void cmd_info(struct cmd_env *e, const struct redis_arg *argv, size_t argc);
+void cmd_memory(struct cmd_env *e, const struct redis_arg *argv, size_t argc);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include <Judy.h>
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -252,6 +253,12 @@ int store_set(struct store *s, const void *key, size_t klen,
 		free(old);
 	}
 	return 0;
+}
+
+size_t store_value_bytes(const struct store_value *v)
+{
+	/* at least what was asked for: the allocator may round up, never down */
+	return malloc_usable_size((void *)v);
 }
 
 int store_del(struct store *s, const void *key, size_t klen)

@@ -72,6 +72,13 @@ static inline const char *store_key(const struct store_value *v)
 	return v->data + v->len;
 }
 
+/*
+ * The bytes the allocator holds for v: its one allocation of header,
+ * value and key (malloc_usable_size). The index nodes that lead to it
+ * are shared with other keys and not counted: MEMORY USAGE's figure.
+ */
+size_t store_value_bytes(const struct store_value *v);
+
 /* Deletes key; returns 1 when it existed (and had not expired), else 0. */
 int store_del(struct store *s, const void *key, size_t klen);
 

@@ -782,6 +782,68 @@ if len(seen) != len(set(seen)): sys.exit('a key met twice')
 	rs_stop
 }
 
+# redis-cli --bigkeys and --memkeys (DBSIZE, SCAN, TYPE, then STRLEN or
+# MEMORY USAGE [SAMPLES n] a key): --bigkeys prints what redis-server 7.0
+# prints for these keys met in this order; --memkeys the same lines with
+# this server's own figures (docs/redis.md: MEMORY USAGE), and no warning.
+t_redis_server_key_tools() {
+	rs_start
+	cli() { redis-cli -p "$RS_PORT" "$@"; }
+	big=$(printf '%01000d' 0)
+	[ "$(cli set k hello)" = OK ] && [ "$(cli set big "$big")" = OK ] &&
+		[ "$(cli set n 12345)" = OK ] || fail "SET"
+	out=$(cli --bigkeys 2>&1)
+	want="
+# Scanning the entire keyspace to find biggest keys as well as
+# average sizes per key type.  You can use -i 0.1 to sleep 0.1 sec
+# per 100 SCAN commands (not usually needed).
+
+[00.00%] Biggest string found so far '\"k\"' with 5 bytes
+[00.00%] Biggest string found so far '\"big\"' with 1000 bytes
+
+-------- summary -------
+
+Sampled 3 keys in the keyspace!
+Total key length in bytes is 5 (avg len 1.67)
+
+Biggest string found '\"big\"' has 1000 bytes
+
+0 lists with 0 items (00.00% of keys, avg size 0.00)
+0 hashs with 0 fields (00.00% of keys, avg size 0.00)
+3 strings with 1010 bytes (100.00% of keys, avg size 336.67)
+0 streams with 0 entries (00.00% of keys, avg size 0.00)
+0 sets with 0 members (00.00% of keys, avg size 0.00)
+0 zsets with 0 members (00.00% of keys, avg size 0.00)"
+	[ "$out" = "$want" ] || fail "redis-cli --bigkeys: $out"
+	# each key's figure holds at least its value and key
+	kb=$(cli memory usage k) bb=$(cli memory usage big) nb=$(cli memory usage n)
+	[ "$kb" -ge 6 ] && [ "$bb" -ge 1003 ] && [ "$nb" -ge 6 ] ||
+		fail "MEMORY USAGE k $kb, big $bb, n $nb"
+	for opt in --memkeys "--memkeys-samples 3"; do
+		# shellcheck disable=SC2086 # the option and its value, split
+		out=$(cli $opt 2>&1)
+		expect_no_match 'Warning|failed' "$out"
+		expect_match "^Biggest string found '\"big\"' has $bb bytes\$" "$out"
+		expect_match "^3 strings with $((kb + bb + nb)) bytes \(100.00% of keys," "$out"
+	done
+	# the replies and errors as Redis 7.0's, byte for byte
+	raw "
+talk(b'STRLEN k\r\n', b':5\r\n')
+talk(b'STRLEN nope\r\n', b':0\r\n')
+talk(b'STRLEN a b\r\n', b\"-ERR wrong number of arguments for 'strlen' command\r\n\")
+talk(b'MEMORY\r\n', b\"-ERR wrong number of arguments for 'memory' command\r\n\")
+talk(b'MEMORY USAGE\r\n', b\"-ERR wrong number of arguments for 'memory|usage' command\r\n\")
+talk(b'MEMORY FOO\r\n', b\"-ERR unknown subcommand 'FOO'. Try MEMORY HELP.\r\n\")
+talk(b'MEMORY USAGE nope\r\n', b'\$-1\r\n')
+talk(b'MEMORY USAGE nope SAMPLES\r\n', b'-ERR syntax error\r\n')
+talk(b'MEMORY USAGE k SAMPLES x\r\n', b'-ERR value is not an integer or out of range\r\n')
+talk(b'MEMORY USAGE k SAMPLES -1\r\n', b'-ERR syntax error\r\n')
+talk(b'MEMORY USAGE k FOO 1\r\n', b'-ERR syntax error\r\n')
+talk(b'memory usage k samples 0 SAMPLES 2\r\n', b':$kb\r\n')
+"
+	rs_stop
+}
+
 # CLIENT ID/SETNAME/GETNAME on one connection, HELLO 2 as Redis 7.0,
 # HELLO 3 refused with the error clients fall back to RESP2 on.
 t_redis_server_client_hello() {
