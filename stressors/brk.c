@@ -56,9 +56,12 @@ static int brk2_run(struct instance *in)
 	if (start == (void *)-1)
 		return instance_syscall_failed(in, "brk");
 	status = brk_loop(in, start + page, page);
-	/* the page of its own goes back when nothing else moved the break */
-	if (sbrk(0) == start + page)
-		brk(start);
+	/*
+	 * The page of its own goes back when nothing else moved the break; a
+	 * failure there is the run's failure unless the loop already had one.
+	 */
+	if (sbrk(0) == start + page && brk(start) != 0 && status == SK_OK)
+		status = instance_syscall_failed(in, "brk");
 	return status;
 }
 

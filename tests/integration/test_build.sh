@@ -55,3 +55,20 @@ t_build_probes_follow_headers() {
 	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
 	expect_match "^features:" "$OUT"
 }
+
+# The Debian package's build (debian/rules: dpkg-buildflags with
+# hardening=+all, so _FORTIFY_SOURCE's warn_unused_result on brk and the
+# like) is warning-free. Long: it compiles everything once more.
+t_long_build_package_flags_no_warnings() {
+	if ! command -v dpkg-buildflags >/dev/null; then
+		echo "skip: no dpkg-buildflags (apt-get install dpkg-dev)"
+		return 0
+	fi
+	# in the environment, as dh_auto_build passes them: the Makefile adds its own
+	export DEB_BUILD_MAINT_OPTIONS=hardening=+all
+	CFLAGS=$(dpkg-buildflags --get CFLAGS) CPPFLAGS=$(dpkg-buildflags --get CPPFLAGS) \
+		LDFLAGS=$(dpkg-buildflags --get LDFLAGS)
+	export CFLAGS CPPFLAGS LDFLAGS
+	expect_exit 0 nice make -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/stresskit"
+	expect_no_match 'warning:' "$ERR"
+}
