@@ -1,5 +1,14 @@
 # stresskit - the one entry point: build, test, bench, install, deb, dist, rpm.
 
+# A plain make runs a job per CPU (nproc: the CPUs this process may use).
+# The link steps wait for every object, so they come last whatever the
+# order. A -j given (make -j1, dh_auto_build's -jN, a parent make's
+# jobserver) is kept; so is a serial run when clean is a goal, which
+# would otherwise race the build it precedes.
+ifeq ($(filter -j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 CC       ?= cc
 PREFIX   ?= /usr/local
 DESTDIR  ?=
@@ -128,6 +137,15 @@ golden-test: $(BUILD)/stresskit
 	tests/golden/run.sh $(BUILD)/stresskit
 
 test: unit-test golden-test integration-test abi-test
+
+# Their builds run side by side; the parts of make test one after the
+# other, each on a machine the others do not load (the integration tests
+# judge timing), and in this order: the unit tests fail first, and fastest.
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+golden-test: | unit-test
+integration-test: | golden-test
+abi-test: | integration-test
+endif
 
 # The stressor ABI against its committed baseline (mk/abi-check.sh, with
 # libabigail): the binary's exported SK_API functions and the public types

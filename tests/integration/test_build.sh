@@ -72,3 +72,34 @@ t_long_build_package_flags_no_warnings() {
 	expect_exit 0 nice make -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/stresskit"
 	expect_no_match 'warning:' "$ERR"
 }
+
+# A plain make (no -j, as the README's first command) compiles side by
+# side: of two objects, each compile waits (20 s at most) for the other
+# to have started, which only a parallel make gives it.
+t_build_plain_make_is_parallel() {
+	if [ "$(nproc)" -lt 2 ]; then
+		echo "skip: one CPU: a plain make runs one job"
+		return 0
+	fi
+	mkdir "$TMP/started"
+	cat >"$TMP/cc" <<CC
+#!/bin/sh
+case "\$*" in
+*stressors/brk.c*|*stressors/dup.c*)
+	: >"$TMP/started/\$\$"
+	for i in \$(seq 200); do
+		[ "\$(ls "$TMP/started" | wc -l)" -ge 2 ] && break
+		sleep 0.1
+	done
+	ls "$TMP/started" | wc -l >"$TMP/saw.\$\$" ;;
+esac
+exec cc "\$@"
+CC
+	chmod +x "$TMP/cc"
+	# as from a shell: no make above it to take its jobs from
+	expect_exit 0 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+		make -C "$SK_SRC" BUILD="$TMP/b" CC="$TMP/cc" \
+		"$TMP/b/stressors/brk.o" "$TMP/b/stressors/dup.o"
+	[ "$(cat "$TMP"/saw.* | sort -u)" = 2 ] ||
+		fail "the compiles ran one after the other: $(cat "$TMP"/saw.*)"
+}
