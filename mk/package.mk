@@ -92,7 +92,9 @@ uninstall:
 # never land in the working tree. In a git checkout the copy is what git
 # would commit (tracked and new files, not ignored build trees such as
 # build-san/). The source package (.dsc) is made from the same copy for
-# lintian's source checks.
+# lintian's source checks. dpkg-buildpackage runs debian/rules as a make of
+# its own: it gets none of this one's MAKEFLAGS (its command-line
+# variables, such as BUILD, and a jobserver it could not use anyway).
 DEB_DIR := $(BUILD)/deb
 
 deb:
@@ -104,7 +106,7 @@ deb:
 		tar -c --exclude=./$(BUILD) .; \
 	fi | tar -x -C $(DEB_DIR)/src
 	cd $(DEB_DIR) && dpkg-source -b src
-	cd $(DEB_DIR)/src && dpkg-buildpackage -us -uc -b
+	cd $(DEB_DIR)/src && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
 	@ls $(DEB_DIR)/*.deb
 
 lintian: deb
