@@ -13,7 +13,7 @@ test="check abigail-tools procps python3 python3-yaml python3-scipy stress-ng re
 fuzz="clang libclang-rt-14-dev"
 # make bench: will-it-scale, built from a copy of its source, needs hwloc;
 # /usr/bin/time gives its CPU time for the ops per CPU second figures
-bench="libhwloc-dev time"
+bench="libhwloc-dev time strace"
 deb="debhelper dpkg-dev fakeroot lintian"
 rpm="rpm rpm2cpio cpio rpmlint"
 pkgs=$build

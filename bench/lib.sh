@@ -28,6 +28,63 @@ have() {
 	command -v "$1" >/dev/null 2>&1
 }
 
+# op_size SYSCALL CMD...: runs CMD (a short run of a peer) under strace -f
+# and prints the byte count most of its SYSCALL calls returned, the share
+# of the calls that returned it, and how many calls there were:
+# "512 99 15431" (99%). Nothing when strace is missing or saw no such call.
+op_size() {
+	osc=$1
+	shift
+	have strace || return 0
+	of=$(mktemp /tmp/sk-bench-op.XXXXXX)
+	strace -f -qq -e trace="$osc" -e signal=none -o "$of" "$@" >/dev/null 2>&1
+	awk '/\) += [0-9]+$/ { n[$NF]++; all++ }
+		END { for (s in n) if (n[s] > best) { best = n[s]; size = s }
+			if (all) printf "%s %d %d\n", size, 100 * best / all, all }' "$of"
+	rm -f "$of"
+}
+
+# peer_op_same LABEL SYSCALL BYTES CMD...: whether the peer's op is ours:
+# most (90%) of CMD's SYSCALL calls move BYTES bytes. A ratio is worth
+# dividing only then; when not, one row says what the peer's op is, that
+# no ratio is given, and the status is 1: so a caller may keep that row
+# (why=$(peer_op_same ...)) and print it in the ratio's place, an empty one
+# meaning the same op. Unknown (no strace) is a no too: a ratio of unequal
+# ops reads as a difference in speed.
+peer_op_same() {
+	pl=$1 psc=$2 pb=$3
+	shift 3
+	if ! have strace; then
+		row "$pl" "no ratio: its op is unchecked (no strace: apt-get install strace)"
+		return 1
+	fi
+	# shellcheck disable=SC2046
+	set -- $(op_size "$psc" "$@")
+	if [ $# = 0 ]; then
+		row "$pl" "no ratio: no $psc() seen in a short run of it"
+		return 1
+	fi
+	if [ "$1" != "$pb" ] || [ "$2" -lt 90 ]; then
+		row "$pl" "no ratio: its op is a $psc() of $1 bytes ($2% of $3 calls), ours $pb"
+		return 1
+	fi
+}
+
+# redis_op_same TEST PORT BOPTS SK_ARG...: whether redis-benchmark -t TEST
+# BOPTS and the redis stressor's client (SK_ARG...) send the same requests
+# to the server on PORT. The op is a batch of pipelined requests in one
+# write() (the stressor) or sendto() (redis-benchmark, through hiredis), so
+# the same bytes a call is the same key format, value size and pipeline.
+redis_op_same() {
+	rt=$1 rp=$2 rbo=$3
+	shift 3
+	rours=$(op_size write "$SK" --redis 1 --redis-target "127.0.0.1:$rp" --redis-test "$rt" \
+		--redis-ops 3000 "$@")
+	# shellcheck disable=SC2086
+	peer_op_same "  redis-benchmark $rt" sendto "${rours%% *}" \
+		redis-benchmark -p "$rp" -t "$rt" $rbo -n 3000 -q
+}
+
 # row LABEL VALUE...: one aligned output line.
 row() {
 	label=$1

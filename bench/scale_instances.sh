@@ -53,7 +53,10 @@ for n in $ns; do
 		ng=$WALL_S
 		ngrc=$WALL_RC
 		ngran=$(counted "$WALL_OUT")
+		# wall times of unequal runs do not compare: as many instances
+		# counted on both sides, or no ratio
 		r=$(ratio "$sk" "$ng")
+		[ "$ngran" = "$skran" ] || r="n/a
 	else
 		ng="-" ngrc="-" ngran="not installed" r="n/a"
 	fi
