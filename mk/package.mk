@@ -7,12 +7,16 @@ MAN        := $(BUILD)/man/stresskit.1
 MAN3       := $(BUILD)/man/stresskit-stressor.3
 COMPLETION := $(BUILD)/completion/stresskit
 EXAMPLES   := $(wildcard example-jobs/*)
+# The manual's chapters (README.md's table), installed as docs/ beside the
+# packages' README.md, so its links and the man page's docs/NAME.md hold.
+MANUAL     := $(wildcard docs/*.md)
 
 BINDIR     = $(PREFIX)/bin
 MAN1DIR    = $(PREFIX)/share/man/man1
 MAN3DIR    = $(PREFIX)/share/man/man3
 COMPDIR    = $(PREFIX)/share/bash-completion/completions
 EXAMPLEDIR = $(PREFIX)/share/doc/stresskit/examples
+MANUALDIR  = $(PREFIX)/share/doc/stresskit/docs
 # The plugin API: headers, stresskit.pc, and where plugins are looked for
 # (built into the binary as STRESSKIT_PLUGIN_PATH's default).
 LIBDIR       ?= $(PREFIX)/lib
@@ -70,6 +74,8 @@ install: $(BUILD)/stresskit $(MAN) $(MAN3) $(COMPLETION) $(PC)
 	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
 	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
 	$(if $(EXAMPLES),install -m 0644 $(EXAMPLES) $(DESTDIR)$(EXAMPLEDIR))
+	install -d $(DESTDIR)$(MANUALDIR)
+	install -m 0644 $(MANUAL) $(DESTDIR)$(MANUALDIR)
 	install -d $(DESTDIR)$(INCLUDEDIR)/stresskit
 	install -m 0644 $(API_HEADERS) $(DESTDIR)$(INCLUDEDIR)/stresskit
 	install -D -m 0644 $(PC) $(DESTDIR)$(PKGCONFIGDIR)/stresskit.pc
@@ -83,7 +89,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/stresskit $(DESTDIR)$(MAN1DIR)/stresskit.1 \
 		$(DESTDIR)$(MAN3DIR)/stresskit-stressor.3 \
 		$(DESTDIR)$(COMPDIR)/stresskit
-	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(INCLUDEDIR)/stresskit
+	rm -rf $(DESTDIR)$(EXAMPLEDIR) $(DESTDIR)$(MANUALDIR) $(DESTDIR)$(INCLUDEDIR)/stresskit
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/stresskit.pc
 	rmdir $(DESTDIR)$(PREFIX)/share/doc/stresskit 2>/dev/null || true
 

@@ -151,6 +151,14 @@ t_install_uninstall() {
 		[ -f "$root/usr/share/doc/stresskit/examples/$(basename "$ex")" ] ||
 			fail "example $(basename "$ex") not installed"
 	done
+	# the manual's chapters, where the installed man page says they are
+	docdir=$(sed -n 's|^\.I \(/usr/share/doc/stresskit/docs\)/$|\1|p' \
+		"$root/usr/share/man/man1/stresskit.1")
+	[ -n "$docdir" ] || fail "the man page does not name /usr/share/doc/stresskit/docs/"
+	for doc in "$SK_SRC"/docs/*.md; do
+		cmp -s "$doc" "$root$docdir/$(basename "$doc")" ||
+			fail "docs/$(basename "$doc") not installed in $docdir"
+	done
 	"$root/usr/bin/stresskit" --version | grep -q '^stresskit ' || fail "installed binary does not run"
 	# the compat directory: stress-ng there is stresskit with stress-ng's lines
 	[ -L "$root/usr/lib/stresskit/compat/stress-ng" ] || fail "no compat stress-ng link"
@@ -291,6 +299,9 @@ t_long_rpm_package_contents() {
 		echo /usr/share/licenses/stresskit/LICENSE
 		echo /usr/share/doc/stresskit/README.md
 		echo /usr/share/doc/stresskit/NEWS
+		for doc in "$SK_SRC"/docs/*.md; do
+			echo "/usr/share/doc/stresskit/docs/$(basename "$doc")"
+		done
 		for ex in "$SK_SRC"/example-jobs/*; do
 			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/$(basename "$ex")"
 		done; } | LC_ALL=C sort >"$TMP/want"
