@@ -62,15 +62,22 @@ assert any(b <= a for a, b in zip(rss[1:], rss[2:])), "max-rss rises pass by pas
 # 0, one pass recorded and interrupted, no later pass, no instance killed
 # for want of a grace (the pass got one stop, not two), no process and no
 # file left.
+passes_named() {
+	[ "$(sk_procs '^stresskit(\.test)?$' | wc -l)" = 2 ]
+}
+
 passes_stop() {
 	python3 -c 'import os, sys; os.setpgid(0, 0); os.execv(sys.argv[1], sys.argv[1:])' \
-		"$SK" --pipe 1 -t 2s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
+		"$SK" --pipe 1 -t 3s --repeat 3 --json r.json --temp-path "$TMP/T" >log 2>&1 &
 	pid=$!
-	# past the warm-up pass: a recorded pass is the one stopped
+	# past the warm-up pass: a recorded pass is the one stopped (its 3 s
+	# leave a loaded machine time to see it before it ends; the signal
+	# ends it at once)
 	wait_until 30 grep -q 'pass 1 of 3' log
 	wait_until 30 sk_running 1 '^stresskit-pipe$'
-	# the pass's process goes by the coordinator's name, not "exe"
-	[ "$(sk_procs '^stresskit(\.test)?$' | wc -l)" = 2 ] ||
+	# the pass's process goes by the coordinator's name, not "exe", once
+	# it has renamed itself after the exec
+	wait_until 10 passes_named ||
 		fail "not a coordinator and a pass named so: $(test_ps pid=,ppid=,comm=)"
 	if [ -n "$2" ]; then
 		python3 -c 'import os, signal, sys; os.killpg(int(sys.argv[1]), getattr(signal, "SIG" + sys.argv[2]))' \
