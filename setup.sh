@@ -6,7 +6,7 @@
 #   ./setup.sh --rpm    and what make rpm / make rpmlint and the RPM's
 #                       test (rpm2cpio, cpio) use
 set -e
-build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev"
+build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev libsqlite3-dev"
 # linux-perf: --perf-profile's tests and make bench's cost rows
 test="check abigail-tools procps python3 python3-yaml python3-scipy stress-ng redis-server redis-tools groff-base linux-perf"
 # make fuzz (CI's smoke round), not the packaged tests

@@ -50,6 +50,8 @@ J(json_t *, json_vpack_ex, (json_error_t *error, size_t flags, const char *fmt, 
   (error, flags, fmt, ap))
 J(json_t *, json_loadf, (FILE *input, size_t flags, json_error_t *error),
   (input, flags, error))
+J(json_t *, json_loadb, (const char *buffer, size_t buflen, size_t flags, json_error_t *error),
+  (buffer, buflen, flags, error))
 J(char *, json_dumps, (const json_t *json, size_t flags), (json, flags))
 J(int, json_dumpf, (const json_t *json, FILE *output, size_t flags),
   (json, output, flags))

@@ -18,6 +18,8 @@ struct lazy_lib lazy_yaml = { .soname = SK_SONAME_LIBYAML, .what = "YAML output"
 struct lazy_lib lazy_seccomp = { .soname = SK_SONAME_LIBSECCOMP, .what = "--sandbox" };
 struct lazy_lib lazy_judy = { .soname = SK_SONAME_LIBJUDY, .what = "the redis store" };
 struct lazy_lib lazy_libm = { .soname = LIBM_SO, .what = "the statistics" };
+/* not in lazy_libs[]: no run opens a database, so none checks or maps it */
+struct lazy_lib lazy_sqlite = { .soname = SK_SONAME_SQLITE3, .what = "stresskit history" };
 
 static struct lazy_lib *const lazy_libs[] = {
 	&lazy_jansson, &lazy_yaml, &lazy_seccomp, &lazy_judy, &lazy_libm,

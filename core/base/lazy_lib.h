@@ -26,6 +26,8 @@ struct lazy_lib {
 };
 
 extern struct lazy_lib lazy_jansson, lazy_yaml, lazy_seccomp, lazy_judy, lazy_libm;
+/* libsqlite3: stresskit history alone, never a run (lazy_sqlite.c) */
+extern struct lazy_lib lazy_sqlite;
 
 /*
  * Loads lib if it is not yet; a library that cannot be loaded ends the

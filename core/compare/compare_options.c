@@ -257,3 +257,50 @@ void compare_options_notes(const json_t *a, const json_t *b, const char *label)
 
 	compare_walk(a, b, &w);
 }
+
+/* Sets key of id to c's value of it, when c records one and it weighs. */
+static void compare_identity_rule(json_t *id, const char *key, enum run_mode_weight wt,
+				  const json_t *c)
+{
+	const json_t *v = json_object_get(c, key);
+
+	if (!v || wt == MODE_IGNORE || wt == MODE_NOTE)
+		return;
+	if (wt == MODE_IF_TIMED && !compare_true(c, "latency"))
+		return;
+	if (wt != MODE_IF_TIMED && !compare_refuses(wt, c, c))
+		return;
+	json_object_set_new(id, key, json_deep_copy(v));
+}
+
+json_t *compare_options_identity(const json_t *doc)
+{
+	const json_t *c = json_object_get(doc, "configuration"), *e;
+	json_t *id = json_object(), *stressors;
+	size_t i;
+
+	if (!id || !c)
+		return id;
+	if (!compare_all_versioned(c))
+		json_object_set_new(id, "stresskit-version", json_deep_copy(json_object_get(
+			json_object_get(doc, "system-info"), "stresskit-version")));
+	for (size_t k = 0; k < sizeof(compare_rules) / sizeof(*compare_rules); k++)
+		compare_identity_rule(id, compare_rules[k].key, compare_rules[k].weight, c);
+	for (size_t k = 0; k < run_modes_count(); k++)
+		for (const struct run_mode_opt *o = run_modes_at(k)->opts; o && o->opt.name; o++)
+			compare_identity_rule(id, o->opt.name, o->weight, c);
+	/* keyed by name: compare matches stressors by name, not by place */
+	stressors = json_object();
+	json_array_foreach(json_object_get(c, "stressors"), i, e) {
+		const char *s = json_string_value(json_object_get(e, "stressor"));
+
+		if (s && stressors)
+			json_object_set_new(stressors, s, json_pack("{s:O?,s:O?,s:O?,s:O?}",
+				"instances", json_object_get(e, "instances"),
+				"ops", json_object_get(e, "ops"),
+				"version", json_object_get(e, "version"),
+				"options", json_object_get(e, "options")));
+	}
+	json_object_set_new(id, "stressors", stressors);
+	return id;
+}

@@ -32,4 +32,12 @@ bool compare_options_differ(const json_t *a, const char *path_a,
  */
 void compare_options_notes(const json_t *a, const json_t *b, const char *label);
 
+/*
+ * The options of doc that compare_options_differ weighs as refusing, as
+ * one object (its stressors keyed by name): two documents whose objects
+ * are equal compare without refusal. What a history series is keyed by
+ * (core/history/). NULL only without memory.
+ */
+json_t *compare_options_identity(const json_t *doc);
+
 #endif

@@ -1,0 +1,119 @@
+/*
+ * history.c - "stresskit history SUBCOMMAND ...": a performance history
+ * of runs kept in an SQLite database (history_store.h), one series per
+ * job and machine, each run's passes as rows. add stores results files;
+ * list and show print the series; the rest are added by their own files.
+ * This file dispatches, says --help, and parses what the subcommands
+ * share (--label).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <stresskit/stressor.h>
+#include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER */
+
+#include "history.h"
+#include "log.h"
+
+static const struct history_cmd {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const char *usage;
+} history_cmds[] = {
+	{ "add", history_add_main,
+	  "add DB RESULTS.json... [--label NAME=VALUE]...\n"
+	  "      store each results file (--json) as a run of its series: one job\n"
+	  "      (the options compare weighs) on one machine; a file already in DB\n"
+	  "      is refused; --label commit=SHA names the run in changes and reports" },
+	{ "list", history_list_main,
+	  "list DB\n"
+	  "      the series: machine, job, options fingerprint, runs" },
+	{ "show", history_show_main,
+	  "show DB [--series N] [--metric KEY] [--last N]\n"
+	  "      each run of a series: the mean of its passes, their spread, its\n"
+	  "      commit and kernel; the KPI rows unless --metric" },
+};
+#define HISTORY_CMDS (sizeof(history_cmds) / sizeof(*history_cmds))
+
+static void history_help(FILE *f)
+{
+	fprintf(f, "usage: stresskit history SUBCOMMAND ...\n\n"
+		"A performance history: results files kept in an SQLite database, one\n"
+		"series per job and machine, every pass of every figure a row.\n\n");
+	for (size_t i = 0; i < HISTORY_CMDS; i++)
+		fprintf(f, "  stresskit history %s\n", history_cmds[i].usage);
+	fprintf(f, "\nExit: 0; 1 bad arguments, or a file or database refused.\n");
+}
+
+const char *history_valued(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+	const char *arg = argv[*i];
+
+	if (strncmp(arg, name, len) || (arg[len] && arg[len] != '='))
+		return NULL;
+	if (arg[len] == '=')
+		return arg + len + 1;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	log_usage_error("history: %s needs a value", name);
+	return "";
+}
+
+int history_label_arg(int argc, char **argv, int *i, struct history_labels *l)
+{
+	const char *v = history_valued(argc, argv, i, "--label"), *eq;
+	size_t k, nlen;
+
+	if (!v)
+		return 0;
+	if (!*v)
+		return -1;
+	eq = strchr(v, '=');
+	nlen = eq ? (size_t)(eq - v) : 0;
+	if (!eq || !nlen || nlen >= HISTORY_LABEL_LEN || strlen(eq + 1) >= HISTORY_LABEL_LEN ||
+	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") != nlen) {
+		log_usage_error("history: invalid --label '%s': expected NAME=VALUE, NAME of "
+				"letters, digits, '-', '_' or '.', each under %d characters",
+				v, HISTORY_LABEL_LEN);
+		return -1;
+	}
+	for (k = 0; k < l->n; k++)
+		if (strlen(l->name[k]) == nlen && !strncmp(l->name[k], v, nlen))
+			break;
+	if (k == HISTORY_LABELS_MAX) {
+		log_usage_error("history: at most %d --label", HISTORY_LABELS_MAX);
+		return -1;
+	}
+	snprintf(l->name[k], HISTORY_LABEL_LEN, "%.*s", (int)nlen, v);
+	snprintf(l->value[k], HISTORY_LABEL_LEN, "%s", eq + 1);
+	l->n += k == l->n;
+	return 1;
+}
+
+static int history_main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		history_help(argc < 2 ? stderr : stdout);
+		return argc < 2 ? SK_USAGE : SK_OK;
+	}
+	for (size_t i = 0; i < HISTORY_CMDS; i++)
+		if (!strcmp(argv[1], history_cmds[i].name)) {
+			for (int k = 2; k < argc; k++)
+				if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
+					printf("usage: stresskit history %s\n", history_cmds[i].usage);
+					return SK_OK;
+				}
+			return history_cmds[i].main(argc - 1, argv + 1);
+		}
+	log_usage_error("history: unknown subcommand '%s' (see stresskit history --help)",
+			argv[1]);
+	return SK_USAGE;
+}
+
+static const struct subcommand history_subcommand = {
+	.name = "history",
+	.summary = "a performance history of runs in SQLite: add, list, show",
+	.main = history_main,
+};
+SUBCOMMAND_REGISTER(history_subcommand);

@@ -1,0 +1,40 @@
+/*
+ * history.h - what the parts of "stresskit history" share: each
+ * subcommand's entry (history.c dispatches on argv[1]) and the labels a
+ * run is added with (--label NAME=VALUE: commit=SHA, kernel=...).
+ */
+#ifndef STRESSKIT_HISTORY_H
+#define STRESSKIT_HISTORY_H
+
+#include <stddef.h>
+
+/* --label's at most, and a name's and value's longest */
+#define HISTORY_LABELS_MAX 16
+#define HISTORY_LABEL_LEN 256
+
+struct history_labels {
+	size_t n;
+	char name[HISTORY_LABELS_MAX][HISTORY_LABEL_LEN];
+	char value[HISTORY_LABELS_MAX][HISTORY_LABEL_LEN];
+};
+
+/*
+ * --label NAME=VALUE (or --label=NAME=VALUE) at argv[*i]: 1 taken (into
+ * l, *i past its value), 0 not a --label, -1 bad (after one line). NAME
+ * is letters, digits, '-', '_' and '.'; a NAME given twice keeps the last.
+ */
+int history_label_arg(int argc, char **argv, int *i, struct history_labels *l);
+
+/*
+ * The value of an option --NAME VALUE or --NAME=VALUE at argv[*i]:
+ * NULL when argv[*i] is not it, else the value (*i past it), or "" after
+ * one line when the value is missing.
+ */
+const char *history_valued(int argc, char **argv, int *i, const char *name);
+
+/* Each subcommand: argv[0] is its name. Exit codes as stresskit's. */
+int history_add_main(int argc, char **argv);
+int history_list_main(int argc, char **argv);
+int history_show_main(int argc, char **argv);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * history_show.c - "stresskit history list DB" and "history show DB
+ * [--series N] [--metric KEY] [--last N]": a history's series, and each
+ * run of a series as a row of text: the mean of its passes, their
+ * spread as compare prints it (±%stddev when above 2%), min and max.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stresskit/stressor.h>
+
+#include "history.h"
+#include "history_query.h"
+#include "log.h"
+#include "parse.h"
+#include "series.h"
+
+int history_list_main(int argc, char **argv)
+{
+	struct history_series *v;
+	struct history_store s;
+	size_t n;
+
+	if (argc != 2 || argv[1][0] == '-') {
+		log_usage_error("history list: needs DB alone (see stresskit history --help)");
+		return SK_USAGE;
+	}
+	if (history_store_open(&s, argv[1], false))
+		return SK_USAGE;
+	if (history_query_series(&s, &v, &n)) {
+		history_store_close(&s);
+		return SK_USAGE;
+	}
+	printf("%6s %6s  %-12s  %-32s  %s\n", "series", "runs", "options", "machine", "job");
+	for (size_t i = 0; i < n; i++)
+		printf("%6lld %6lld  %-12.12s  %-32s  %s\n", v[i].id, v[i].runs, v[i].fingerprint,
+		       v[i].machine, v[i].job);
+	if (!n)
+		printf("(no runs yet: stresskit history add %s RESULTS.json)\n", argv[1]);
+	history_series_free(v, n);
+	history_store_close(&s);
+	return SK_OK;
+}
+
+static void history_show_line(const struct history_series *sr, const struct history_line *l)
+{
+	char name[64], cell[64], lo[32], hi[32];
+
+	printf("\nseries %lld: %s on %s\n%s%s (%s)\n", sr->id, sr->job, sr->machine, l->key,
+	       l->kpi ? " [KPI]" : "", l->direction > 0 ? "higher is better" :
+	       l->direction < 0 ? "lower is better" : "neither better");
+	printf("%6s  %-16s  %-24s  %6s  %16s  %10s  %10s\n", "run", "commit", "kernel",
+	       "passes", "mean ±%stddev", "min", "max");
+	for (size_t i = 0; i < l->n; i++) {
+		const struct history_point *p = &l->p[i];
+
+		series_format_cell(&p->st, cell, sizeof(cell));
+		series_format_value(p->st.min, lo, sizeof(lo));
+		series_format_value(p->st.max, hi, sizeof(hi));
+		printf("%6lld  %-16.16s  %-24.24s  %6zu  %16s  %10s  %10s\n", p->run,
+		       p->commit[0] ? p->commit : "-", p->kernel, p->n, cell, lo, hi);
+		(void)name;
+	}
+}
+
+int history_show_main(int argc, char **argv)
+{
+	const char *db = NULL, *key = NULL, *v;
+	uint64_t last = 0, only = 0;
+	struct history_series *sv = NULL;
+	struct history_store s;
+	size_t ns = 0, shown = 0;
+	int rc = SK_OK;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = history_valued(argc, argv, &i, "--metric"))) {
+			if (!*v)
+				return SK_USAGE;
+			key = v;
+		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
+			if (parse_u64(v, &last) || !last) {
+				log_usage_error("history show: invalid --last '%s': expected a "
+						"number of runs, 1 or more", v);
+				return SK_USAGE;
+			}
+		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
+			if (parse_u64(v, &only) || !only) {
+				log_usage_error("history show: invalid --series '%s': expected a "
+						"series number (history list)", v);
+				return SK_USAGE;
+			}
+		} else if (argv[i][0] == '-' || db) {
+			log_usage_error("history show: unexpected %s (see stresskit history --help)",
+					argv[i]);
+			return SK_USAGE;
+		} else {
+			db = argv[i];
+		}
+	}
+	if (!db) {
+		log_usage_error("history show: needs DB (see stresskit history --help)");
+		return SK_USAGE;
+	}
+	if (history_store_open(&s, db, false))
+		return SK_USAGE;
+	if (history_query_series(&s, &sv, &ns))
+		rc = SK_USAGE;
+	for (size_t i = 0; rc == SK_OK && i < ns; i++) {
+		struct history_line *l;
+		size_t n;
+
+		if (only && sv[i].id != (long long)only)
+			continue;
+		if (history_query_lines(&s, sv[i].id, key, false, (size_t)last, &l, &n))
+			rc = SK_USAGE;
+		for (size_t k = 0; rc == SK_OK && k < n; k++, shown++)
+			history_show_line(&sv[i], &l[k]);
+		history_lines_free(l, n);
+	}
+	if (rc == SK_OK && !shown) {
+		log_usage_error("history show: %s: no %s%s%s", db, key ? "metric " : "runs",
+				key ? key : "", only ? " in that series" : "");
+		rc = SK_USAGE;
+	}
+	history_series_free(sv, ns);
+	history_store_close(&s);
+	return rc;
+}

@@ -1,0 +1,162 @@
+# test_history.sh - stresskit history: results files kept in an SQLite
+# database (add, list, show), a file added twice refused, another job
+# kept apart, bad input in one line, two writers at once losing nothing,
+# and the schema migrated forward. Documents are crafted (hdoc) but for
+# one real run, so the tests take no time of their own.
+
+# hdoc NAME CALLS HOST VALUE...: a results document of the getppidk
+# plugin at --getppidk-calls CALLS on HOST, one pass per VALUE of ops/s
+# (ops per CPU-second 2% above it), as --json writes them.
+hdoc() {
+	python3 - "$@" <<'PY'
+import json, sys
+name, calls, host, vals = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+runs = []
+for k, v in enumerate(vals):
+    v = float(v)
+    runs.append({"run": k + 1, "metrics": [{"stressor": "getppidk", "bogo-ops": int(v / 5),
+        "bogo-ops-per-second-real-time": v, "bogo-ops-per-second-usr-sys-time": v * 1.02,
+        "wall-clock-time": 0.2, "user-time": 0.1, "system-time": 0.1,
+        "extra-metrics": []}]})
+doc = {"system-info": {"stresskit-version": "1.0.0", "hostname": host, "cpu-model": "Test CPU",
+                       "cpus-online": 2, "release": "6.1.0-test", "version": "#1 SMP",
+                       "epoch-secs": 1700000000},
+       "configuration": {"timeout": 0.2, "mode": "together", "instance-mode": "process",
+                         "repeat": len(vals), "stressors": [{"stressor": "getppidk", "version": "1",
+                         "instances": 1, "ops": 0, "options": {"getppidk-calls": calls}}]},
+       "environment": {"kernel-release": "6.1.0-test"}, "runs": runs}
+json.dump(doc, open(name, "w"))
+PY
+}
+
+# runs_in DB: the runs the database holds, over every series
+runs_in() {
+	"$SK" history list "$1" | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }'
+}
+
+t_history_add_list_show() {
+	hdoc a.json 100 hostA 10000 10100 9900
+	hdoc b.json 100 hostA 10050 10150 9950
+	hdoc c.json 100 hostA 9000 9100 8900
+	expect_exit 0 "$SK" history add h.db a.json --label commit=aaa111 --label kernel=6.1-a
+	expect_match '^history: added a\.json as run 1 of series 1 \(getppidk x1 getppidk-calls=100\): 3 passes, [0-9]+ figures$' "$OUT"
+	expect_exit 0 "$SK" history add h.db b.json c.json --label=commit=bbb222
+	expect_exit 0 "$SK" history list h.db
+	expect_match '^ +1 +3  [0-9a-f]{12}  hostA \(Test CPU, 2 CPUs\) +getppidk x1' "$OUT"
+	expect_exit 0 "$SK" history show h.db
+	expect_match '^getppidk\.ops_per_sec \[KPI\] \(higher is better\)$' "$OUT"
+	expect_match '^ +1  aaa111 +6\.1-a +3 +10000 +9900 +10100$' "$OUT"
+	expect_match '^ +3  bbb222 +6\.1\.0-test +3 +9000 +8900 +9100$' "$OUT"
+	# a figure that is not a KPI, by name; the last runs only
+	expect_exit 0 "$SK" history show h.db --metric getppidk.ops --last 2
+	expect_match '^getppidk\.ops \(higher is better\)$' "$OUT"
+	expect_no_match '^ +1  aaa111' "$OUT"
+	expect_match '^ +2  bbb222 .* 3 +2010 ' "$OUT"
+}
+
+t_history_add_twice_refused() {
+	hdoc a.json 100 hostA 10000 10100 9900
+	expect_exit 0 "$SK" history add h.db a.json
+	cp a.json copy.json
+	expect_exit 1 "$SK" history add h.db copy.json
+	one_line "$ERR"
+	expect_match '^stresskit: error: history: copy\.json: already in h\.db as run 1 \(added from a\.json\)$' "$ERR"
+	[ "$(runs_in h.db)" = 1 ] || fail "runs after a refused add: $(runs_in h.db)"
+}
+
+# Another job (other options) or another machine is a series of its own.
+t_history_other_job_kept_apart() {
+	hdoc a.json 100 hostA 10000 10100 9900
+	hdoc k.json 103 hostA 9700 9800 9600
+	hdoc m.json 100 hostB 12000 12100 11900
+	expect_exit 0 "$SK" history add h.db a.json k.json m.json
+	expect_match '^history: k\.json: another job on hostA \(Test CPU, 2 CPUs\) \(other options\): kept apart as series 2$' "$OUT"
+	expect_match 'added m\.json as run 3 of series 3 ' "$OUT"
+	expect_exit 0 "$SK" history list h.db
+	expect_match '^ +2 +1  [0-9a-f]{12}  hostA .* getppidk-calls=103$' "$OUT"
+	expect_exit 0 "$SK" history show h.db --series 2
+	expect_match '^series 2: ' "$OUT"
+	expect_no_match '^series [13]: ' "$OUT"
+}
+
+t_history_bad_input() {
+	hdoc a.json 100 hostA 10000 10100 9900
+	expect_exit 1 "$SK" history show missing.db
+	one_line "$ERR"
+	expect_match '^stresskit: error: history: missing\.db: no such history database$' "$ERR"
+	[ ! -e missing.db ] || fail "show made a database"
+	echo 'not a database, just text, long enough to be a header and then some more' >text.db
+	cp text.db text.orig
+	expect_exit 1 "$SK" history add text.db a.json
+	one_line "$ERR"
+	expect_match '^stresskit: error: history: text\.db: .*not a database$' "$ERR"
+	cmp -s text.db text.orig || fail "a file not a database was written"
+	python3 -c 'import sqlite3; c = sqlite3.connect("other.db"); c.execute("CREATE TABLE t (x)"); c.commit()'
+	cp other.db other.orig
+	expect_exit 1 "$SK" history add other.db a.json
+	one_line "$ERR"
+	expect_match '^stresskit: error: history: other\.db: an SQLite database of another program, not a stresskit history$' "$ERR"
+	cmp -s other.db other.orig || fail "another program's database was written"
+	# not a results document: one line, nothing stored
+	echo '{"runs": []}' >empty.json
+	echo '{' >broken.json
+	expect_exit 0 "$SK" history add h.db a.json
+	for f in empty.json broken.json; do
+		expect_exit 1 "$SK" history add h.db $f
+		one_line "$ERR"
+		expect_match "^stresskit: error: history: $f: not a" "$ERR"
+	done
+	[ "$(runs_in h.db)" = 1 ] || fail "runs after refused adds: $(runs_in h.db)"
+	expect_exit 1 "$SK" history show h.db --metric no.such
+	one_line "$ERR"
+}
+
+# Two runs finishing at once: two adds started together, neither loses a
+# row (each waits for the other's transaction).
+t_history_concurrent_writers() {
+	for i in 1 2 3 4 5 6 7 8; do
+		hdoc x$i.json 100 hostA 1000$i 1010$i 990$i
+		hdoc y$i.json 100 hostA 2000$i 2010$i 1990$i
+	done
+	"$SK" history add h.db x?.json >x.log 2>&1 &
+	px=$!
+	"$SK" history add h.db y?.json >y.log 2>&1 &
+	py=$!
+	wait $px || fail "first writer: $(cat x.log)"
+	wait $py || fail "second writer: $(cat y.log)"
+	[ "$(runs_in h.db)" = 16 ] || fail "runs after two writers: $(runs_in h.db)"
+	expect_exit 0 "$SK" history show h.db --metric getppidk.ops_per_sec
+	[ "$(printf '%s\n' "$OUT" | grep -cE '^ +[0-9]+  - ')" = 16 ] || fail "rows: $OUT"
+}
+
+# The schema has a version (PRAGMA user_version) and is migrated forward;
+# a database of a newer stresskit is refused, not written.
+t_history_schema_migrates() {
+	hdoc a.json 100 hostA 10000 10100 9900
+	hdoc b.json 100 hostA 10050 10150 9950
+	expect_exit 0 "$SK" history add h.db a.json
+	# back to version 1: the index version 2 added is gone
+	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("DROP INDEX passes_by_metric"); c.execute("PRAGMA user_version = 1"); c.commit()'
+	expect_exit 0 "$SK" history add h.db b.json
+	py 'import sqlite3; c = sqlite3.connect("h.db")
+assert c.execute("PRAGMA user_version").fetchone()[0] == 2
+assert c.execute("SELECT count(*) FROM sqlite_master WHERE name = ?", ("passes_by_metric",)).fetchone()[0] == 1
+assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == 2'
+	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("PRAGMA user_version = 99"); c.commit()'
+	expect_exit 1 "$SK" history show h.db
+	one_line "$ERR"
+	expect_match 'schema version 99 is newer than this stresskit.s \(2\)' "$ERR"
+}
+
+# A real run's document, as --json writes it, every pass stored.
+t_history_real_run() {
+	"$SK" --pipe 1 -t 0.1 --repeat 2 --json r.json --temp-path "$TMP" >/dev/null 2>&1 ||
+		fail "the run failed"
+	expect_exit 0 "$SK" history add h.db r.json --label commit=1234abc
+	expect_match 'added r\.json as run 1 of series 1 \(pipe x1.*\): 2 passes' "$OUT"
+	py 'import sqlite3; c = sqlite3.connect("h.db")
+k = dict(c.execute("SELECT key, count(*) FROM passes JOIN metrics ON metrics.id = metric_id GROUP BY key"))
+assert k["pipe.ops_per_sec"] == 2 and k["pipe.MB_per_sec_pipe_write_rate"] == 2, k
+r = c.execute("SELECT kernel, stresskit_version, bogo_versions FROM runs").fetchone()
+assert r[0] and r[1] and r[2].startswith("pipe="), r'
+}
