@@ -32,6 +32,12 @@ static const struct history_cmd {
 	  "show DB [--series N] [--metric KEY] [--last N]\n"
 	  "      each run of a series: the mean of its passes, their spread, its\n"
 	  "      commit and kernel; the KPI rows unless --metric" },
+	{ "changes", history_changes_main,
+	  "changes DB [--series N] [--metric KEY] [--last N] [--max-p P] [--min-runs N]\n"
+	  "      the change points of each KPI line: E-Divisive means, each kept when\n"
+	  "      Welch's t-test of the runs either side gives p < P (default 0.001)\n"
+	  "      and it is 1% or more, with N runs a side at least (default 5); each\n"
+	  "      with the commits either side and compare's change, interval and word" },
 };
 #define HISTORY_CMDS (sizeof(history_cmds) / sizeof(*history_cmds))
 
@@ -113,7 +119,7 @@ static int history_main(int argc, char **argv)
 
 static const struct subcommand history_subcommand = {
 	.name = "history",
-	.summary = "a performance history of runs in SQLite: add, list, show",
+	.summary = "a performance history of runs in SQLite: add, list, show, changes",
 	.main = history_main,
 };
 SUBCOMMAND_REGISTER(history_subcommand);

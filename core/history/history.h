@@ -36,5 +36,6 @@ const char *history_valued(int argc, char **argv, int *i, const char *name);
 int history_add_main(int argc, char **argv);
 int history_list_main(int argc, char **argv);
 int history_show_main(int argc, char **argv);
+int history_changes_main(int argc, char **argv);
 
 #endif

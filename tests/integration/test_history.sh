@@ -34,6 +34,30 @@ runs_in() {
 	"$SK" history list "$1" | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }'
 }
 
+# hseries PREFIX N STEP_AT STEP_PCT [BASE]: N documents PREFIX-NNN.json
+# of 3 passes each about BASE ops/s (10000), a fixed wobble of +-0.3%
+# between runs and of +-0.5% between passes, STEP_PCT% off from run
+# STEP_AT on.
+hseries() {
+	python3 - "$@" <<'PY'
+import json, sys
+pre, n, at, pct = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+base = float(sys.argv[5]) if len(sys.argv) > 5 else 10000
+wob = [0.3, -0.1, 0.2, -0.3, 0.0, 0.1, -0.2, 0.25, -0.15, 0.05]
+for i in range(n):
+    mean = base * (1 + (pct / 100 if i >= at else 0)) * (1 + wob[i % 10] / 100)
+    runs = [{"run": p + 1, "metrics": [{"stressor": "getppidk", "bogo-ops": 2000 + i,
+             "bogo-ops-per-second-real-time": mean * (1 + d / 100), "extra-metrics": []}]}
+            for p, d in enumerate((-0.5, 0, 0.5))]
+    doc = {"system-info": {"hostname": "hostA", "cpu-model": "Test CPU", "cpus-online": 2,
+                           "release": "6.1.0-test"},
+           "configuration": {"timeout": 0.2, "stressors": [{"stressor": "getppidk",
+               "version": "1", "instances": 1, "ops": 0, "options": {"getppidk-calls": "100"}}]},
+           "runs": runs}
+    json.dump(doc, open("%s-%03d.json" % (pre, i), "w"))
+PY
+}
+
 t_history_add_list_show() {
 	hdoc a.json 100 hostA 10000 10100 9900
 	hdoc b.json 100 hostA 10050 10150 9950
@@ -114,19 +138,19 @@ t_history_bad_input() {
 # Two runs finishing at once: two adds started together, neither loses a
 # row (each waits for the other's transaction).
 t_history_concurrent_writers() {
-	for i in 1 2 3 4 5 6 7 8; do
-		hdoc x$i.json 100 hostA 1000$i 1010$i 990$i
-		hdoc y$i.json 100 hostA 2000$i 2010$i 1990$i
-	done
-	"$SK" history add h.db x?.json >x.log 2>&1 &
+	hseries x 8 8 0 10000
+	hseries y 8 8 0 20000
+	"$SK" history add h.db x-*.json >x.log 2>&1 &
 	px=$!
-	"$SK" history add h.db y?.json >y.log 2>&1 &
+	"$SK" history add h.db y-*.json >y.log 2>&1 &
 	py=$!
 	wait $px || fail "first writer: $(cat x.log)"
 	wait $py || fail "second writer: $(cat y.log)"
 	[ "$(runs_in h.db)" = 16 ] || fail "runs after two writers: $(runs_in h.db)"
 	expect_exit 0 "$SK" history show h.db --metric getppidk.ops_per_sec
 	[ "$(printf '%s\n' "$OUT" | grep -cE '^ +[0-9]+  - ')" = 16 ] || fail "rows: $OUT"
+	# one transaction a file: every run has its 3 passes
+	[ "$(printf '%s\n' "$OUT" | grep -cE '^ +[0-9]+  - .* 3 ')" = 16 ] || fail "passes: $OUT"
 }
 
 # The schema has a version (PRAGMA user_version) and is migrated forward;
@@ -159,4 +183,26 @@ k = dict(c.execute("SELECT key, count(*) FROM passes JOIN metrics ON metrics.id 
 assert k["pipe.ops_per_sec"] == 2 and k["pipe.MB_per_sec_pipe_write_rate"] == 2, k
 r = c.execute("SELECT kernel, stresskit_version, bogo_versions FROM runs").fetchone()
 assert r[0] and r[1] and r[2].startswith("pipe="), r'
+}
+
+# A -6% step at run 24 of 40: found there, with the commits either side,
+# compare's change, interval and word; a flat line has none.
+t_history_changes() {
+	hseries s 40 24 -6
+	"$SK" history add h.db s-0[01]?.json s-02[0-3].json >/dev/null
+	"$SK" history add h.db s-024.json --label commit=c024 >/dev/null
+	"$SK" history add h.db s-02[5-9].json s-03?.json >/dev/null
+	expect_exit 0 "$SK" history changes h.db
+	expect_match '^series 1: getppidk x1 getppidk-calls=100 on hostA' "$OUT"
+	expect_match '^getppidk\.ops_per_sec: 1 change point in 40 runs \(E-Divisive means, t-test p < 0\.001, 5 runs a side\)$' "$OUT"
+	expect_match '^  index 24 \(run 25\): run 24 -> c024 -6\.[0-9]% \[-[0-9.]+%, -[0-9.]+%\] p=[0-9.e-]+ changed regression$' "$OUT"
+	hseries f 40 40 0
+	"$SK" history add flat.db f-*.json >/dev/null
+	expect_exit 0 "$SK" history changes flat.db --metric getppidk.ops_per_sec
+	expect_match '^getppidk\.ops_per_sec: 0 change points in 40 runs' "$OUT"
+	expect_exit 1 "$SK" history changes missing.db
+	one_line "$ERR"
+	expect_exit 1 "$SK" history changes h.db --max-p 2
+	one_line "$ERR"
+	expect_match "invalid --max-p '2'" "$ERR"
 }

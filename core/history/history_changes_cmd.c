@@ -1,0 +1,145 @@
+/*
+ * history_changes_cmd.c - "stresskit history changes DB [--series N]
+ * [--metric KEY] [--last N] [--max-p P] [--min-runs N]": the change
+ * points of each KPI line (history_changes.h), each printed as
+ *
+ *   index 30 (run 31): aaa111 -> bbb222 -9.6% [-10.9%, -8.3%] p=3e-12 changed regression
+ *
+ * the index in the line, the commits (or runs) either side, compare's
+ * change and interval and word over the runs up to the neighbouring
+ * change points, and the t-test's p that accepted it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stresskit/stressor.h>
+
+#include "history.h"
+#include "history_verdict.h"
+#include "log.h"
+#include "parse.h"
+
+/* What the subcommands that look for change points take. */
+struct history_changes_opts {
+	const char *db, *key;
+	uint64_t series, last;
+	struct history_changes_params p;
+};
+
+static void history_changes_print(const struct history_line *l, const struct history_found *f,
+				  size_t n, const struct history_changes_opts *o)
+{
+	char b1[32], b2[32];
+
+	printf("%s: %zu change point%s in %zu runs (E-Divisive means, t-test p < %g, "
+	       "%zu runs a side)\n", l->key, n, n == 1 ? "" : "s", l->n, o->p.max_p,
+	       o->p.min_runs);
+	for (size_t i = 0; i < n; i++) {
+		const struct compare_verdict *v = &f[i].v;
+		const struct history_point *before = &l->p[f[i].c.at - 1], *after = &l->p[f[i].c.at];
+
+		printf("  index %zu (run %lld): %s -> %s %+.1f%% [%+.1f%%, %+.1f%%] p=%.2g %s %s\n",
+		       f[i].c.at, after->run, history_point_name(before, b1, sizeof(b1)),
+		       history_point_name(after, b2, sizeof(b2)), v->change_pct, v->ci_lo_pct,
+		       v->ci_hi_pct, f[i].c.p, compare_word_name(v->word),
+		       history_verdict_direction(l, v->change_pct));
+	}
+}
+
+/* One line for a bad value of option name; -1. */
+static int history_changes_bad(const char *name, const char *v, const char *expected)
+{
+	log_usage_error("history: invalid %s '%s': expected %s", name, v, expected);
+	return -1;
+}
+
+static int history_changes_args(int argc, char **argv, struct history_changes_opts *o)
+{
+	const char *v;
+	uint64_t u;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = history_valued(argc, argv, &i, "--metric"))) {
+			o->key = v;
+		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
+			if (*v && (parse_u64(v, &o->series) || !o->series))
+				return history_changes_bad("--series", v, "a series number (history list)");
+		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
+			if (*v && (parse_u64(v, &o->last) || o->last < 2 * HISTORY_MIN_RUNS_LEAST))
+				return history_changes_bad("--last", v, "6 or more runs");
+		} else if ((v = history_valued(argc, argv, &i, "--min-runs"))) {
+			if (*v && (parse_u64(v, &u) || u < HISTORY_MIN_RUNS_LEAST || u > 1000))
+				return history_changes_bad("--min-runs", v, "3 to 1000 runs");
+			o->p.min_runs = (size_t)u;
+		} else if ((v = history_valued(argc, argv, &i, "--max-p"))) {
+			if (*v && (parse_percent(v, &o->p.max_p) || strchr(v, '%') ||
+				   !(o->p.max_p > 0) || !(o->p.max_p <= 0.5)))
+				return history_changes_bad("--max-p", v, "a p-value above 0, at most 0.5");
+		} else if (argv[i][0] == '-' || o->db) {
+			log_usage_error("history: unexpected %s (see stresskit history --help)",
+					argv[i]);
+			return -1;
+		} else {
+			o->db = argv[i];
+		}
+		if (v && !*v)
+			return -1;	/* history_valued said it */
+	}
+	if (!o->db) {
+		log_usage_error("history: needs DB (see stresskit history --help)");
+		return -1;
+	}
+	return 0;
+}
+
+int history_changes_main(int argc, char **argv)
+{
+	struct history_changes_opts o = {
+		.p = { .max_p = HISTORY_DEFAULT_MAX_P, .min_runs = HISTORY_DEFAULT_MIN_RUNS },
+	};
+	struct history_series *sv = NULL;
+	struct history_store s;
+	size_t ns = 0, lines = 0;
+	int rc = SK_OK;
+
+	if (history_changes_args(argc, argv, &o))
+		return SK_USAGE;
+	if (history_store_open(&s, o.db, false))
+		return SK_USAGE;
+	if (history_query_series(&s, &sv, &ns))
+		rc = SK_USAGE;
+	for (size_t i = 0; rc == SK_OK && i < ns; i++) {
+		struct history_line *l = NULL;
+		size_t n = 0;
+
+		if (o.series && sv[i].id != (long long)o.series)
+			continue;
+		if (history_query_lines(&s, sv[i].id, o.key, false, (size_t)o.last, &l, &n))
+			rc = SK_USAGE;
+		if (rc == SK_OK && n)
+			printf("series %lld: %s on %s\n", sv[i].id, sv[i].job, sv[i].machine);
+		for (size_t k = 0; rc == SK_OK && k < n; k++, lines++) {
+			struct history_found *f;
+			size_t nf;
+
+			if (history_line_changes(&l[k], &o.p, &f, &nf)) {
+				log_usage_error("history changes: out of memory");
+				rc = SK_NO_RESOURCE;
+				break;
+			}
+			history_changes_print(&l[k], f, nf, &o);
+			free(f);
+		}
+		history_lines_free(l, n);
+	}
+	if (rc == SK_OK && !lines) {
+		log_usage_error("history changes: %s: no %s%s", o.db, o.key ? "metric " : "runs",
+				o.key ? o.key : "");
+		rc = SK_USAGE;
+	}
+	history_series_free(sv, ns);
+	history_store_close(&s);
+	return rc;
+}
