@@ -29,29 +29,12 @@ struct plot_axis {
 static struct plot_axis plot_axis(double hi)
 {
 	struct plot_axis a;
-	double raw, mag, f;
 
 	if (!(hi > 0))
 		hi = 1;
-	raw = hi / 5;
-	mag = pow(10, floor(log10(raw)));
-	f = raw / mag;
-	a.step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+	a.step = svg_tick_step(hi);
 	a.max = ceil(hi / a.step - 1e-9) * a.step;
 	return a;
-}
-
-/* Tick labels in SI form: 1.5M, 250k, 12. */
-static void plot_si(char *buf, size_t len, double v)
-{
-	if (v >= 1e9)
-		snprintf(buf, len, "%gG", v / 1e9);
-	else if (v >= 1e6)
-		snprintf(buf, len, "%gM", v / 1e6);
-	else if (v >= 1e3)
-		snprintf(buf, len, "%gk", v / 1e3);
-	else
-		snprintf(buf, len, "%g", v);
 }
 
 struct plot_panel {
@@ -80,7 +63,7 @@ static void plot_frame(FILE *f, const struct plot_panel *p, const char *ylabel)
 
 	svg_axes_begin(f);
 	for (double y = 0; y <= p->y.max + p->y.step / 2; y += p->y.step) {
-		plot_si(buf, sizeof(buf), y);
+		svg_si(buf, sizeof(buf), y);
 		svg_ygrid(f, &a, plot_py(p, y), buf);
 	}
 	for (double x = 0; x <= p->x.max + p->x.step / 2; x += p->x.step) {

@@ -5,10 +5,17 @@
  */
 #include "svg.h"
 
+#include <math.h>
+
 void svg_begin(FILE *f, int w, int h)
 {
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	svg_open(f, w, h);
+}
+
+void svg_open(FILE *f, int w, int h)
+{
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		"viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
 		w, h, w, h);
@@ -76,4 +83,30 @@ void svg_legend_key(FILE *f, double x, double y, const char *color,
 	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\">", x + 26, y + 4);
 	svg_escape(f, label);
 	fprintf(f, "</text>\n");
+}
+
+double svg_tick_step(double range)
+{
+	double raw, mag, f;
+
+	if (!(range > 0))
+		range = 1;
+	raw = range / 5;
+	mag = pow(10, floor(log10(raw)));
+	f = raw / mag;
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+void svg_si(char *buf, size_t len, double v)
+{
+	double a = fabs(v);
+
+	if (a >= 1e9)
+		snprintf(buf, len, "%gG", v / 1e9);
+	else if (a >= 1e6)
+		snprintf(buf, len, "%gM", v / 1e6);
+	else if (a >= 1e3)
+		snprintf(buf, len, "%gk", v / 1e3);
+	else
+		snprintf(buf, len, "%g", v);
 }

@@ -17,6 +17,13 @@ struct svg_area {
 
 /* The XML declaration, <svg> of w x h pixels and a white background. */
 void svg_begin(FILE *f, int w, int h);
+/* The same without the declaration: an SVG inline in an HTML page. */
+void svg_open(FILE *f, int w, int h);
+
+/* A 1-2-5 tick step giving about five ticks over range (> 0; 1 if not). */
+double svg_tick_step(double range);
+/* A tick label in SI form: 1.5M, 250k, 12. */
+void svg_si(char *buf, size_t len, double v);
 /* s as XML text or attribute; control characters become spaces. */
 void svg_escape(FILE *f, const char *s);
 
