@@ -38,6 +38,11 @@ static const struct history_cmd {
 	  "      Welch's t-test of the runs either side gives p < P (default 0.001)\n"
 	  "      and it is 1% or more, with N runs a side at least (default 5); each\n"
 	  "      with the commits either side and compare's change, interval and word" },
+	{ "report", history_report_main,
+	  "report DB -o report.html [--series N] [--last N] [--max-p P] [--min-runs N]\n"
+	  "      one self-contained HTML page: the change points' table, a chart of\n"
+	  "      each KPI line (runs, their passes' spread, the change points marked)\n"
+	  "      and what the runs ran on; no network, no JavaScript" },
 };
 #define HISTORY_CMDS (sizeof(history_cmds) / sizeof(*history_cmds))
 
@@ -119,7 +124,7 @@ static int history_main(int argc, char **argv)
 
 static const struct subcommand history_subcommand = {
 	.name = "history",
-	.summary = "a performance history of runs in SQLite: add, list, show, changes",
+	.summary = "a performance history of runs in SQLite: add, list, show, changes, report",
 	.main = history_main,
 };
 SUBCOMMAND_REGISTER(history_subcommand);

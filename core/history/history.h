@@ -6,7 +6,11 @@
 #ifndef STRESSKIT_HISTORY_H
 #define STRESSKIT_HISTORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+#include "history_changes.h"
 
 /* --label's at most, and a name's and value's longest */
 #define HISTORY_LABELS_MAX 16
@@ -32,10 +36,26 @@ int history_label_arg(int argc, char **argv, int *i, struct history_labels *l);
  */
 const char *history_valued(int argc, char **argv, int *i, const char *name);
 
+/* What the subcommands that look for change points take (changes, report). */
+struct history_changes_opts {
+	const char *db, *key;
+	uint64_t series, last;
+	struct history_changes_params p;
+	bool want_out;		/* -o FILE is taken, and needed */
+	const char *out;
+};
+
+/*
+ * DB [--series N] [--metric KEY] [--last N] [--max-p P] [--min-runs N],
+ * and -o FILE when o->want_out: 0, or -1 after one line.
+ */
+int history_changes_args(int argc, char **argv, struct history_changes_opts *o);
+
 /* Each subcommand: argv[0] is its name. Exit codes as stresskit's. */
 int history_add_main(int argc, char **argv);
 int history_list_main(int argc, char **argv);
 int history_show_main(int argc, char **argv);
 int history_changes_main(int argc, char **argv);
+int history_report_main(int argc, char **argv);
 
 #endif

@@ -21,13 +21,6 @@
 #include "log.h"
 #include "parse.h"
 
-/* What the subcommands that look for change points take. */
-struct history_changes_opts {
-	const char *db, *key;
-	uint64_t series, last;
-	struct history_changes_params p;
-};
-
 static void history_changes_print(const struct history_line *l, const struct history_found *f,
 				  size_t n, const struct history_changes_opts *o)
 {
@@ -55,13 +48,18 @@ static int history_changes_bad(const char *name, const char *v, const char *expe
 	return -1;
 }
 
-static int history_changes_args(int argc, char **argv, struct history_changes_opts *o)
+int history_changes_args(int argc, char **argv, struct history_changes_opts *o)
 {
 	const char *v;
 	uint64_t u;
 
+	o->p = (struct history_changes_params){ .max_p = HISTORY_DEFAULT_MAX_P,
+						.min_runs = HISTORY_DEFAULT_MIN_RUNS };
 	for (int i = 1; i < argc; i++) {
-		if ((v = history_valued(argc, argv, &i, "--metric"))) {
+		if (o->want_out && ((v = history_valued(argc, argv, &i, "-o")) ||
+				    (v = history_valued(argc, argv, &i, "--output")))) {
+			o->out = v;
+		} else if ((v = history_valued(argc, argv, &i, "--metric"))) {
 			o->key = v;
 		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
 			if (*v && (parse_u64(v, &o->series) || !o->series))
@@ -87,8 +85,9 @@ static int history_changes_args(int argc, char **argv, struct history_changes_op
 		if (v && !*v)
 			return -1;	/* history_valued said it */
 	}
-	if (!o->db) {
-		log_usage_error("history: needs DB (see stresskit history --help)");
+	if (!o->db || (o->want_out && !o->out)) {
+		log_usage_error("history: needs DB%s (see stresskit history --help)",
+				o->want_out ? " and -o FILE" : "");
 		return -1;
 	}
 	return 0;
@@ -96,9 +95,7 @@ static int history_changes_args(int argc, char **argv, struct history_changes_op
 
 int history_changes_main(int argc, char **argv)
 {
-	struct history_changes_opts o = {
-		.p = { .max_p = HISTORY_DEFAULT_MAX_P, .min_runs = HISTORY_DEFAULT_MIN_RUNS },
-	};
+	struct history_changes_opts o = { .db = NULL };
 	struct history_series *sv = NULL;
 	struct history_store s;
 	size_t ns = 0, lines = 0;

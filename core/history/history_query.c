@@ -168,14 +168,19 @@ int history_query_lines(struct history_store *s, long long series, const char *k
 	return 0;
 }
 
+void history_line_clear(struct history_line *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		free(l->p[k].v);
+	free(l->p);
+	free(l->key);
+	memset(l, 0, sizeof(*l));
+}
+
 void history_lines_free(struct history_line *l, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		for (size_t k = 0; k < l[i].n; k++)
-			free(l[i].p[k].v);
-		free(l[i].p);
-		free(l[i].key);
-	}
+	for (size_t i = 0; i < n; i++)
+		history_line_clear(&l[i]);
 	free(l);
 }
 
@@ -185,4 +190,47 @@ const char *history_point_name(const struct history_point *p, char *buf, size_t 
 		return p->commit;
 	snprintf(buf, len, "run %lld", p->run);
 	return buf;
+}
+
+/* A text column's copy; "" for NULL, NULL only without memory. */
+static char *history_dup_col(sqlite3_stmt *st, int col)
+{
+	const unsigned char *t = sqlite3_column_text(st, col);
+
+	return strdup(t ? (const char *)t : "");
+}
+
+int history_query_environment(struct history_store *s, long long series,
+			      struct history_environment *e)
+{
+	sqlite3_stmt *st = history_store_prepare(s,
+		"SELECT group_concat(DISTINCT kernel), group_concat(DISTINCT stresskit_version),"
+		" group_concat(DISTINCT bogo_versions),"
+		" (SELECT environment FROM runs WHERE series_id = ?1 ORDER BY id DESC LIMIT 1)"
+		" FROM runs WHERE series_id = ?1");
+	int rc = -1;
+
+	memset(e, 0, sizeof(*e));
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, series);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		e->kernels = history_dup_col(st, 0);
+		e->stresskit_versions = history_dup_col(st, 1);
+		e->bogo_versions = history_dup_col(st, 2);
+		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
+			e->latest = history_dup_col(st, 3);
+		rc = e->kernels && e->stresskit_versions && e->bogo_versions ? 0 : -1;
+	}
+	sqlite3_finalize(st);
+	return rc ? history_store_fail(s, "cannot read the runs") : 0;
+}
+
+void history_environment_free(struct history_environment *e)
+{
+	free(e->kernels);
+	free(e->stresskit_versions);
+	free(e->bogo_versions);
+	free(e->latest);
+	memset(e, 0, sizeof(*e));
 }

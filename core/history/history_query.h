@@ -53,6 +53,19 @@ void history_series_free(struct history_series *v, size_t n);
 int history_query_lines(struct history_store *s, long long series, const char *key,
 			bool all, size_t last, struct history_line **out, size_t *n);
 void history_lines_free(struct history_line *l, size_t n);
+/* What one line holds, freed; the line itself is the caller's. */
+void history_line_clear(struct history_line *l);
+
+/* What a series' runs ran on: each distinct value, comma-separated. */
+struct history_environment {
+	char *kernels, *stresskit_versions, *bogo_versions;
+	char *latest;		/* the last run's environment, JSON; NULL if none */
+};
+
+/* 0 or -1 after one line; free with history_environment_free. */
+int history_query_environment(struct history_store *s, long long series,
+			      struct history_environment *e);
+void history_environment_free(struct history_environment *e);
 
 /* A point's name in a table: its commit, else "run N". */
 const char *history_point_name(const struct history_point *p, char *buf, size_t len);

@@ -47,7 +47,8 @@ wob = [0.3, -0.1, 0.2, -0.3, 0.0, 0.1, -0.2, 0.25, -0.15, 0.05]
 for i in range(n):
     mean = base * (1 + (pct / 100 if i >= at else 0)) * (1 + wob[i % 10] / 100)
     runs = [{"run": p + 1, "metrics": [{"stressor": "getppidk", "bogo-ops": 2000 + i,
-             "bogo-ops-per-second-real-time": mean * (1 + d / 100), "extra-metrics": []}]}
+             "bogo-ops-per-second-real-time": mean * (1 + d / 100),
+             "bogo-ops-per-second-usr-sys-time": mean * (1 + d / 100) * 1.01, "extra-metrics": []}]}
             for p, d in enumerate((-0.5, 0, 0.5))]
     doc = {"system-info": {"hostname": "hostA", "cpu-model": "Test CPU", "cpus-online": 2,
                            "release": "6.1.0-test"},
@@ -205,4 +206,36 @@ t_history_changes() {
 	expect_exit 1 "$SK" history changes h.db --max-p 2
 	one_line "$ERR"
 	expect_match "invalid --max-p '2'" "$ERR"
+}
+
+# The report: one HTML file, no script and nothing fetched, the change
+# points' table first, a chart per KPI line with its change point marked
+# and labelled, the environment; written by rename, so a failed write
+# leaves the previous page.
+t_history_report() {
+	hseries s 30 15 -8
+	"$SK" history add h.db s-0*.json >/dev/null
+	expect_exit 0 "$SK" history report h.db -o report.html
+	expect_match '^history: wrote report\.html: 2 KPI lines of 1 series$' "$OUT"
+	py 'import re
+h = open("report.html").read()
+assert h.startswith("<!DOCTYPE html>")
+assert "<script" not in h and not re.search(r"(src|href)=\"(https?:)?//", h)
+t = h.index("<table id=\"change-points\">")
+assert t < h.index("<svg"), "the table comes first"
+rows = re.findall(r"<tr class=\"change-point regression\">(.*?)</tr>", h)
+assert len(rows) == 2 and all("<td class=\"num\">15</td>" in r and "changed regression" in r for r in rows), rows
+assert len(re.findall(r"<div class=\"chart\" id=\"chart-1-getppidk\.", h)) == 2
+assert h.count("class=\"change-point\"><title>-8.") == 2
+assert h.count("<g class=\"run\">") == 60
+assert "<table class=\"environment\" id=\"environment-1\">" in h and "6.1.0-test" in h'
+	# a directory that cannot be written: one line, the old page kept
+	mkdir ro && cp report.html ro/ && chmod 555 ro
+	if [ "$(id -u)" != 0 ]; then
+		expect_exit 1 "$SK" history report h.db -o ro/report.html
+		one_line "$ERR"
+	fi
+	expect_exit 1 "$SK" history report h.db
+	one_line "$ERR"
+	expect_match 'needs DB and -o FILE' "$ERR"
 }
