@@ -33,7 +33,7 @@ enum cli_global {
 	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
 	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
 	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
-	G_JSON, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
+	G_JSON, G_KCIDB, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
 	G_SANDBOX,
 	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
 	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
@@ -108,6 +108,7 @@ struct cli_config {
 	const char *temp_path, *log_prefix;
 	const char *plugin;		/* the last --plugin, loaded before parsing */
 	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
+	const char *kcidb_path;			/* --kcidb: KernelCI's KCIDB I/O JSON */
 	const char *scale_csv, *scale_plot;
 	unsigned scale_format;	/* enum cli_scale_format */
 	struct opt_cpus taskset;		/* given[G_TASKSET] */

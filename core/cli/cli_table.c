@@ -95,6 +95,10 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "json", .type = OPT_STRING, .offset = CFG(json_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the same results as JSON (what stresskit compare reads)" } },
+	[G_KCIDB] = { .metavar = "FILE", .opt = {
+		.name = "kcidb", .type = OPT_STRING, .offset = CFG(kcidb_path),
+		.flags = OPT_OUT_FILE,
+		.help = "write the results as KernelCI KCIDB I/O JSON (schema v5.3): each stressor a test stresskit.NAME, its ops/s the test's number" } },
 	[G_KTAP] = { .opt = {
 		.name = "ktap", .type = OPT_BOOL, .offset = CFG(ktap),
 		.help = "print a KTAP version 1 report on stdout (one test a stressor, metrics as diagnostics; the other lines on stderr) and exit as kselftest does: 0 pass, 1 fail, 4 skip" } },

@@ -24,7 +24,7 @@
 #include "run_mode.h"
 
 /* --yaml, --json, --scale-csv, --scale-plot and the run modes' file rows */
-#define OUTPUT_PATHS_N (4 + RUN_MODES_MAX * RUN_MODE_ROWS)
+#define OUTPUT_PATHS_N (5 + RUN_MODES_MAX * RUN_MODE_ROWS)
 
 struct output_path {
 	const char *opt, *path;
@@ -86,11 +86,12 @@ int output_paths_check(const struct plan *p, char *err, size_t errlen)
 	struct output_path o[OUTPUT_PATHS_N] = {
 		{ .opt = "--yaml", .path = p->yaml_path },
 		{ .opt = "--json", .path = p->json_path },
+		{ .opt = "--kcidb", .path = p->kcidb_path },
 		{ .opt = "--scale-csv", .path = p->scale_csv },
 		{ .opt = "--scale-plot", .path = p->scale_plot },
 	};
 	char names[OUTPUT_PATHS_N][72];
-	int rc = 0, n = 4;
+	int rc = 0, n = 5;
 
 	/* a run mode's output files: its string rows that name one */
 	for (size_t m = 0; m < run_modes_count(); m++) {

@@ -105,7 +105,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		timeseries_csv_start(r->csv.f);
 	r->sampler = sampler_new(sampler_mode_opts(&p->base));
 	r->pass = 1;
-	if (p->yaml_path || p->json_path || p->repeat > 1)
+	if (p->yaml_path || p->json_path || p->kcidb_path || p->repeat > 1)
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());

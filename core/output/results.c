@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kcidb.h"
 #include "latency_report.h"
 #include "log.h"
 #include "perf_stat_keys.h"
@@ -467,6 +468,7 @@ int results_open_files(const struct plan *p, struct results_files *f,
 
 	memset(f, 0, sizeof(*f));
 	f->yaml.fd = f->yaml.dirfd = f->json.fd = f->json.dirfd = -1;
+	f->kcidb.fd = f->kcidb.dirfd = -1;
 	if (p->yaml_path) {
 		rc = atomic_file_open(&f->yaml, p->yaml_path);
 		f->has_yaml = !rc;
@@ -481,6 +483,13 @@ int results_open_files(const struct plan *p, struct results_files *f,
 			snprintf(err, errlen, "cannot write --json '%s': %s",
 				 p->json_path, strerror(-rc));
 	}
+	if (!rc && p->kcidb_path) {
+		rc = atomic_file_open(&f->kcidb, p->kcidb_path);
+		f->has_kcidb = !rc;
+		if (rc)
+			snprintf(err, errlen, "cannot write --kcidb '%s': %s",
+				 p->kcidb_path, strerror(-rc));
+	}
 	if (rc)
 		results_close_files(f);
 	return rc;
@@ -492,7 +501,9 @@ void results_close_files(struct results_files *f)
 		atomic_file_abort(&f->yaml);
 	if (f->has_json)
 		atomic_file_abort(&f->json);
-	f->has_yaml = f->has_json = false;
+	if (f->has_kcidb)
+		atomic_file_abort(&f->kcidb);
+	f->has_yaml = f->has_json = f->has_kcidb = false;
 }
 
 /* Commits one file; a failure names its cause and leaves the old file. */
@@ -520,6 +531,12 @@ int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 		f->has_json = false;
 		if (results_commit(&f->json, json_dumpf(doc, f->json.f, JSON_INDENT(2)) ||
 				   fputc('\n', f->json.f) == EOF, "JSON", p->json_path))
+			rc = -EIO;
+	}
+	if (f->has_kcidb) {
+		f->has_kcidb = false;
+		if (results_commit(&f->kcidb, kcidb_emit(doc, f->kcidb.f),
+				   "KCIDB", p->kcidb_path))
 			rc = -EIO;
 	}
 	return rc;

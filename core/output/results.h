@@ -30,8 +30,8 @@ struct results_run {
 
 /* The open output files of --yaml and --json. */
 struct results_files {
-	struct atomic_file yaml, json;
-	bool has_yaml, has_json;
+	struct atomic_file yaml, json, kcidb;
+	bool has_yaml, has_json, has_kcidb;
 };
 
 /*

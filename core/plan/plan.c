@@ -189,6 +189,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->ktap = cfg->ktap;
 	p->yaml_path = cfg->yaml_path;
 	p->json_path = cfg->json_path;
+	p->kcidb_path = cfg->kcidb_path;
 	p->scale_csv = cfg->scale_csv;
 	p->scale_plot = cfg->scale_plot;
 	p->scale_wis = cfg->scale_format == CLI_SCALE_WIS;

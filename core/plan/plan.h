@@ -58,6 +58,7 @@ struct plan {
 	bool metrics, metrics_brief, times, quiet, progress;
 	bool ktap;			/* --ktap: the KTAP report, kselftest's exit codes */
 	const char *yaml_path, *json_path;
+	const char *kcidb_path;	/* --kcidb (history_kcidb.h) */
 	const char *scale_csv, *scale_plot;
 	bool scale_wis;		/* --scale-format will-it-scale: runtest.py's CSV */
 	/* the modes each step of a sweep runs in (one, or both for will-it-scale);

@@ -100,6 +100,7 @@ void pass_exec_child_plan(const struct plan *p, const char *out, struct plan *on
 	one->repeat_auto = false;
 	one->yaml_path = NULL;
 	one->json_path = out;
+	one->kcidb_path = NULL;
 }
 
 /* The first output file row of a run mode that is given: such a file
