@@ -8,7 +8,7 @@
 set -e
 build="make gcc libc6-dev pkg-config libseccomp-dev libjudy-dev libyaml-dev libjansson-dev libsqlite3-dev"
 # linux-perf: --perf-profile's tests and make bench's cost rows
-test="check abigail-tools procps python3 python3-yaml python3-scipy stress-ng redis-server redis-tools groff-base linux-perf"
+test="check abigail-tools procps python3 python3-yaml python3-scipy python3-jsonschema stress-ng redis-server redis-tools groff-base linux-perf"
 # make fuzz (CI's smoke round), not the packaged tests
 fuzz="clang libclang-rt-14-dev"
 # make bench: will-it-scale, built from a copy of its source, needs hwloc;

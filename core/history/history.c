@@ -43,6 +43,11 @@ static const struct history_cmd {
 	  "      one self-contained HTML page: the change points' table, a chart of\n"
 	  "      each KPI line (runs, their passes' spread, the change points marked)\n"
 	  "      and what the runs ran on; no network, no JavaScript" },
+	{ "export", history_export_main,
+	  "export DB --kcidb FILE [--series N] [--last N]\n"
+	  "      the runs as KernelCI KCIDB I/O JSON (schema v5.3): each run's kernel\n"
+	  "      a checkout and build, each stressor a test stresskit.NAME whose\n"
+	  "      number is the mean ops/s of the run's passes" },
 };
 #define HISTORY_CMDS (sizeof(history_cmds) / sizeof(*history_cmds))
 

@@ -57,5 +57,6 @@ int history_list_main(int argc, char **argv);
 int history_show_main(int argc, char **argv);
 int history_changes_main(int argc, char **argv);
 int history_report_main(int argc, char **argv);
+int history_export_main(int argc, char **argv);
 
 #endif

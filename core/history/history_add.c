@@ -137,8 +137,8 @@ static long long history_add_run(struct history_store *s, const struct history_d
 {
 	sqlite3_stmt *st = history_store_prepare(s,
 		"INSERT INTO runs (series_id, content_hash, source, added, started, kernel,"
-		" kernel_version, stresskit_version, bogo_versions, environment)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+		" kernel_version, stresskit_version, bogo_versions, environment, arch)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
 	long long id = -1;
 
 	if (!st)
@@ -155,6 +155,8 @@ static long long history_add_run(struct history_store *s, const struct history_d
 	sqlite3_bind_text(st, 9, d->bogo_versions, -1, HISTORY_COPY);
 	if (d->environment)
 		sqlite3_bind_text(st, 10, d->environment, -1, HISTORY_COPY);
+	if (d->arch[0])
+		sqlite3_bind_text(st, 11, d->arch, -1, HISTORY_COPY);
 	if (!history_add_step(s, st))
 		id = sqlite3_last_insert_rowid(s->db);
 	sqlite3_finalize(st);

@@ -136,6 +136,7 @@ int history_doc_read(const json_t *doc, struct history_doc *d, char *err, size_t
 	snprintf(d->kernel, sizeof(d->kernel), "%s", history_str(si, "release", "unknown"));
 	snprintf(d->kernel_version, sizeof(d->kernel_version), "%s",
 		 history_str(si, "version", ""));
+	snprintf(d->arch, sizeof(d->arch), "%s", history_str(si, "machine", ""));
 	snprintf(d->stresskit_version, sizeof(d->stresskit_version), "%s",
 		 history_str(si, "stresskit-version", "unknown"));
 	if (json_is_integer(json_object_get(si, "epoch-secs")))

@@ -22,6 +22,7 @@ struct history_doc {
 	char *options;			/* compare_options_identity(), sorted JSON */
 	char job[256];			/* "getppidk x1, pipe x2" */
 	char kernel[128], kernel_version[128], stresskit_version[64];
+	char arch[32];			/* uname -m: "x86_64"; "" unknown */
 	char bogo_versions[256];	/* "getppidk=1, pipe=2" */
 	char *environment;		/* the document's "environment", JSON; NULL if none */
 	long long started;		/* system-info's epoch-secs; -1 unknown */

@@ -54,6 +54,8 @@ static const char *const history_migrations[HISTORY_SCHEMA_VERSION] = {
 	"  PRIMARY KEY (run_id, metric_id, pass)) WITHOUT ROWID;",
 	/* 1 -> 2: a metric's values over runs without a scan of every pass */
 	"CREATE INDEX passes_by_metric ON passes (metric_id, run_id);",
+	/* 2 -> 3: the architecture the run's kernel was built for (KCIDB's build) */
+	"ALTER TABLE runs ADD COLUMN arch TEXT;",
 };
 
 int history_store_fail(struct history_store *s, const char *what)

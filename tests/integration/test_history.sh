@@ -160,17 +160,18 @@ t_history_schema_migrates() {
 	hdoc a.json 100 hostA 10000 10100 9900
 	hdoc b.json 100 hostA 10050 10150 9950
 	expect_exit 0 "$SK" history add h.db a.json
-	# back to version 1: the index version 2 added is gone
-	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("DROP INDEX passes_by_metric"); c.execute("PRAGMA user_version = 1"); c.commit()'
+	# back to version 1: the index of version 2 and the column of 3 gone
+	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("DROP INDEX passes_by_metric"); c.execute("ALTER TABLE runs DROP COLUMN arch"); c.execute("PRAGMA user_version = 1"); c.commit()'
 	expect_exit 0 "$SK" history add h.db b.json
 	py 'import sqlite3; c = sqlite3.connect("h.db")
-assert c.execute("PRAGMA user_version").fetchone()[0] == 2
+assert c.execute("PRAGMA user_version").fetchone()[0] == 3
 assert c.execute("SELECT count(*) FROM sqlite_master WHERE name = ?", ("passes_by_metric",)).fetchone()[0] == 1
-assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == 2'
+assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == 2
+assert [r[0] for r in c.execute("SELECT arch FROM runs ORDER BY id")] == [None, None]'
 	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("PRAGMA user_version = 99"); c.commit()'
 	expect_exit 1 "$SK" history show h.db
 	one_line "$ERR"
-	expect_match 'schema version 99 is newer than this stresskit.s \(2\)' "$ERR"
+	expect_match 'schema version 99 is newer than this stresskit.s \(3\)' "$ERR"
 }
 
 # A real run's document, as --json writes it, every pass stored.
@@ -238,4 +239,53 @@ assert "<table class=\"environment\" id=\"environment-1\">" in h and "6.1.0-test
 	expect_exit 1 "$SK" history report h.db
 	one_line "$ERR"
 	expect_match 'needs DB and -o FILE' "$ERR"
+}
+
+# kcidb_check FILE: the structure this repository promises (always), and
+# kcidb-io's own schema (LATEST, v5.3 today) when KCIDB_IO_SRC is a
+# checkout of kernelci/kcidb-io and python3-jsonschema is installed.
+kcidb_check() {
+	py 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == {"major": 5, "minor": 3}
+assert d["tests"] and all(t["path"].startswith("stresskit.") and t["origin"] == "stresskit" for t in d["tests"])
+assert all(t["status"] == "DONE" and t["number"]["unit"] == "bogo-ops/s" for t in d["tests"])
+builds = {b["id"] for b in d["builds"]}
+assert all(t["build_id"] in builds for t in d["tests"])' "$1"
+	if [ -n "${KCIDB_IO_SRC:-}" ]; then
+		PYTHONPATH=$KCIDB_IO_SRC python3 -c 'import json, sys, kcidb_io
+kcidb_io.schema.LATEST.validate(json.load(open(sys.argv[1])))
+print("kcidb-io: valid against v%d.%d" % (kcidb_io.schema.LATEST.major, kcidb_io.schema.LATEST.minor))' "$1" ||
+			fail "kcidb-io's schema refused $1"
+	else
+		echo "note: KCIDB_IO_SRC unset: $1 not checked against kcidb-io's schema"
+	fi
+}
+
+# --kcidb on a run and on history export: KCIDB I/O JSON, each stressor a
+# test stresskit.NAME whose number is its ops/s.
+t_history_kcidb() {
+	"$SK" --pipe 1 -t 0.1 --repeat 2 --json r.json --kcidb k.json --temp-path "$TMP" \
+		>/dev/null 2>&1 || fail "the run failed"
+	kcidb_check k.json
+	py 'import json
+k, r = json.load(open("k.json")), json.load(open("r.json"))
+t = [t for t in k["tests"] if t["path"] == "stresskit.pipe"][0]
+v = [run["metrics"][0]["bogo-ops-per-second-real-time"] for run in r["runs"]]
+assert abs(t["number"]["value"] - sum(v) / len(v)) < 1e-6 * t["number"]["value"], (t, v)
+assert t["misc"]["passes"] == v'
+	hseries s 4 4 0
+	"$SK" history add h.db s-000.json --label commit=0123456789abcdef0123456789abcdef01234567 >/dev/null
+	"$SK" history add h.db s-001.json s-002.json >/dev/null
+	expect_exit 0 "$SK" history export h.db --kcidb e.json
+	expect_match '^history: wrote e\.json: KCIDB I/O v5\.3, 3 tests$' "$OUT"
+	kcidb_check e.json
+	py 'import json
+d = json.load(open("e.json"))
+assert [c.get("git_commit_hash") for c in d["checkouts"]][0] == "0123456789abcdef0123456789abcdef01234567"
+assert [t["path"] for t in d["tests"]] == ["stresskit.getppidk"] * 3'
+	# a file that cannot be written: one line before the run
+	expect_exit 1 "$SK" --pipe 1 -t 0.1 --kcidb nodir/k.json --temp-path "$TMP"
+	one_line "$ERR"
+	expect_match 'kcidb' "$ERR"
 }

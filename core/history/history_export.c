@@ -1,0 +1,148 @@
+/*
+ * history_export.c - "stresskit history export DB --kcidb FILE
+ * [--series N] [--last N]": a history as KernelCI's KCIDB I/O JSON
+ * (kcidb.h, schema v5.3): each run's kernel a checkout and build (its
+ * commit label when it has one), each stressor of each run a test
+ * stresskit.NAME whose number is the mean ops/s of the run's passes.
+ * A stored run has completed (add takes only results documents), so
+ * each test is DONE.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stresskit/stressor.h>
+
+#include "history.h"
+#include "history_query.h"
+#include "kcidb.h"
+#include "log.h"
+#include "parse.h"
+
+#define EXPORT_KPI_SUFFIX ".ops_per_sec"
+
+/* The run's kernel and its content hash (the test's run id). */
+static int export_run(struct history_store *s, long long run, char *hash, size_t hlen,
+		      char *release, char *version, char *arch, size_t len)
+{
+	sqlite3_stmt *st = history_store_prepare(s,
+		"SELECT content_hash, coalesce(kernel, ''), coalesce(kernel_version, ''),"
+		" coalesce(arch, '') FROM runs WHERE id = ?1");
+	int rc = -1;
+
+	if (!st)
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		snprintf(hash, hlen, "%s", (const char *)sqlite3_column_text(st, 0));
+		snprintf(release, len, "%s", (const char *)sqlite3_column_text(st, 1));
+		snprintf(version, len, "%s", (const char *)sqlite3_column_text(st, 2));
+		snprintf(arch, len, "%s", (const char *)sqlite3_column_text(st, 3));
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc ? history_store_fail(s, "cannot read the runs") : 0;
+}
+
+/* Each run of an ops/s line as a test of its stressor. */
+static int export_line(struct history_store *s, json_t *doc, const struct history_line *l,
+		       size_t *tests)
+{
+	size_t klen = strlen(l->key), slen = strlen(EXPORT_KPI_SUFFIX);
+	char name[256];
+
+	if (klen <= slen || strcmp(l->key + klen - slen, EXPORT_KPI_SUFFIX))
+		return 0;
+	snprintf(name, sizeof(name), "%.*s", (int)(klen - slen), l->key);
+	for (size_t i = 0; i < l->n; i++) {
+		const struct history_point *p = &l->p[i];
+		char hash[64], release[128], version[128], arch[128];
+		json_t *passes = json_array();
+		const char *build;
+
+		if (!passes || export_run(s, p->run, hash, sizeof(hash), release, version, arch,
+					  sizeof(release))) {
+			json_decref(passes);
+			return -1;
+		}
+		build = kcidb_build(doc, &(struct kcidb_kernel){
+			.commit = p->commit, .release = release, .version = version,
+			.arch = arch, .started = p->started });
+		for (size_t k = 0; k < p->n; k++)
+			json_array_append_new(passes, json_real(p->v[k]));
+		if (!build || kcidb_test(doc, build, hash, name, "DONE", p->st.mean, p->started,
+					 json_pack("{s:o,s:I}", "passes", passes,
+						   "history-run", (json_int_t)p->run)))
+			return -1;
+		(*tests)++;
+	}
+	return 0;
+}
+
+int history_export_main(int argc, char **argv)
+{
+	const char *db = NULL, *out = NULL, *v;
+	uint64_t only = 0, last = 0;
+	struct history_series *sv = NULL;
+	struct history_store s;
+	size_t ns = 0, tests = 0;
+	json_t *doc;
+	int rc = SK_OK;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = history_valued(argc, argv, &i, "--kcidb"))) {
+			out = v;
+		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
+			if (*v && (parse_u64(v, &only) || !only)) {
+				log_usage_error("history export: invalid --series '%s'", v);
+				return SK_USAGE;
+			}
+		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
+			if (*v && (parse_u64(v, &last) || !last)) {
+				log_usage_error("history export: invalid --last '%s'", v);
+				return SK_USAGE;
+			}
+		} else if (argv[i][0] == '-' || db) {
+			log_usage_error("history export: unexpected %s (see stresskit history --help)",
+					argv[i]);
+			return SK_USAGE;
+		} else {
+			db = argv[i];
+		}
+		if (v && !*v)
+			return SK_USAGE;
+	}
+	if (!db || !out || !*out) {
+		log_usage_error("history export: needs DB and --kcidb FILE (see stresskit "
+				"history --help)");
+		return SK_USAGE;
+	}
+	if (history_store_open(&s, db, false))
+		return SK_USAGE;
+	doc = kcidb_new();
+	if (!doc || history_query_series(&s, &sv, &ns))
+		rc = SK_USAGE;
+	for (size_t i = 0; rc == SK_OK && i < ns; i++) {
+		struct history_line *l = NULL;
+		size_t n = 0;
+
+		if (only && sv[i].id != (long long)only)
+			continue;
+		if (history_query_lines(&s, sv[i].id, NULL, false, (size_t)last, &l, &n))
+			rc = SK_USAGE;
+		for (size_t k = 0; rc == SK_OK && k < n; k++)
+			if (export_line(&s, doc, &l[k], &tests))
+				rc = SK_USAGE;
+		history_lines_free(l, n);
+	}
+	if (rc == SK_OK && kcidb_write(doc, out))
+		rc = SK_USAGE;
+	if (rc == SK_OK)
+		printf("history: wrote %s: KCIDB I/O v%d.%d, %zu tests\n", out, KCIDB_MAJOR,
+		       KCIDB_MINOR, tests);
+	json_decref(doc);
+	history_series_free(sv, ns);
+	history_store_close(&s);
+	return rc;
+}
