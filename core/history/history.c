@@ -43,6 +43,11 @@ static const struct history_cmd {
 	  "      one self-contained HTML page: the change points' table, a chart of\n"
 	  "      each KPI line (runs, their passes' spread, the change points marked)\n"
 	  "      and what the runs ran on; no network, no JavaScript" },
+	{ "import-lkp", history_import_lkp_main,
+	  "import-lkp DB RESULT_ROOT... [--label NAME=VALUE]...\n"
+	  "      lkp-tests' results: a commit's directory (matrix.json: its runs as\n"
+	  "      passes) or a run's (stats.json), stats under lkp's names; the series\n"
+	  "      is the path less commit and run, the commit the run's label" },
 	{ "export", history_export_main,
 	  "export DB --kcidb FILE [--series N] [--last N]\n"
 	  "      the runs as KernelCI KCIDB I/O JSON (schema v5.3): each run's kernel\n"
@@ -129,7 +134,7 @@ static int history_main(int argc, char **argv)
 
 static const struct subcommand history_subcommand = {
 	.name = "history",
-	.summary = "a performance history of runs in SQLite: add, list, show, changes, report",
+	.summary = "a performance history in SQLite: add, changes, report, LKP, KCIDB",
 	.main = history_main,
 };
 SUBCOMMAND_REGISTER(history_subcommand);

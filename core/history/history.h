@@ -51,6 +51,18 @@ struct history_changes_opts {
  */
 int history_changes_args(int argc, char **argv, struct history_changes_opts *o);
 
+struct history_doc;
+struct history_store;
+/*
+ * Stores d as one run of its series in one transaction (history_add.c):
+ * refused when hash (of its source's bytes) is stored already. 0, or -1
+ * after one line with nothing kept.
+ */
+int history_add_doc(struct history_store *s, const char *source, const char *hash,
+		    const struct history_doc *d, const struct history_labels *labels);
+/* A file's bytes, NUL-ended, *len of them; NULL after one line. */
+char *history_add_slurp(const char *path, size_t *len);
+
 /* Each subcommand: argv[0] is its name. Exit codes as stresskit's. */
 int history_add_main(int argc, char **argv);
 int history_list_main(int argc, char **argv);
@@ -58,5 +70,6 @@ int history_show_main(int argc, char **argv);
 int history_changes_main(int argc, char **argv);
 int history_report_main(int argc, char **argv);
 int history_export_main(int argc, char **argv);
+int history_import_lkp_main(int argc, char **argv);
 
 #endif

@@ -23,8 +23,7 @@
 #include "lkp_keys.h"
 #include "log.h"
 
-/* A file's bytes, NUL-ended; NULL after one line. */
-static char *history_add_slurp(const char *path, size_t *len)
+char *history_add_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "r");
 	struct stat st;
@@ -202,7 +201,11 @@ static int history_add_passes(struct history_store *s, long long run,
 			sqlite3_bind_text(find, 1, sr->key, -1, HISTORY_COPY);
 			metric = history_add_find(s, find);
 			if (metric == 0) {
-				lkp_key(sr->key, lkp, sizeof(lkp));
+				/* lkp-tests' stats are named as lkp names them already */
+				if (d->lkp_names)
+					snprintf(lkp, sizeof(lkp), "%s", sr->key);
+				else
+					lkp_key(sr->key, lkp, sizeof(lkp));
 				sqlite3_bind_text(make, 1, sr->key, -1, HISTORY_COPY);
 				sqlite3_bind_int(make, 2, compare_kpi(lkp));
 				sqlite3_bind_int(make, 3, sr->direction);
@@ -226,17 +229,48 @@ static int history_add_passes(struct history_store *s, long long run,
 	return rc;
 }
 
-/* One file in one transaction; 0, or -1 after one line (nothing kept). */
+int history_add_doc(struct history_store *s, const char *source, const char *hash,
+		    const struct history_doc *d, const struct history_labels *labels)
+{
+	long long series = -1, run = -1, others = 0, known;
+	char prior[512];
+	bool fresh = false;
+	size_t rows = 0;
+	int rc;
+
+	if (history_store_begin(s))
+		return -1;
+	known = history_add_known(s, hash, prior, sizeof(prior));
+	if (known > 0)
+		log_usage_error("history: %s: already in %s as run %lld (added from %s)",
+				source, s->path, known, prior);
+	else if (known == 0)
+		series = history_add_series(s, d, &fresh, &others);
+	if (series > 0)
+		run = history_add_run(s, d, series, hash, source);
+	rc = run > 0 && !history_add_labels(s, run, labels) &&
+	     !history_add_passes(s, run, d, &rows) ? history_store_commit(s) : -1;
+	if (rc) {
+		history_store_rollback(s);
+		return -1;
+	}
+	if (fresh && others > 0)
+		printf("history: %s: another job on %s (other options): kept apart as "
+		       "series %lld\n", source, d->machine, series);
+	printf("history: added %s as run %lld of series %lld (%s): %zu passes, "
+	       "%zu figures\n", source, run, series, d->job, d->passes, rows);
+	return 0;
+}
+
+/* One results file; 0, or -1 after one line (nothing kept). */
 static int history_add_file(struct history_store *s, const char *path,
 			    const struct history_labels *labels)
 {
-	char hash[HISTORY_HASH_HEX], err[256], source[512];
+	char hash[HISTORY_HASH_HEX], err[256];
 	struct history_doc d;
 	json_error_t jerr;
 	json_t *doc;
-	long long series = -1, run = -1, others = 0, known;
-	bool fresh = false;
-	size_t len = 0, rows = 0;
+	size_t len = 0;
 	char *buf = history_add_slurp(path, &len);
 	int rc;
 
@@ -252,33 +286,10 @@ static int history_add_file(struct history_store *s, const char *path,
 	}
 	rc = history_doc_read(doc, &d, err, sizeof(err));
 	json_decref(doc);
-	if (rc) {
-		log_usage_error("history: %s: %s", path, rc == -ENOMEM ? strerror(ENOMEM) : err);
-		history_doc_free(&d);
-		return -1;
-	}
-	if (history_store_begin(s)) {
-		history_doc_free(&d);
-		return -1;
-	}
-	known = history_add_known(s, hash, source, sizeof(source));
-	if (known > 0)
-		log_usage_error("history: %s: already in %s as run %lld (added from %s)",
-				path, s->path, known, source);
-	else if (known == 0)
-		series = history_add_series(s, &d, &fresh, &others);
-	if (series > 0)
-		run = history_add_run(s, &d, series, hash, path);
-	rc = run > 0 && !history_add_labels(s, run, labels) &&
-	     !history_add_passes(s, run, &d, &rows) ? history_store_commit(s) : -1;
 	if (rc)
-		history_store_rollback(s);
-	else if (fresh && others > 0)
-		printf("history: %s: another job on %s (other options): kept apart as "
-		       "series %lld\n", path, d.machine, series);
-	if (!rc)
-		printf("history: added %s as run %lld of series %lld (%s): %zu passes, "
-		       "%zu figures\n", path, run, series, d.job, d.passes, rows);
+		log_usage_error("history: %s: %s", path, rc == -ENOMEM ? strerror(ENOMEM) : err);
+	else
+		rc = history_add_doc(s, path, hash, &d, labels);
 	history_doc_free(&d);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #define STRESSKIT_HISTORY_DOC_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "series.h"
@@ -26,6 +27,7 @@ struct history_doc {
 	char bogo_versions[256];	/* "getppidk=1, pipe=2" */
 	char *environment;		/* the document's "environment", JSON; NULL if none */
 	long long started;		/* system-info's epoch-secs; -1 unknown */
+	bool lkp_names;			/* keys as lkp-tests names them (import-lkp) */
 	size_t passes;
 	struct series_set *pass;	/* each pass's figures, pass[0..passes-1] */
 };

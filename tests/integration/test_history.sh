@@ -241,6 +241,64 @@ assert "<table class=\"environment\" id=\"environment-1\">" in h and "6.1.0-test
 	expect_match 'needs DB and -o FILE' "$ERR"
 }
 
+# lkp_root RESULT_ROOT_DIR COMMIT OPS_PER_SEC...: an lkp-tests result tree
+# for one commit of stress-ng (1-getppidk) on tbox hostA, one run
+# directory N/stats.json per value and the commit's matrix.json, laid out
+# and united as lkp-tests' lib/result.rb (ResultPath's default scheme),
+# lib/matrix.rb (create_stats_matrix: a one-sample stat is its value) and
+# lib/stats.rb (add_stats_to_matrix: a column a run, stats_source naming
+# each run's stats.json) make them.
+lkp_root() {
+	python3 - "$@" <<'PY'
+import json, os, sys
+top, commit, vals = sys.argv[1], sys.argv[2], sys.argv[3:]
+rt = os.path.join(top, "stress-ng", "1-getppidk-100", "hostA", "debian-12", "x86_64-rhel-9.4", "gcc-12", commit)
+matrix = {}
+for n, v in enumerate(vals):
+    d = os.path.join(rt, str(n))
+    os.makedirs(d, exist_ok=True)
+    v = float(v)
+    stats = {"stress-ng.getppidk.ops": int(v * 60), "stress-ng.getppidk.ops_per_sec": v,
+             "stress-ng.time.elapsed_time": 60.1, "stats_source": os.path.join(d, "stats.json")}
+    json.dump(stats, open(os.path.join(d, "stats.json"), "w"))
+    for k, x in stats.items():
+        matrix.setdefault(k, []).append(x)
+json.dump(matrix, open(os.path.join(rt, "matrix.json"), "w"))
+PY
+}
+
+# An lkp-tests result tree imported: a commit's matrix.json as one run
+# whose passes are its runs, lkp's stat names and KPIs kept, the commit
+# as its label, the path less commit and run as its series; a run's
+# stats.json as one pass; a directory that is neither in one line.
+t_history_import_lkp() {
+	c1=1111111111111111111111111111111111111111
+	c2=2222222222222222222222222222222222222222
+	lkp_root lkp $c1 5000 5050 4950
+	lkp_root lkp $c2 4500 4550 4450
+	rt=lkp/stress-ng/1-getppidk-100/hostA/debian-12/x86_64-rhel-9.4/gcc-12
+	expect_exit 0 "$SK" history import-lkp h.db $rt/$c1 $rt/$c2
+	expect_match "^history: added $rt/$c1/matrix\\.json as run 1 of series 1 \\(stress-ng 1-getppidk-100 \\(lkp-tests\\)\\): 3 passes, 9 figures$" "$OUT"
+	expect_exit 0 "$SK" history list h.db
+	expect_match '^ +1 +2  [0-9a-f]{12}  hostA \(lkp-tests\) +stress-ng 1-getppidk-100 \(lkp-tests\)$' "$OUT"
+	expect_exit 0 "$SK" history show h.db
+	expect_match '^stress-ng\.getppidk\.ops_per_sec \[KPI\]' "$OUT"
+	expect_match "^ +1  1111111111111111 +1111111111111111.* +3 +5000 +4950 +5050$" "$OUT"
+	expect_match "^ +2  2222222222222222 .* +3 +4500 +4450 +4550$" "$OUT"
+	# a run's own directory: one pass, of the commit above it
+	expect_exit 0 "$SK" history import-lkp runs.db $rt/$c1/1
+	expect_match 'added .*/1/stats\.json as run 1 of series 1 .*: 1 passes, 3 figures$' "$OUT"
+	expect_exit 0 "$SK" history show runs.db
+	expect_match "^ +1  1111111111111111 .* +1 +5050 +5050 +5050$" "$OUT"
+	# the same commit again: refused; not a result root: one line
+	expect_exit 1 "$SK" history import-lkp h.db $rt/$c1
+	one_line "$ERR"
+	expect_match 'already in h\.db as run 1' "$ERR"
+	expect_exit 1 "$SK" history import-lkp h.db lkp
+	one_line "$ERR"
+	expect_match "^stresskit: error: history: lkp: not an lkp-tests result root" "$ERR"
+}
+
 # kcidb_check FILE: the structure this repository promises (always), and
 # kcidb-io's own schema (LATEST, v5.3 today) when KCIDB_IO_SRC is a
 # checkout of kernelci/kcidb-io and python3-jsonschema is installed.
