@@ -18,12 +18,14 @@
 # HC_POINTS runs of K=100 alone. Each series is added to a database of its
 # own and judged by history changes on both KPI lines (ops/s, and ops per
 # CPU-second). A step is found when a change point of the right sign lies
-# within HC_NEAR runs of its place; the others are false change points.
+# within HC_NEAR runs of its place (how far, the placement error); the
+# others are false change points. DIR/series.txt lists every series'
+# step and change points.
 # Runs already in HC_DIR are kept, so HC_DIR=... reprints from them.
 #
 # Environment: HC_DIR (default $BENCHDIR/history_changes), HC_ROUNDS
 # (default 40), HC_T (default 0.2), HC_POINTS (default 50), HC_TRIALS
-# (default 12), HC_NEAR (default 2), HC_SEED (default 51).
+# (default 12), HC_NEAR (default 5), HC_SEED (default 51).
 set -eu
 . "$(dirname "$0")/lib.sh"
 DIR=${HC_DIR:-$BENCHDIR/history_changes}
@@ -31,7 +33,7 @@ ROUNDS=${HC_ROUNDS:-40}
 T=${HC_T:-0.2}
 POINTS=${HC_POINTS:-50}
 TRIALS=${HC_TRIALS:-12}
-NEAR=${HC_NEAR:-2}
+NEAR=${HC_NEAR:-5}
 SEED=${HC_SEED:-51}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$DIR/runs"
@@ -126,11 +128,15 @@ def draw(files, n):
 print("pool: %d runs; K=%s" % (sum(len(v) for v in pool.values()),
       ", K=".join("%d: %d" % (k, len(v)) for k, v in sorted(pool.items()))))
 res = {}
+log = open(os.path.join(d, "series.txt"), "w")
+log.write("# series, the step's place (-1: none), then each KPI line's change points (index:change%)\n")
 for k, label in ((103, "3%"), (105, "5%"), (111, "10%")):
     for t in range(trials):
         at = rng.randint(points // 4, points - points // 4)
         files = draw(pool[100], at) + draw(pool[k], points - at)
         found = judge(files, "step%d-%d" % (k, t))
+        log.write("step%d-%d %d %s\n" % (k, t, at, " | ".join(
+            " ".join("%d:%+.1f" % c for c in found[key]) or "-" for key in KEYS)))
         for key in KEYS:
             r = res.setdefault((label, key), {"n": 0, "hit": 0, "err": [], "false": 0, "points": 0})
             r["n"] += 1
@@ -142,17 +148,20 @@ for k, label in ((103, "3%"), (105, "5%"), (111, "10%")):
             r["false"] += len(found[key]) - (1 if hits else 0)
 for t in range(trials):
     found = judge(draw(pool[100], points), "flat-%d" % t)
+    log.write("flat-%d -1 %s\n" % (t, " | ".join(
+        " ".join("%d:%+.1f" % c for c in found[key]) or "-" for key in KEYS)))
     for key in KEYS:
         r = res.setdefault(("flat", key), {"n": 0, "hit": 0, "err": [], "false": 0, "points": 0})
         r["n"] += 1
         r["points"] += points
         r["false"] += len(found[key])
 
-print("| step (work per op) | KPI line | series | found (within %d runs) | placement error, runs: mean (max) | false change points per 100 points |" % near)
-print("|---|---|---|---|---|---|")
+print("| step (work per op) | KPI line | series | found (within %d runs) | at the exact place | placement error, runs: mean (max) | false change points per 100 points |" % near)
+print("|---|---|---|---|---|---|---|")
 for (label, key), r in res.items():
     err = "%.1f (%d)" % (sum(r["err"]) / len(r["err"]), max(r["err"])) if r["err"] else "-"
     found = "%d of %d (%.0f%%)" % (r["hit"], r["n"], 100.0 * r["hit"] / r["n"]) if label != "flat" else "-"
-    print("| %s | %s | %d x %d | %s | %s | %.2f |" % (label, key.split(".", 1)[1], r["n"], points,
-          found, err, 100.0 * r["false"] / r["points"]))
+    exact = "%d" % sum(1 for e in r["err"] if e == 0) if label != "flat" else "-"
+    print("| %s | %s | %d x %d | %s | %s | %s | %.2f |" % (label, key.split(".", 1)[1], r["n"], points,
+          found, exact, err, 100.0 * r["false"] / r["points"]))
 PY
