@@ -76,6 +76,11 @@ static void history_job(const json_t *doc, struct history_doc *d)
 					       "%s%s=%s", i ? ", " : "", s,
 					       history_str(e, "version", "unversioned"));
 	}
+	/* and how long a pass counts ops: two series of one job often differ in it */
+	if (uj && uj < sizeof(d->job) && json_is_number(json_object_get(
+		    json_object_get(doc, "configuration"), "timeout")))
+		snprintf(d->job + uj, sizeof(d->job) - uj, " -t %g", json_number_value(
+			 json_object_get(json_object_get(doc, "configuration"), "timeout")));
 	if (!uj)
 		snprintf(d->job, sizeof(d->job), "(no configuration)");
 }

@@ -64,7 +64,7 @@ t_history_add_list_show() {
 	hdoc b.json 100 hostA 10050 10150 9950
 	hdoc c.json 100 hostA 9000 9100 8900
 	expect_exit 0 "$SK" history add h.db a.json --label commit=aaa111 --label kernel=6.1-a
-	expect_match '^history: added a\.json as run 1 of series 1 \(getppidk x1 getppidk-calls=100\): 3 passes, [0-9]+ figures$' "$OUT"
+	expect_match '^history: added a\.json as run 1 of series 1 \(getppidk x1 getppidk-calls=100 -t 0\.2\): 3 passes, [0-9]+ figures$' "$OUT"
 	expect_exit 0 "$SK" history add h.db b.json c.json --label=commit=bbb222
 	expect_exit 0 "$SK" history list h.db
 	expect_match '^ +1 +3  [0-9a-f]{12}  hostA \(Test CPU, 2 CPUs\) +getppidk x1' "$OUT"
@@ -98,7 +98,7 @@ t_history_other_job_kept_apart() {
 	expect_match '^history: k\.json: another job on hostA \(Test CPU, 2 CPUs\) \(other options\): kept apart as series 2$' "$OUT"
 	expect_match 'added m\.json as run 3 of series 3 ' "$OUT"
 	expect_exit 0 "$SK" history list h.db
-	expect_match '^ +2 +1  [0-9a-f]{12}  hostA .* getppidk-calls=103$' "$OUT"
+	expect_match '^ +2 +1  [0-9a-f]{12}  hostA .* getppidk-calls=103 -t 0\.2$' "$OUT"
 	expect_exit 0 "$SK" history show h.db --series 2
 	expect_match '^series 2: ' "$OUT"
 	expect_no_match '^series [13]: ' "$OUT"
@@ -195,7 +195,7 @@ t_history_changes() {
 	"$SK" history add h.db s-024.json --label commit=c024 >/dev/null
 	"$SK" history add h.db s-02[5-9].json s-03?.json >/dev/null
 	expect_exit 0 "$SK" history changes h.db
-	expect_match '^series 1: getppidk x1 getppidk-calls=100 on hostA' "$OUT"
+	expect_match '^series 1: getppidk x1 getppidk-calls=100 -t 0\.2 on hostA' "$OUT"
 	expect_match '^getppidk\.ops_per_sec: 1 change point in 40 runs \(E-Divisive means, t-test p < 0\.001, 5 runs a side\)$' "$OUT"
 	expect_match '^  index 24 \(run 25\): run 24 -> c024 -6\.[0-9]% \[-[0-9.]+%, -[0-9.]+%\] p=[0-9.e-]+ changed regression$' "$OUT"
 	hseries f 40 40 0
