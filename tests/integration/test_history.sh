@@ -347,3 +347,40 @@ assert [t["path"] for t in d["tests"]] == ["stresskit.getppidk"] * 3'
 	one_line "$ERR"
 	expect_match 'kcidb' "$ERR"
 }
+
+# The report in a real browser (Debian's chromium, headless; setup.sh
+# --long installs it): the page loads from the file alone, its
+# screenshot is not blank and shows the runs (blue) and the change
+# point's mark (red), and the DOM the browser built has both charts and
+# the change-point table.
+t_long_history_report_browser() {
+	browser=$(command -v chromium || command -v chromium-browser || true)
+	if [ -z "$browser" ]; then
+		echo "skip: chromium is not installed (./setup.sh --long)"
+		return 0
+	fi
+	hseries s 30 15 -8
+	"$SK" history add h.db s-0*.json >/dev/null
+	"$SK" history report h.db -o "$TMP/report.html" >/dev/null
+	# no network: any fetch the page tried would fail, not hang
+	set -- --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+		--user-data-dir="$TMP/profile" --proxy-server=127.0.0.1:9 --window-size=1000,1600
+	timeout 180 "$browser" "$@" --screenshot="$TMP/shot.png" "file://$TMP/report.html" \
+		>"$TMP/shot.log" 2>&1 || fail "no screenshot: $(tail -5 "$TMP/shot.log")"
+	timeout 180 "$browser" "$@" --dump-dom "file://$TMP/report.html" >"$TMP/dom.html" \
+		2>"$TMP/dom.log" || fail "no DOM: $(tail -5 "$TMP/dom.log")"
+	set -- $(python3 "$SK_SRC/tests/integration/png_colors.py" "$TMP/shot.png")
+	echo "screenshot: ${1}x$2, $3 pixels not white, $4 red, $5 blue"
+	[ "$1" = 1000 ] && [ "$2" -ge 1000 ] || fail "screenshot of ${1}x$2"
+	# not blank: a page's worth of text, lines and points
+	[ "$3" -gt 10000 ] || fail "a blank screenshot: $3 pixels not white"
+	[ "$4" -gt 50 ] || fail "no change point marked in red: $4 pixels"
+	[ "$5" -gt 200 ] || fail "no runs drawn in blue: $5 pixels"
+	py 'import re
+d = open("'"$TMP"'/dom.html").read()
+assert len(re.findall(r"<div class=\"chart\" id=\"chart-1-", d)) == 2, "charts"
+assert d.count("<svg") == 2
+t = re.search(r"<table id=\"change-points\">.*?</table>", d, re.S).group(0)
+assert t.count("<tr class=\"change-point regression\">") == 2, t
+assert "changed regression" in t'
+}
