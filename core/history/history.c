@@ -81,10 +81,26 @@ const char *history_valued(int argc, char **argv, int *i, const char *name)
 	return "";
 }
 
+int history_label_set(struct history_labels *l, const char *name, size_t nlen,
+		      const char *value)
+{
+	size_t k;
+
+	for (k = 0; k < l->n; k++)
+		if (strlen(l->name[k]) == nlen && !strncmp(l->name[k], name, nlen))
+			break;
+	if (k == HISTORY_LABELS_MAX)
+		return -1;
+	snprintf(l->name[k], HISTORY_LABEL_LEN, "%.*s", (int)nlen, name);
+	snprintf(l->value[k], HISTORY_LABEL_LEN, "%s", value);
+	l->n += k == l->n;
+	return 0;
+}
+
 int history_label_arg(int argc, char **argv, int *i, struct history_labels *l)
 {
 	const char *v = history_valued(argc, argv, i, "--label"), *eq;
-	size_t k, nlen;
+	size_t nlen;
 
 	if (!v)
 		return 0;
@@ -99,17 +115,41 @@ int history_label_arg(int argc, char **argv, int *i, struct history_labels *l)
 				v, HISTORY_LABEL_LEN);
 		return -1;
 	}
-	for (k = 0; k < l->n; k++)
-		if (strlen(l->name[k]) == nlen && !strncmp(l->name[k], v, nlen))
-			break;
-	if (k == HISTORY_LABELS_MAX) {
+	if (history_label_set(l, v, nlen, eq + 1)) {
 		log_usage_error("history: at most %d --label", HISTORY_LABELS_MAX);
 		return -1;
 	}
-	snprintf(l->name[k], HISTORY_LABEL_LEN, "%.*s", (int)nlen, v);
-	snprintf(l->value[k], HISTORY_LABEL_LEN, "%s", eq + 1);
-	l->n += k == l->n;
 	return 1;
+}
+
+int history_inputs_args(int argc, char **argv, const char *cmd, const char *what,
+			struct history_labels *l, const char **db, const char **in, size_t *n)
+{
+	*db = NULL;
+	*n = 0;
+	for (int i = 1; i < argc; i++) {
+		int taken = history_label_arg(argc, argv, &i, l);
+
+		if (taken < 0)
+			return -1;
+		if (taken)
+			continue;
+		if (argv[i][0] == '-' && argv[i][1]) {
+			log_usage_error("history %s: unknown option %s (see stresskit history "
+					"--help)", cmd, argv[i]);
+			return -1;
+		}
+		if (!*db)
+			*db = argv[i];
+		else
+			in[(*n)++] = argv[i];
+	}
+	if (!*db || !*n) {
+		log_usage_error("history %s: needs DB and at least one %s (see stresskit "
+				"history --help)", cmd, what);
+		return -1;
+	}
+	return 0;
 }
 
 static int history_main(int argc, char **argv)

@@ -29,6 +29,18 @@ struct history_labels {
  */
 int history_label_arg(int argc, char **argv, int *i, struct history_labels *l);
 
+/* Sets label name (nlen bytes of it) to value; 0, or -1 when l is full. */
+int history_label_set(struct history_labels *l, const char *name, size_t nlen,
+		      const char *value);
+
+/*
+ * DB INPUT... [--label NAME=VALUE]... (add, import-lkp): *db, and the
+ * inputs into in[] (argc entries at most, pointing into argv), *n of
+ * them. 0, or -1 after one line naming cmd and what an input is.
+ */
+int history_inputs_args(int argc, char **argv, const char *cmd, const char *what,
+			struct history_labels *l, const char **db, const char **in, size_t *n);
+
 /*
  * The value of an option --NAME VALUE or --NAME=VALUE at argv[*i]:
  * NULL when argv[*i] is not it, else the value (*i past it), or "" after

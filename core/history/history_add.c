@@ -298,34 +298,12 @@ int history_add_main(int argc, char **argv)
 {
 	struct history_labels labels = { .n = 0 };
 	struct history_store s;
-	const char *db = NULL;
-	const char *files[argc > 0 ? argc : 1];
-	size_t n = 0;
+	const char *db, *files[argc > 0 ? argc : 1];
+	size_t n;
 	int failed = 0;
 
-	for (int i = 1; i < argc; i++) {
-		int taken = history_label_arg(argc, argv, &i, &labels);
-
-		if (taken < 0)
-			return SK_USAGE;
-		if (taken)
-			continue;
-		if (argv[i][0] == '-' && argv[i][1]) {
-			log_usage_error("history add: unknown option %s (see stresskit history "
-					"--help)", argv[i]);
-			return SK_USAGE;
-		}
-		if (!db)
-			db = argv[i];
-		else
-			files[n++] = argv[i];
-	}
-	if (!db || !n) {
-		log_usage_error("history add: needs DB and at least one RESULTS.json "
-				"(see stresskit history --help)");
-		return SK_USAGE;
-	}
-	if (history_store_open(&s, db, true))
+	if (history_inputs_args(argc, argv, "add", "RESULTS.json", &labels, &db, files, &n) ||
+	    history_store_open(&s, db, true))
 		return SK_USAGE;
 	for (size_t i = 0; i < n; i++)
 		failed |= history_add_file(&s, files[i], &labels) != 0;

@@ -208,34 +208,12 @@ int history_import_lkp_main(int argc, char **argv)
 {
 	struct history_labels labels = { .n = 0 };
 	struct history_store s;
-	const char *db = NULL;
-	const char *roots[argc > 0 ? argc : 1];
-	size_t n = 0;
+	const char *db, *roots[argc > 0 ? argc : 1];
+	size_t n;
 	int failed = 0;
 
-	for (int i = 1; i < argc; i++) {
-		int taken = history_label_arg(argc, argv, &i, &labels);
-
-		if (taken < 0)
-			return SK_USAGE;
-		if (taken)
-			continue;
-		if (argv[i][0] == '-' && argv[i][1]) {
-			log_usage_error("history import-lkp: unknown option %s (see stresskit "
-					"history --help)", argv[i]);
-			return SK_USAGE;
-		}
-		if (!db)
-			db = argv[i];
-		else
-			roots[n++] = argv[i];
-	}
-	if (!db || !n) {
-		log_usage_error("history import-lkp: needs DB and at least one RESULT_ROOT "
-				"(see stresskit history --help)");
-		return SK_USAGE;
-	}
-	if (history_store_open(&s, db, true))
+	if (history_inputs_args(argc, argv, "import-lkp", "RESULT_ROOT", &labels, &db, roots,
+				&n) || history_store_open(&s, db, true))
 		return SK_USAGE;
 	for (size_t i = 0; i < n; i++) {
 		struct history_labels l = labels;
@@ -247,17 +225,17 @@ int history_import_lkp_main(int argc, char **argv)
 
 		/* the commit is the run's label unless one was given */
 		if (!rc) {
-			char *argv_commit[] = { "--label", NULL };
-			char lab[HISTORY_LABEL_LEN + 8];
-			int k = 0;
+			bool given = false;
 
-			snprintf(lab, sizeof(lab), "commit=%s", d.kernel);
-			argv_commit[1] = lab;
 			for (size_t j = 0; j < l.n; j++)
-				if (!strcmp(l.name[j], "commit"))
-					k = -1;
-			if (!k)
-				history_label_arg(2, argv_commit, &k, &l);
+				given |= !strcmp(l.name[j], "commit");
+			if (!given && history_label_set(&l, "commit", strlen("commit"), d.kernel)) {
+				log_usage_error("history: %s: no room for its commit label beside %d "
+						"--label", roots[i], HISTORY_LABELS_MAX);
+				rc = -1;
+			}
+		}
+		if (!rc) {
 			history_hash(buf, len, hash);
 			rc = history_add_doc(&s, file, hash, &d, &l);
 		}
