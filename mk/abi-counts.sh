@@ -13,26 +13,26 @@ shift 2
 src=$(cd "$(dirname "$0")/.." && pwd)/examples/plugin/tee.c
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-ops=4000
+ops=1000
 
 # The window's ops of the plugin built against include dir $1, from the
 # stress-ng style metrics line (name, then bogo ops).
 counts() {
 	cc -O2 -Wall -Werror -shared -fPIC -I"$1" "$src" -o "$tmp/tee.so" ||
 		{ echo "stresskit: error: abi-check: tee.c does not build against $1" >&2; exit 1; }
-	"$bin" --plugin "$tmp/tee.so" --tee 1 --tee-ops $ops --warmup 0.2s --metrics \
+	"$bin" --plugin "$tmp/tee.so" --tee 1 --tee-ops $ops --warmup 0.1s --metrics \
 		--temp-path "$tmp" 2>&1 |
 		awk '$2 == "metrc:" && $4 == "tee" && $5 ~ /^[0-9]+$/ { print $5; exit }'
 }
 
 want=$(counts "$tree")
 [ "$want" = "$ops" ] ||
-	{ echo "stresskit: error: abi-check: tee.c built against $tree counted '${want}' ops for --tee-ops $ops --warmup 0.2s" >&2; exit 1; }
+	{ echo "stresskit: error: abi-check: tee.c built against $tree counted '${want}' ops for --tee-ops $ops --warmup 0.1s" >&2; exit 1; }
 for inc in "$@"; do
 	got=$(counts "$inc")
 	if [ "$got" != "$want" ]; then
-		echo "stresskit: error: abi-check: tee.c built against $inc counted '${got}' ops, built against $tree $want (--tee-ops $ops --warmup 0.2s): the inline loop's meaning changed" >&2
+		echo "stresskit: error: abi-check: tee.c built against $inc counted '${got}' ops, built against $tree $want (--tee-ops $ops --warmup 0.1s): the inline loop's meaning changed" >&2
 		exit 1
 	fi
 done
-echo "abi-check: tee.c counts $want ops for --tee-ops $ops --warmup 0.2s built against $tree $*"
+echo "abi-check: tee.c counts $want ops for --tee-ops $ops --warmup 0.1s built against $tree $*"

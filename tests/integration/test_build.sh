@@ -13,7 +13,7 @@ CC
 	chmod +x "$1/cc"
 }
 
-t_build_missing_library_then_setup() {
+t_long_build_missing_library_then_setup() {
 	build_fake_cc "$TMP"
 	expect_exit 2 make -s -C "$SK_SRC" BUILD="$TMP/b" CC="$TMP/cc" "$TMP/b/config.h"
 	expect_match "^stresskit: build: missing libjudy-dev: run \./setup\.sh \(as root\) first$" "$ERR"
@@ -29,7 +29,7 @@ t_build_missing_library_then_setup() {
 }
 
 # A changed compiler is probed again; the same one is not.
-t_build_probes_follow_compiler() {
+t_long_build_probes_follow_compiler() {
 	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
 	expect_match "^features:" "$OUT"
 	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
@@ -42,7 +42,7 @@ t_build_probes_follow_compiler() {
 
 # The probes depend on the headers they read and the libraries they
 # linked (build/config.d): one that changes makes the next make probe again.
-t_build_probes_follow_headers() {
+t_long_build_probes_follow_headers() {
 	expect_exit 0 make -s -C "$SK_SRC" BUILD="$TMP/b" "$TMP/b/config.mk"
 	deps=$(cat "$TMP/b/config.d")
 	expect_match "/Judy\.h( |$)" "$deps"
@@ -76,7 +76,7 @@ t_long_build_package_flags_no_warnings() {
 # A plain make (no -j, as the README's first command) compiles side by
 # side: of two objects, each compile waits (20 s at most) for the other
 # to have started, which only a parallel make gives it.
-t_build_plain_make_is_parallel() {
+t_long_build_plain_make_is_parallel() {
 	if [ "$(nproc)" -lt 2 ]; then
 		echo "skip: one CPU: a plain make runs one job"
 		return 0

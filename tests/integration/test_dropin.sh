@@ -24,7 +24,7 @@ lkp_parse() {
 	END { exit bad }' "$1"
 }
 
-t_dropin_lkp_parse_every_stressor() {
+t_long_dropin_lkp_parse_every_stressor() {
 	ln -s "$SK" stress-ng
 	for s in $("$SK" --stressors | awk '{ print $1 }'); do
 		for brief in 1 0; do

@@ -89,7 +89,7 @@ PY
 # gives the same keys at any testtime and on every run, and the figures
 # that used to sit in the keys (interval counts, the steady verdict) are
 # values. The keys are the ones meta.yaml lists.
-t_lkp_keys_stable() {
+t_long_lkp_keys_stable() {
 	lkp_run_parse k2a test=pipe testtime=2
 	lkp_run_parse k4 test=pipe testtime=4
 	lkp_run_parse k2b test=pipe testtime=2

@@ -46,7 +46,7 @@ wis_runtest() {
 }
 
 # LKP's call: runtest.py TEST DURATION MODE NO_AFFINITY SMT TASKS...
-t_lkp_wis_runtest_lkp_args() {
+t_long_lkp_wis_runtest_lkp_args() {
 	wis_tree
 	cd "$TMP/wis"
 	# both: each column run (one mode alone: LKP's own run, below)

@@ -62,7 +62,7 @@ t_man_options_match_help() {
 		"document them in man/stresskit.1.in, section OPTIONS"
 }
 
-t_man_stressor_options_match_help() {
+t_long_man_stressor_options_match_help() {
 	names=$("$SK" --stressors | awk '{ print $1 }')
 	[ -n "$names" ] || fail "no stressors listed"
 	for n in $names; do
@@ -99,7 +99,7 @@ complete_words() {
 		_stresskit; printf "%s\n" "${COMPREPLY[@]}"' sh "$f" stresskit "$@" | sort
 }
 
-t_completion_offers_options() {
+t_long_completion_offers_options() {
 	got=$(complete_words --pi)
 	printf '%s\n' "$got" | grep -qx -- --pipe || fail "--pi does not offer --pipe: $got"
 	printf '%s\n' "$got" | grep -qx -- --pipe-ops || fail "--pi does not offer --pipe-ops: $got"
@@ -221,7 +221,7 @@ spec_tag() {
 # One version everywhere: the binary, debian/changelog, the spec (its
 # Version, and its newest %changelog entry's VERSION-RELEASE against
 # Version-Release) and the tarball make dist names.
-t_versions_agree() {
+t_long_versions_agree() {
 	bin=$("$SK" --version | awk '{ print $2 }')
 	[ -n "$bin" ] || fail "no version from stresskit --version"
 	deb=$(sed -n '1s/^stresskit (\([^)]*\)).*/\1/p' "$SK_SRC/debian/changelog")
@@ -246,7 +246,7 @@ t_versions_agree() {
 # directory), members sorted under stresskit-VERSION/, every mtime the
 # newest debian/changelog date, owner root; the spec and the license in,
 # no build output.
-t_dist_reproducible() {
+t_long_dist_reproducible() {
 	v=$("$SK" --version | awk '{ print $2 }')
 	make_clean dist BUILD="$TMP/a" >/dev/null
 	# the second from a later clock second, whatever the first one took:

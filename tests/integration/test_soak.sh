@@ -24,7 +24,7 @@ soak_py() {
 # soak runs under ASan in the other tests, and LeakSanitizer judges memory
 # at each exit there. (SOAK_RSS=off runs make soak on a sanitized build.)
 t_soak_short() {
-	SOAK_SECONDS=10 SOAK_INTERVAL=0.5 SOAK_WARMUP=3 SOAK_GROWTH_PCT=25 SOAK_RSS=off soak_short
+	SOAK_SECONDS=6 SOAK_INTERVAL=0.5 SOAK_WARMUP=2 SOAK_GROWTH_PCT=25 SOAK_RSS=off soak_short
 }
 
 t_long_soak() {

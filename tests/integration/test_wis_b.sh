@@ -82,7 +82,7 @@ t_wis_b_timed_run() {
 	for mode in process thread; do
 		args=$(wis_b_cases | awk -v m=$mode '$0 ~ " " m { print "--" $1 " 1" }')
 		# shellcheck disable=SC2086
-		expect_exit 0 "$SK" $args -t 1.5 --instance-mode $mode --temp-path "$TMP"
+		expect_exit 0 "$SK" $args -t 0.8 --instance-mode $mode --temp-path "$TMP"
 		expect_no_match 'did not stop' "$ERR"
 		for name in $(wis_b_cases | awk -v m=$mode '$0 ~ " " m { print $1 }'); do
 			[ -n "$(metrics_field "$name" 5 "$OUT")" ] || fail "$name $mode: no row: $OUT"
