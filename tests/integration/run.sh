@@ -21,6 +21,10 @@ SK_SRC=$(cd "$here/../.." && pwd)
 # plugins only where a test asks for them, never the installed directory's
 STRESSKIT_PLUGIN_PATH=
 export SK SK_SRC STRESSKIT_PLUGIN_PATH
+# A test's make runs as from a shell: under make test the outer make's
+# jobserver is not passed to this script (no '+' rule), and a make that
+# inherits MAKEFLAGS naming it warns "jobserver unavailable".
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 RES=$(mktemp -d /tmp/sk-results.XXXXXX)
 trap 'rm -rf "$RES"' EXIT INT TERM
