@@ -100,9 +100,14 @@ for e, top in enumerate(d["metrics"]):
     v = np.array([r["metrics"][e]["bogo-ops-per-second-real-time"] for r in d["runs"]])
     lo, hi = stats.t.interval(0.99, len(v) - 1, loc=v.mean(), scale=stats.sem(v))
     c = top["confidence"]
-    for got, want in ((c["low"], lo), (c["high"], hi), (c["stddev"], v.std(ddof=1)),
-                      (c["t-quantile"], stats.t.ppf(0.995, len(v) - 1))):
-        assert abs(got - want) <= 1e-6 * abs(want), (top["stressor"], got, want)
+    # a bound near 0 is the difference of two large terms: its error is
+    # relative to them (mean and half-width), not to the bound
+    scale = abs(v.mean()) + abs(hi - lo)
+    for got, want, of in ((c["low"], lo, scale), (c["high"], hi, scale),
+                          (c["stddev"], v.std(ddof=1), v.std(ddof=1)),
+                          (c["t-quantile"], stats.t.ppf(0.995, len(v) - 1),
+                           stats.t.ppf(0.995, len(v) - 1))):
+        assert abs(got - want) <= 1e-6 * abs(of), (top["stressor"], got, want)
 ' || fail "the intervals differ from scipy's"
 }
 
