@@ -100,7 +100,9 @@ uninstall:
 # build-san/). The source package (.dsc) is made from the same copy for
 # lintian's source checks. dpkg-buildpackage runs debian/rules as a make of
 # its own: it gets none of this one's MAKEFLAGS (its command-line
-# variables, such as BUILD, and a jobserver it could not use anyway).
+# variables, such as BUILD, and a jobserver it could not use anyway);
+# --jobs-try=auto lets dh build with a job per CPU (DEB_BUILD_OPTIONS
+# parallel=N), as a plain make does.
 DEB_DIR := $(BUILD)/deb
 
 deb:
@@ -112,7 +114,7 @@ deb:
 		tar -c --exclude=./$(BUILD) .; \
 	fi | tar -x -C $(DEB_DIR)/src
 	cd $(DEB_DIR) && dpkg-source -b src
-	cd $(DEB_DIR)/src && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b
+	cd $(DEB_DIR)/src && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL dpkg-buildpackage -us -uc -b --jobs-try=auto
 	@ls $(DEB_DIR)/*.deb
 
 lintian: deb
