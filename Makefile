@@ -231,24 +231,30 @@ $(BUILD)/fuzz/%.dict: $(BUILD)/stresskit tests/fuzz/gen-dict.sh man/help-options
 	ASAN_OPTIONS=detect_leaks=0 tests/fuzz/gen-dict.sh $(BUILD)/stresskit $* >$@.tmp
 	mv $@.tmp $@
 
-fuzz-run: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_DICTS)
-	@set -e; for n in $(FUZZ_NAMES); do \
-		flags=$$(cat tests/fuzz/fuzz_$$n.flags 2>/dev/null || :); \
-		if [ -f $(BUILD)/fuzz/$$n.dict ]; then \
-			flags="$$flags -dict=$(BUILD)/fuzz/$$n.dict"; fi; \
-		echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n $$flags"; \
-		mkdir -p $(BUILD)/corpus/$$n; \
-		if ! $(BUILD)/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) \
-			-timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 $$flags \
-			-artifact_prefix=$(BUILD)/fuzz_$$n- $(BUILD)/corpus/$$n \
-			tests/fuzz/corpus/$$n >$(BUILD)/fuzz_$$n.log 2>&1; then \
-			tail -n 40 $(BUILD)/fuzz_$$n.log; \
-			echo "fuzz_$$n: FAILED, input in $(BUILD)/fuzz_$$n-*"; \
-			exit 1; \
-		fi; \
-		grep -E '^(Done|stat::number_of_executed_units)' $(BUILD)/fuzz_$$n.log; \
-		grep -E 'DONE.*cov:' $(BUILD)/fuzz_$$n.log | tail -n 1; \
-	done
+# One target a harness, so a parallel make runs them side by side; each
+# writes its own log and prints its summary in one block.
+fuzz-run: $(FUZZ_NAMES:%=fuzz-run-%)
+# built through a pattern rule for a pattern rule: kept, not removed as
+# an intermediate file
+.PRECIOUS: $(BUILD)/fuzz/fuzz_%
+
+fuzz-run-%: $(BUILD)/fuzz/fuzz_% $(FUZZ_DICTS)
+	@set -e; n=$*; \
+	flags=$$(cat tests/fuzz/fuzz_$$n.flags 2>/dev/null || :); \
+	if [ -f $(BUILD)/fuzz/$$n.dict ]; then \
+		flags="$$flags -dict=$(BUILD)/fuzz/$$n.dict"; fi; \
+	mkdir -p $(BUILD)/corpus/$$n; \
+	if ! $(BUILD)/fuzz/fuzz_$$n -max_total_time=$(FUZZ_SECONDS) \
+		-timeout=$(FUZZ_TIMEOUT) -print_final_stats=1 $$flags \
+		-artifact_prefix=$(BUILD)/fuzz_$$n- $(BUILD)/corpus/$$n \
+		tests/fuzz/corpus/$$n >$(BUILD)/fuzz_$$n.log 2>&1; then \
+		tail -n 40 $(BUILD)/fuzz_$$n.log; \
+		echo "fuzz_$$n: FAILED, input in $(BUILD)/fuzz_$$n-*"; \
+		exit 1; \
+	fi; \
+	{ echo "fuzz_$$n: $(FUZZ_SECONDS)s from tests/fuzz/corpus/$$n $$flags"; \
+	  grep -E '^(Done|stat::number_of_executed_units)' $(BUILD)/fuzz_$$n.log; \
+	  grep -E 'DONE.*cov:' $(BUILD)/fuzz_$$n.log | tail -n 1; }
 
 # -merge=1 keeps, of what the runs found, the inputs that add coverage to
 # the seed corpus, each under its content hash.
