@@ -117,28 +117,40 @@ static double compare_between(double drift_pct, const struct compare_sample *s)
  * drift between invocations: (drift x mean)^2 over the invocations, per
  * side. Their passes, run back to back, share one state of the machine,
  * so without it two invocations of the same run, each steady within its
- * passes, are "significantly" apart. The others' share counts for the
- * ops per CPU-second too: beside builds, sendfile's moved by 8-15%
- * between invocations (the compilers' share of the caches), though
- * less than its ops/s.
+ * passes, are "significantly" apart. A side's drift measured on k
+ * invocations (its documents, or --noise) is an estimate of k - 1
+ * degrees of freedom, and counts as one in the test's df. The others'
+ * share counts for the ops per CPU-second too: beside builds, sendfile's
+ * moved by 8-15% between invocations (the compilers' share of the
+ * caches), though less than its ops/s.
  */
-static double compare_drift_var(double drift_pct, const struct compare_verdict *v,
-				const struct compare_sample *a, const struct compare_sample *b)
+static struct student_added compare_drift_var(double drift_pct, const struct compare_verdict *v,
+					      const struct compare_sample *a,
+					      const struct compare_sample *b)
 {
 	double da = compare_between(drift_pct, a), db = compare_between(drift_pct, b);
-	double var = 0, shift;
+	struct student_added added = { 0, 0 };
+	double part, shift;
 
-	if (a->files)
-		var += da * v->base.mean * da * v->base.mean / (double)a->files;
-	if (b->files)
-		var += db * v->new.mean * db * v->new.mean / (double)b->files;
+	if (a->files) {
+		part = da * v->base.mean * da * v->base.mean / (double)a->files;
+		added.var += part;
+		if (a->between_known && isfinite(a->between_df) && a->between_df > 0)
+			added.den += part * part / a->between_df;
+	}
+	if (b->files) {
+		part = db * v->new.mean * db * v->new.mean / (double)b->files;
+		added.var += part;
+		if (b->between_known && isfinite(b->between_df) && b->between_df > 0)
+			added.den += part * part / b->between_df;
+	}
 	/* the CPUs the other programs took, as a share that moved between
 	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
 	shift = fabs(a->others_pct - b->others_pct) / 100;
 	if (a->files && b->files && shift > 0)
-		var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
-		       shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
-	return var;
+		added.var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
+			     shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
+	return added;
 }
 
 /*
@@ -165,7 +177,7 @@ void compare_method_welch(const struct compare_test *t, bool allowances,
 			    compare_pass_var(t->a, t->na, v->base.mean, sa ? sa->per_pass : 0),
 			    (double)t->na, v->new.mean,
 			    compare_pass_var(t->b, t->nb, v->new.mean, sb ? sb->per_pass : 0),
-			    (double)t->nb, allowances ? t->known : 0, &w);
+			    (double)t->nb, allowances ? &t->known : NULL, &w);
 	v->p = v->p_holm = w.p;
 	v->df = w.df;
 	v->se_pct = compare_pct(w.se, v->base.mean);
@@ -245,7 +257,7 @@ bool compare_kpi(const char *lkp_key)
  * invocations, and the others' share, which more invocations keep.
  */
 static void compare_interval(const struct compare_params *p, const struct compare_sample *a,
-			     const struct compare_sample *b, double known,
+			     const struct compare_sample *b, const struct student_added *known,
 			     struct compare_verdict *v)
 {
 	double va = compare_pass_var(a->v, a->n, v->base.mean, a->per_pass);
@@ -269,7 +281,7 @@ static void compare_interval(const struct compare_params *p, const struct compar
 	/* one invocation of each side: its passes' share and its drift */
 	per_inv = (a->files ? da * da : 0) + (b->files ? db * db : 0) +
 		  fa * va / (double)a->n + fb * vb / (double)b->n;
-	kept = known - (a->files ? da * da / fa : 0) - (b->files ? db * db / fb : 0);
+	kept = known->var - (a->files ? da * da / fa : 0) - (b->files ? db * db / fb : 0);
 	v->inv_var_pct2 = 1e4 * per_inv / (base * base);
 	v->kept_var_pct2 = 1e4 * fmax(kept, 0) / (base * base);
 	v->passes_a = (double)a->n / fa;
@@ -284,14 +296,15 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	struct compare_test t = { .p = p, .alpha = p->alpha, .lkp_key = lkp_key,
 				  .a = a->v, .b = b->v, .na = a->n, .nb = b->n,
 				  .sa = a, .sb = b };
-	double floor, known;
+	struct student_added known;
+	double floor;
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
 	/* the interval takes the drift whatever the method; holm+range's test too */
 	known = compare_drift_var(p->drift_pct, v, a, b);
 	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
-		compare_interval(p, a, b, known, v);
+		compare_interval(p, a, b, &known, v);
 	if (m->flags & COMPARE_M_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		m->test(&t, v);

@@ -20,6 +20,7 @@
 
 #include "lkp_rule.h"
 #include "stats.h"
+#include "student.h"
 
 struct compare_method;
 
@@ -132,6 +133,9 @@ struct compare_sample {
 	 * replaces the drift; else the drift's */
 	bool between_known;
 	double between_pct;
+	/* its degrees of freedom: the invocations it was measured on less
+	 * one; INFINITY when assumed (the drift) */
+	double between_df;
 };
 
 /* What a method found of one row; NAN where it has nothing to say. */
@@ -201,7 +205,7 @@ struct compare_test {
 	size_t na, nb;
 	/* the sides, from a real comparison; NULL in the A/A simulation */
 	const struct compare_sample *sa, *sb;
-	double known;			/* the drift's variance (COMPARE_M_DRIFT) */
+	struct student_added known;	/* the drift's variance (COMPARE_M_DRIFT) */
 };
 
 struct compare_method {

@@ -96,14 +96,19 @@ enum compare_noise_source compare_noise_between(const struct compare_side *side,
 	    !isnan(pct = compare_noise_documents(side, r))) {
 		s->between_known = true;
 		s->between_pct = pct;
+		s->between_df = (double)side->files - 1;
 		return COMPARE_NOISE_DOCUMENTS;
 	}
 	/* calibrate writes null where the figure is undefined (a mean of 0) */
 	row = noise ? json_object_get(json_object_get(noise, "rows"), key) : NULL;
 	pct = json_number_value(json_object_get(row, "between-cv-pct"));
 	if (json_is_number(json_object_get(row, "between-cv-pct")) && isfinite(pct) && pct >= 0) {
+		double k = json_number_value(json_object_get(row, "invocations"));
+
 		s->between_known = true;
 		s->between_pct = pct;
+		/* a profile without its count (hand-written) is taken as exact */
+		s->between_df = k >= 2 ? k - 1 : INFINITY;
 		return COMPARE_NOISE_PROFILE;
 	}
 	return COMPARE_NOISE_DRIFT;

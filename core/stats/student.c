@@ -9,6 +9,7 @@
 #include "student.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #define STUDENT_EPS 1e-15
 #define STUDENT_TINY 1e-300
@@ -110,20 +111,21 @@ double student_quantile(double p, double df)
 void student_welch(double mean_a, double var_a, double n_a,
 		   double mean_b, double var_b, double n_b, struct welch *out)
 {
-	student_welch_known(mean_a, var_a, n_a, mean_b, var_b, n_b, 0, out);
+	student_welch_known(mean_a, var_a, n_a, mean_b, var_b, n_b, NULL, out);
 }
 
 /*
- * The known part adds to the standard error but not to the
- * Welch-Satterthwaite denominator: a variance known exactly has
- * infinitely many degrees of freedom, so the df grows with its share.
+ * The added variance adds to the standard error, and to the
+ * Welch-Satterthwaite denominator only its estimated parts' share
+ * (struct student_added): an exactly known part has infinitely many
+ * degrees of freedom, so the df grows with its share.
  */
 void student_welch_known(double mean_a, double var_a, double n_a,
-			 double mean_b, double var_b, double n_b, double known,
-			 struct welch *out)
+			 double mean_b, double var_b, double n_b,
+			 const struct student_added *added, struct welch *out)
 {
-	double qa = var_a / n_a, qb = var_b / n_b, q = qa + qb + known;
-	double den = qa * qa / (n_a - 1) + qb * qb / (n_b - 1);
+	double qa = var_a / n_a, qb = var_b / n_b, q = qa + qb + (added ? added->var : 0);
+	double den = qa * qa / (n_a - 1) + qb * qb / (n_b - 1) + (added ? added->den : 0);
 
 	out->se = sqrt(q);
 	if (out->se == 0) {

@@ -39,12 +39,25 @@ void student_welch(double mean_a, double var_a, double n_a,
 		   double mean_b, double var_b, double n_b, struct welch *out);
 
 /*
- * Welch's test with a variance known beforehand added to the
- * difference's (compare's drift between invocations): the same test when
- * known is 0; a z-test when both sample variances are 0 and known is not.
+ * A variance added to the difference's beside the samples' (compare's
+ * drift between invocations): var, and its share of the
+ * Welch-Satterthwaite denominator, den, the sum over its parts of
+ * part^2 / df. A part assumed (an allowance) or known exactly has
+ * infinitely many degrees of freedom and adds 0 to den; a part
+ * estimated from k invocations adds part^2 / (k - 1), so a noise
+ * measured on few invocations widens the interval as it should.
+ */
+struct student_added {
+	double var, den;
+};
+
+/*
+ * Welch's test with added (NULL: none) added to the difference's
+ * variance: the same test when added->var is 0; a z-test when both
+ * sample variances are 0 and added->var is not.
  */
 void student_welch_known(double mean_a, double var_a, double n_a,
-			 double mean_b, double var_b, double n_b, double known,
-			 struct welch *out);
+			 double mean_b, double var_b, double n_b,
+			 const struct student_added *added, struct welch *out);
 
 #endif

@@ -229,6 +229,25 @@ PY
 	expect_match 'timeout 1\.0 vs 2\.0' "$ERR"
 }
 
+# A profile's spread is an estimate from its invocations: one measured on
+# 2 invocations (1 degree of freedom) cannot decide a 4% change that the
+# same spread measured on 100 does.
+t_compare_noise_profile_df() {
+	crafted base.json 100 100.2 99.8
+	crafted new.json 104 104.2 103.8
+	for k in 100 2; do
+		cat >p$k.json <<JSON
+{ "stresskit-noise-profile": 1, "invocations": $k, "passes": 3,
+  "rows": { "pipe.ops_per_sec": { "mean": 100, "within-cv-pct": 0.2,
+            "between-cv-pct": 1.2, "f": 30, "f-p": 0.01, "invocations": $k, "passes": 3 } } }
+JSON
+	done
+	expect_exit 0 "$SK" compare --noise p100.json base.json new.json
+	expect_match '^verdict: pipe\.ops_per_sec changed \+4\.0% ' "$OUT"
+	expect_exit 8 "$SK" compare --noise p2.json base.json new.json
+	expect_match '^verdict: pipe\.ops_per_sec inconclusive \+4\.0% ' "$OUT"
+}
+
 # A side of 3 or more files is judged with its own spread of invocations:
 # three invocations 4% apart hold a 4% change; three that agree flag it.
 t_compare_noise_own_documents() {

@@ -136,16 +136,24 @@ START_TEST(test_welch_known)
 	stats_compute(a, 5, &sa);
 	stats_compute(b, 6, &sb);
 	student_welch_known(sa.mean, stats_sample_var(a, 5), 5, sb.mean,
-			    stats_sample_var(b, 6), 6, 0.5, &w);
+			    stats_sample_var(b, 6), 6, &(struct student_added){ 0.5, 0 }, &w);
 	ck_rel(w.t, 2.0153698428666016, 1e-9);
 	ck_rel(w.df, 137.07009420065097, 1e-9);
 	ck_rel(w.p, 0.04582105504860505, 1e-8);
-	/* known 0 is Welch's test */
+	/* the same variance estimated from 6 invocations (5 df): far fewer
+	 * degrees of freedom, a wider test (figures from mpmath) */
 	student_welch_known(sa.mean, stats_sample_var(a, 5), 5, sb.mean,
-			    stats_sample_var(b, 6), 6, 0, &w);
+			    stats_sample_var(b, 6), 6,
+			    &(struct student_added){ 0.5, 0.5 * 0.5 / 5 }, &w);
+	ck_rel(w.t, 2.015369842866604, 1e-9);
+	ck_rel(w.df, 8.305528760557884, 1e-9);
+	ck_rel(w.p, 0.077314691453748335, 1e-8);
+	/* nothing added is Welch's test */
+	student_welch_known(sa.mean, stats_sample_var(a, 5), 5, sb.mean,
+			    stats_sample_var(b, 6), 6, NULL, &w);
 	ck_rel(w.p, 0.0033182854255445187, 1e-8);
-	/* no spread on either side but the known one: a z-test */
-	student_welch_known(5, 0, 3, 6, 0, 3, 0.25, &w);
+	/* no spread on either side but the added one: a z-test */
+	student_welch_known(5, 0, 3, 6, 0, 3, &(struct student_added){ 0.25, 0 }, &w);
 	ck_assert(isinf(w.df));
 	ck_rel(w.p, 0.04550026389635839, 1e-9);
 }
