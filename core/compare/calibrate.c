@@ -35,7 +35,12 @@
 
 #define CALIBRATE_DEFAULT_INVOCATIONS 6
 #define CALIBRATE_DEFAULT_PASSES 3
-#define CALIBRATE_DEFAULT_GAP 1.0
+/*
+ * The machine's slower states last seconds to minutes (docs/compare.md):
+ * invocations a second apart share one and understate the spread
+ * between the runs a user compares, made minutes or a boot apart.
+ */
+#define CALIBRATE_DEFAULT_GAP 10.0
 #define CALIBRATE_MAX_INVOCATIONS 1000
 /* --repeat's own maximum */
 #define CALIBRATE_MAX_PASSES 10000
