@@ -43,7 +43,8 @@
 # (--repeat of each invocation, default 5), VERDICT_WORKLOADS (default
 # "getppidk pipe sendfile pread2 redis splice"), VERDICT_CONDITIONS
 # (default "quiet hogs builds"), VERDICT_COMPARE_ARGS (extra compare
-# options, e.g. "--drift 3").
+# options, e.g. "--drift 3"), VERDICT_CAL_GAP (calibrate's --gap; default
+# its own, 10 s: 15 minutes of gaps over the 18 jobs).
 set -eu
 . "$(dirname "$0")/lib.sh"
 DIR=${VERDICT_DIR:-$BENCHDIR/verdicts}
@@ -54,6 +55,8 @@ JUDGE=${VERDICT_JUDGE:-"3 $PASSES"}
 WORKLOADS=${VERDICT_WORKLOADS:-"getppidk pipe sendfile pread2 redis splice"}
 CONDITIONS=${VERDICT_CONDITIONS:-"quiet hogs builds"}
 COMPARE_ARGS=${VERDICT_COMPARE_ARGS:-}
+# calibrate's own default gap unless VERDICT_CAL_GAP is set
+CAL_GAP=${VERDICT_CAL_GAP:+--gap $VERDICT_CAL_GAP}
 HELD_OUT=splice
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$DIR"
@@ -179,7 +182,7 @@ for cond in $CONDITIONS; do
 		# before its corpus: the pairs are judged with and without it
 		if [ ! -s "$d/noise.json" ]; then
 			# shellcheck disable=SC2086
-			"$SK" calibrate --invocations 6 --passes "$PASSES" -o "$d/noise.json" -- \
+			"$SK" calibrate --invocations 6 --passes "$PASSES" $CAL_GAP -o "$d/noise.json" -- \
 				$W_ARGS "$W_KNOB" "$W_A" -t "$T" >"$d/noise.txt" 2>"$d/noise.err" || {
 				echo "verdicts: calibrate $d failed: $(tail -n 1 "$d/noise.err")" >&2
 				exit 1
@@ -287,16 +290,29 @@ def f_ratio(d, key):
     return within / (n * between) if between > 0 else float("inf")
 
 
+def von_neumann(d, key):
+    """The von Neumann ratio of the A documents' means in the order they
+    were made: the mean squared successive difference over twice the
+    variance. About 1 when neighbours are no more alike than any two;
+    near 0 when the machine holds a state for several invocations."""
+    m = [statistics.mean(passes_of(os.path.join(d, "a-%d.json" % i), key))
+         for i in range(1, 2 * pairs + 1)]
+    v = statistics.variance(m)
+    ms = sum((m[i + 1] - m[i]) ** 2 for i in range(len(m) - 1)) / (len(m) - 1)
+    return ms / (2 * v) if v > 0 else float("nan")
+
+
 def count(results, test):
     return "%d of %d" % (sum(1 for r in results if test(r)), len(results))
 
 
 def table(w):
     ops, eff = w["name"] + ".ops_per_sec", w["name"] + "." + EFF
-    print("| condition | passes | noise | A/A: any row flagged | A/A: a KPI changed | " + " | ".join(
+    print("| condition | passes | noise | A/A: any row flagged | A/A: a KPI changed | "
+          "A/A a minute apart: a KPI changed | " + " | ".join(
         "%s: changed | %s: unchanged | %s: inconclusive" % (l, l, l) for _, l in CHANGES) +
-        " | F |")
-    print("|---|---|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|")
+        " | F | von Neumann |")
+    print("|---|---|---|---|---|---|" + "---|---|---|" * len(CHANGES) + "---|---|")
     notes = []
     for cond, n, nz in [(c, n, nz) for c in conds for n in judge_at for nz in (False, True)]:
         d = os.path.join(top, cond, w["name"])
@@ -307,8 +323,13 @@ def table(w):
             continue
         a = lambda i: os.path.join(d, "a-%d.json" % i)
         aa = [judge(a(2 * p - 1), a(2 * p), n, noise) for p in range(1, pairs + 1)]
+        # A/A pairs half the corpus apart (about a minute): the runs a
+        # user compares are not seconds apart, and the machine's states
+        # last seconds to minutes (von Neumann ratio below)
+        far = [judge(a(p), a(p + pairs), n, noise) for p in range(1, pairs + 1)]
         cells = [count(aa, lambda r: r[0]),
-                 count(aa, lambda r: "changed" in r[1].values())]
+                 count(aa, lambda r: "changed" in r[1].values()),
+                 count(far, lambda r: "changed" in r[1].values())]
         seen = any(r[1] for r in aa)
         for b, _ in CHANGES:
             ab = [judge(a(2 * p - 1), os.path.join(d, "%s-%d.json" % (b, p)), n, noise)
@@ -321,6 +342,8 @@ def table(w):
             cells += [both("changed"), both("unchanged"), both("inconclusive")]
         cells.append("%.2f, %.2f" % (f_ratio(d, "bogo-ops-per-second-real-time"),
                                      f_ratio(d, EFF)))
+        cells.append("%.2f, %.2f" % (von_neumann(d, "bogo-ops-per-second-real-time"),
+                                     von_neumann(d, EFF)))
         load = open(os.path.join(d, "load")).read().strip() if os.path.exists(
             os.path.join(d, "load")) else "load ?"
         print("| %s | %d | %s | %s |" % (cond, n, "calibrate" if nz else "--drift",
@@ -349,7 +372,11 @@ print("Columns: A/A pairs with any table row flagged, and with a KPI verdict lin
       "op did change) and `inconclusive`. F (ops/s, efficiency): the mean variance of an A "
       "document's passes over n times the variance of the A documents' means (n passes "
       "each): about 1 when a document's passes hold all the noise, below 1 when invocations "
-      "differ by more than their passes show.\n")
+      "differ by more than their passes show. A/A a minute apart: A(p) against "
+      "A(p + pairs), half the corpus apart. von Neumann (ops/s, efficiency): the A "
+      "documents' means in the order made, mean squared successive difference over "
+      "twice their variance: about 1 when neighbours are no more alike than any two, "
+      "near 0 when the machine holds a state over several invocations.\n")
 for held in (False, True):
     chosen = [w for w in workloads if (w["name"] == held_out) == held]
     if held and chosen:
