@@ -148,9 +148,16 @@ builds_start() {
 }
 hogs_stop() {
 	[ -n "$hogs_pid" ] && kill -- $hogs_pid 2>/dev/null
-	# the builds' compilers are gone before their directory goes
 	[ -n "$hogs_pid" ] && wait 2>/dev/null
 	hogs_pid=
+	# the builds' compilers are gone before their directory goes: timeout
+	# runs each make in a process group of its own, which the kill above
+	# does not reach (the rm failed on a make still writing)
+	i=0
+	while pkill -f -- "$DIR/build-load" 2>/dev/null && [ "$i" -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 }
 
 # made COND: whether every run of COND is already in VERDICT_DIR (a
