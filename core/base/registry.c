@@ -1,22 +1,20 @@
 /*
  * registry.c - the stressor table. STRESSOR_REGISTER() puts a pointer in
- * the sk_stressors section; the linker provides __start_/__stop_ symbols
- * around it. They are weak so a build with no entries still links.
+ * the sk_stressors section (section_table.h).
  */
 #include "config.h"
 #include "registry.h"
 
 #include "descriptor.h"
+#include "section_table.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-extern const struct stressor *const __start_sk_stressors[] __attribute__((weak));
-extern const struct stressor *const __stop_sk_stressors[] __attribute__((weak));
-extern const struct subcommand *const __start_sk_subcommands[] __attribute__((weak));
-extern const struct subcommand *const __stop_sk_subcommands[] __attribute__((weak));
+SECTION_TABLE_DECLARE(const struct stressor *, sk_stressors);
+SECTION_TABLE_DECLARE(const struct subcommand *, sk_subcommands);
 
 static const struct stressor **registry;
 static size_t registry_n;
@@ -80,19 +78,17 @@ int registry_validate(const struct stressor **list, size_t n,
 
 int registry_init(char *err, size_t errlen)
 {
-	size_t n = (size_t)(__stop_sk_stressors - __start_sk_stressors);
+	size_t n = SECTION_TABLE_COUNT(sk_stressors);
 
 	if (registry)
 		return 0;
-	if (!__start_sk_stressors)
-		n = 0;
 	registry = calloc(n ? n : 1, sizeof(*registry));
 	if (!registry) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i < n; i++)
-		registry[i] = __start_sk_stressors[i];
+		registry[i] = SECTION_TABLE_AT(sk_stressors, i);
 	registry_n = n;
 	for (size_t i = 0; i < n; i++) {
 		int rc = registry_check_version(registry[i], registry[i]->version, true,
@@ -244,20 +240,18 @@ bool stressor_supported(const struct stressor *s)
 
 size_t subcommand_count(void)
 {
-	if (!__start_sk_subcommands)
-		return 0;
-	return (size_t)(__stop_sk_subcommands - __start_sk_subcommands);
+	return SECTION_TABLE_COUNT(sk_subcommands);
 }
 
 const struct subcommand *subcommand_at(size_t i)
 {
-	return i < subcommand_count() ? __start_sk_subcommands[i] : NULL;
+	return i < subcommand_count() ? SECTION_TABLE_AT(sk_subcommands, i) : NULL;
 }
 
 const struct subcommand *subcommand_find(const char *name)
 {
 	for (size_t i = 0; i < subcommand_count(); i++)
-		if (!strcmp(__start_sk_subcommands[i]->name, name))
-			return __start_sk_subcommands[i];
+		if (!strcmp(SECTION_TABLE_AT(sk_subcommands, i)->name, name))
+			return SECTION_TABLE_AT(sk_subcommands, i);
 	return NULL;
 }

@@ -19,34 +19,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "section_table.h"
 #include "series.h"
 #include "student.h"
 
-extern const struct compare_method *const __start_sk_compare_methods[] __attribute__((weak));
-extern const struct compare_method *const __stop_sk_compare_methods[] __attribute__((weak));
+SECTION_TABLE_DECLARE(const struct compare_method *, sk_compare_methods);
+
+#define COMPARE_METHODS_MAX 16
+
+static bool compare_method_before(const void *a, const void *b)
+{
+	return ((const struct compare_method *)a)->rank < ((const struct compare_method *)b)->rank;
+}
 
 /* The section's methods by rank, sorted once (the section is read-only). */
 static struct {
-	const struct compare_method *at[16];
+	const struct compare_method *at[COMPARE_METHODS_MAX];
 	size_t n;
 	bool sorted;
 } compare_method_table;
 
 static void compare_method_table_sort(void)
 {
-	size_t n = __start_sk_compare_methods ?
-		   (size_t)(__stop_sk_compare_methods - __start_sk_compare_methods) : 0;
+	size_t n = SECTION_TABLE_COUNT(sk_compare_methods);
 
 	compare_method_table.sorted = true;
-	for (size_t i = 0; i < n && compare_method_table.n < 16; i++) {
-		const struct compare_method *m = __start_sk_compare_methods[i];
-		size_t k = compare_method_table.n++;
-
-		/* insertion: a handful of methods */
-		for (; k > 0 && m->rank < compare_method_table.at[k - 1]->rank; k--)
-			compare_method_table.at[k] = compare_method_table.at[k - 1];
-		compare_method_table.at[k] = m;
-	}
+	compare_method_table.n = n ? section_table_sort(
+		(const void *const *)&SECTION_TABLE_AT(sk_compare_methods, 0), n,
+		(const void **)compare_method_table.at, COMPARE_METHODS_MAX,
+		compare_method_before) : 0;
 }
 
 size_t compare_methods_count(void)

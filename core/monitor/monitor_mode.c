@@ -19,19 +19,18 @@
 #include "log.h"
 #include "run_state.h"
 #include "sampler.h"
+#include "section_table.h"
 
-extern const struct monitor *const __start_sk_monitors[] __attribute__((weak));
-extern const struct monitor *const __stop_sk_monitors[] __attribute__((weak));
+SECTION_TABLE_DECLARE(const struct monitor *, sk_monitors);
 
 size_t monitors_count(void)
 {
-	return __start_sk_monitors ?
-	       (size_t)(__stop_sk_monitors - __start_sk_monitors) : 0;
+	return SECTION_TABLE_COUNT(sk_monitors);
 }
 
 const struct monitor *monitors_at(size_t i)
 {
-	return i < monitors_count() ? __start_sk_monitors[i] : NULL;
+	return i < monitors_count() ? SECTION_TABLE_AT(sk_monitors, i) : NULL;
 }
 
 bool monitor_key_value(char *line, char **key, double *value)

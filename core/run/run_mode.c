@@ -1,8 +1,7 @@
 /*
  * run_mode.c - the table of run modes. RUN_MODE_REGISTER() puts a pointer
- * in the sk_run_modes section, as STRESSOR_REGISTER() does for stressors;
- * the linker provides the __start_/__stop_ symbols around it, weak so a
- * build with no mode still links.
+ * in the sk_run_modes section, as STRESSOR_REGISTER() does for stressors
+ * (section_table.h).
  */
 #include "run_mode.h"
 
@@ -10,14 +9,16 @@
 #include <string.h>
 
 #include "log.h"
+#include "section_table.h"
 #include "run_state.h"
 
-extern const struct run_mode *const __start_sk_run_modes[] __attribute__((weak));
-extern const struct run_mode *const __stop_sk_run_modes[] __attribute__((weak));
+SECTION_TABLE_DECLARE(const struct run_mode *, sk_run_modes);
 
 /* By rank, then name: the link order of the objects decides nothing. */
-static bool run_mode_before(const struct run_mode *a, const struct run_mode *b)
+static bool run_mode_before(const void *pa, const void *pb)
 {
+	const struct run_mode *a = pa, *b = pb;
+
 	return a->rank != b->rank ? a->rank < b->rank : strcmp(a->name, b->name) < 0;
 }
 
@@ -30,25 +31,14 @@ static struct {
 
 static void run_mode_table_sort(void)
 {
-	size_t n = __start_sk_run_modes ?
-		   (size_t)(__stop_sk_run_modes - __start_sk_run_modes) : 0;
+	size_t n = SECTION_TABLE_COUNT(sk_run_modes);
 
 	run_mode_table.sorted = true;
-	for (size_t i = 0; i < n; i++) {
-		const struct run_mode *m = __start_sk_run_modes[i];
-		size_t k = run_mode_table.n;
-
-		if (k == RUN_MODES_MAX) {	/* a mode added past the limit */
-			log_fail("run mode %s: more than %d modes registered", m->name,
-				 RUN_MODES_MAX);
-			continue;
-		}
-		/* insertion: a handful of modes */
-		for (; k > 0 && run_mode_before(m, run_mode_table.at[k - 1]); k--)
-			run_mode_table.at[k] = run_mode_table.at[k - 1];
-		run_mode_table.at[k] = m;
-		run_mode_table.n++;
-	}
+	run_mode_table.n = n ? section_table_sort((const void *const *)&SECTION_TABLE_AT(sk_run_modes, 0), n,
+						  (const void **)run_mode_table.at, RUN_MODES_MAX,
+						  run_mode_before) : 0;
+	if (n > RUN_MODES_MAX)	/* a mode added past the limit */
+		log_fail("run modes: %zu registered, more than %d", n, RUN_MODES_MAX);
 }
 
 size_t run_modes_count(void)

@@ -9,10 +9,10 @@
 #include "cli.h"
 #include "plan.h"
 #include "registry.h"
+#include "section_table.h"
 #include "unit.h"
 
-extern const unit_suite_fn __start_sk_unit_suites[] __attribute__((weak));
-extern const unit_suite_fn __stop_sk_unit_suites[] __attribute__((weak));
+SECTION_TABLE_DECLARE(unit_suite_fn, sk_unit_suites);
 
 void unit_registry(void)
 {
@@ -66,12 +66,13 @@ int main(void)
 	 * unless the environment sets its own.
 	 */
 	setenv("CK_DEFAULT_TIMEOUT", "60", 0);
-	for (const unit_suite_fn *f = __start_sk_unit_suites;
-	     f && f < __stop_sk_unit_suites; f++) {
+	for (size_t i = 0; i < SECTION_TABLE_COUNT(sk_unit_suites); i++) {
+		unit_suite_fn f = SECTION_TABLE_AT(sk_unit_suites, i);
+
 		if (!sr)
-			sr = srunner_create((*f)());
+			sr = srunner_create(f());
 		else
-			srunner_add_suite(sr, (*f)());
+			srunner_add_suite(sr, f());
 	}
 	if (!sr) {
 		fprintf(stderr, "no unit suites registered\n");
