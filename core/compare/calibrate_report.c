@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_finite.h"
 #include "student.h"
 
 /* The invocations a side the table gives the smallest detectable change at. */
@@ -99,25 +100,19 @@ static double calibrate_report_cv(double var, double mean)
 	return mean ? 100 * sqrt(var) / fabs(mean) : NAN;
 }
 
-/* A number, or null for what JSON cannot hold. */
-static json_t *calibrate_report_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
 static json_t *calibrate_report_row_json(const struct calibrate_row *r)
 {
 	json_t *o = json_object();
 
 	if (!o)
 		return NULL;
-	if (json_object_set_new(o, "mean", calibrate_report_real(r->fit.mean)) ||
-	    json_object_set_new(o, "within-cv-pct", calibrate_report_real(
+	if (json_object_set_new(o, "mean", json_finite(r->fit.mean)) ||
+	    json_object_set_new(o, "within-cv-pct", json_finite(
 			calibrate_report_cv(r->fit.var_within, r->fit.mean))) ||
-	    json_object_set_new(o, "between-cv-pct", calibrate_report_real(
+	    json_object_set_new(o, "between-cv-pct", json_finite(
 			calibrate_report_cv(r->fit.var_between, r->fit.mean))) ||
-	    json_object_set_new(o, "f", calibrate_report_real(r->fit.f)) ||
-	    json_object_set_new(o, "f-p", calibrate_report_real(r->fit.p)) ||
+	    json_object_set_new(o, "f", json_finite(r->fit.f)) ||
+	    json_object_set_new(o, "f-p", json_finite(r->fit.p)) ||
 	    json_object_set_new(o, "invocations", json_integer((json_int_t)r->fit.groups)) ||
 	    json_object_set_new(o, "passes", r->passes == floor(r->passes) ?
 				json_integer((json_int_t)r->passes) : json_real(r->passes))) {

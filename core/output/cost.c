@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "json_finite.h"
 #include "log.h"
 
 void cost_compute(const struct stressor_result *sr,
@@ -41,7 +42,7 @@ void cost_compute(const struct stressor_result *sr,
 
 static json_t *cost_real(bool have, double v)
 {
-	return have && isfinite(v) ? json_real(v) : json_null();
+	return have ? json_finite(v) : json_null();
 }
 
 json_t *cost_to_json(const struct cost *c)

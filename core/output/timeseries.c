@@ -12,13 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_finite.h"
 #include "log.h"
-
-/* Non-finite numbers (an unknown CPU time) are null, as in results.c. */
-static json_t *timeseries_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
 
 static double timeseries_inst_rate(const struct instance_result *r)
 {
@@ -69,12 +64,12 @@ static json_t *timeseries_point(double start, double len, uint64_t ops, double c
 
 	if (!o)
 		return NULL;
-	json_object_set_new(o, "start", timeseries_real(start));
-	json_object_set_new(o, "duration", timeseries_real(len));
+	json_object_set_new(o, "start", json_finite(start));
+	json_object_set_new(o, "duration", json_finite(len));
 	json_object_set_new(o, "bogo-ops", json_integer((json_int_t)ops));
 	json_object_set_new(o, "bogo-ops-per-second",
-			    timeseries_real(len > 0 ? (double)ops / len : 0));
-	json_object_set_new(o, "cpu-time", timeseries_real(cpu));
+			    json_finite(len > 0 ? (double)ops / len : 0));
+	json_object_set_new(o, "cpu-time", json_finite(cpu));
 	return o;
 }
 
@@ -123,21 +118,21 @@ static json_t *timeseries_steady(const struct timeseries_summary *t)
 	if (!o)
 		return NULL;
 	json_object_set_new(o, "criterion", json_string(steady_kind_name(t->spec.kind)));
-	json_object_set_new(o, "limit-pct", timeseries_real(t->spec.limit_pct));
-	json_object_set_new(o, "window", timeseries_real(t->window));
+	json_object_set_new(o, "limit-pct", json_finite(t->spec.limit_pct));
+	json_object_set_new(o, "window", json_finite(t->window));
 	json_object_set_new(o, "requested", json_boolean(t->requested));
 	json_object_set_new(o, "attained", json_boolean(t->reached));
 	json_object_set_new(o, "attained-at", t->reached ?
-			    timeseries_real(t->reached_at) : json_null());
+			    json_finite(t->reached_at) : json_null());
 	/* the steady window's figures, or the last window's */
 	json_object_set_new(o, "window-full", json_boolean(p->window_full));
 	json_object_set_new(o, "steady", p->window_full ? json_boolean(p->steady) :
 			    json_null());
-	json_object_set_new(o, "window-start", timeseries_real(p->window_start));
+	json_object_set_new(o, "window-start", json_finite(p->window_start));
 	json_object_set_new(o, "window-intervals", json_integer((json_int_t)p->window_n));
-	json_object_set_new(o, "window-bogo-ops-per-second", timeseries_real(p->window_mean));
-	json_object_set_new(o, "slope-pct", timeseries_real(p->slope_pct));
-	json_object_set_new(o, "range-pct", timeseries_real(p->range_pct));
+	json_object_set_new(o, "window-bogo-ops-per-second", json_finite(p->window_mean));
+	json_object_set_new(o, "slope-pct", json_finite(p->slope_pct));
+	json_object_set_new(o, "range-pct", json_finite(p->range_pct));
 	return o;
 }
 
@@ -155,10 +150,10 @@ static json_t *timeseries_fairness(const struct timeseries_summary *t,
 		lo = !k || r < lo ? r : lo;
 		hi = !k || r > hi ? r : hi;
 	}
-	json_object_set_new(o, "instance-rate-min", timeseries_real(lo));
-	json_object_set_new(o, "instance-rate-max", timeseries_real(hi));
-	json_object_set_new(o, "instance-rate-cv-pct", timeseries_real(t->inst_cv_pct));
-	json_object_set_new(o, "interval-rate-cv-pct", timeseries_real(t->interval_cv_pct));
+	json_object_set_new(o, "instance-rate-min", json_finite(lo));
+	json_object_set_new(o, "instance-rate-max", json_finite(hi));
+	json_object_set_new(o, "instance-rate-cv-pct", json_finite(t->inst_cv_pct));
+	json_object_set_new(o, "interval-rate-cv-pct", json_finite(t->interval_cv_pct));
 	json_object_set_new(o, "intervals", json_integer((json_int_t)t->n_intervals));
 	return o;
 }
@@ -182,7 +177,7 @@ int timeseries_to_doc(json_t *doc, const struct sampler *sm,
 		if (!t.have_series)
 			continue;
 		json_object_set_new(e, "sample-interval",
-				    timeseries_real(sampler_opts(sm)->interval));
+				    json_finite(sampler_opts(sm)->interval));
 		if (timeseries_series(e, sm, sampler_series(sm, i)) ||
 		    json_object_set_new(e, "steady-state", timeseries_steady(&t)) ||
 		    json_object_set_new(e, "fairness", timeseries_fairness(&t, &res->s[i])))
