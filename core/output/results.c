@@ -12,16 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_finite.h"
 #include "kcidb.h"
 #include "latency_report.h"
 #include "log.h"
 #include "perf_stat_keys.h"
 #include "run_mode.h"
-
-static json_t *results_real(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
 
 json_t *results_new(const struct plan *p)
 {
@@ -49,16 +45,16 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 	json_object_set_new(o, "pid", json_integer(r->pid));
 	json_object_set_new(o, "bogo-ops", json_integer((json_int_t)r->ops));
 	json_object_set_new(o, "bogo-ops-per-second-real-time",
-		    results_real(r->duration > 0 ? (double)r->ops / r->duration : 0));
-	json_object_set_new(o, "run-time", results_real(r->duration));
-	json_object_set_new(o, "user-time", results_real(r->utime));
-	json_object_set_new(o, "system-time", results_real(r->stime));
+		    json_finite(r->duration > 0 ? (double)r->ops / r->duration : 0));
+	json_object_set_new(o, "run-time", json_finite(r->duration));
+	json_object_set_new(o, "user-time", json_finite(r->utime));
+	json_object_set_new(o, "system-time", json_finite(r->stime));
 	json_object_set_new(o, "max-rss", json_integer(r->maxrss_kb));
 	json_object_set_new(o, "status", json_integer(r->status));
 	json_object_set_new(o, "counter-intact", json_boolean(!r->torn));
 	for (uint32_t k = 0; k < r->n_metrics; k++) {
 		results_yaml_key(r->metrics[k].desc, key, sizeof(key));
-		json_object_set_new(m, key, results_real(r->metrics[k].value));
+		json_object_set_new(m, key, json_finite(r->metrics[k].value));
 	}
 	json_object_set_new(o, "metrics", m);
 	return o;
@@ -83,11 +79,11 @@ static json_t *results_perf(const struct perf_counts *pc, double seconds)
 		if (c != PERF_TASK_CLOCK && v == floor(v) && v < 9e15)
 			json_object_set_new(o, key, json_integer((json_int_t)v));
 		else
-			json_object_set_new(o, key, results_real(v));
+			json_object_set_new(o, key, json_finite(v));
 	}
 	snprintf(key, sizeof(key), "insn-per-cycle%s", u);
 	if (pc->have_ipc)
-		json_object_set_new(o, key, results_real(pc->ipc));
+		json_object_set_new(o, key, json_finite(pc->ipc));
 	if (perf_stat_lkp_keys(o, pc, seconds)) {
 		json_decref(o);
 		return NULL;
@@ -111,23 +107,23 @@ static json_t *results_metrics_entry(const struct stressor_result *sr,
 	}
 	json_object_set_new(o, "stressor", json_string(s->name));
 	json_object_set_new(o, "bogo-ops", json_integer((json_int_t)s->ops));
-	json_object_set_new(o, "bogo-ops-per-second-usr-sys-time", results_real(s->ops_per_sec_cpu));
-	json_object_set_new(o, "bogo-ops-per-second-real-time", results_real(s->ops_per_sec_real));
-	json_object_set_new(o, "wall-clock-time", results_real(s->real_time));
-	json_object_set_new(o, "user-time", results_real(s->utime));
-	json_object_set_new(o, "system-time", results_real(s->stime));
-	json_object_set_new(o, "cpu-usage-per-instance", results_real(s->cpu_percent));
+	json_object_set_new(o, "bogo-ops-per-second-usr-sys-time", json_finite(s->ops_per_sec_cpu));
+	json_object_set_new(o, "bogo-ops-per-second-real-time", json_finite(s->ops_per_sec_real));
+	json_object_set_new(o, "wall-clock-time", json_finite(s->real_time));
+	json_object_set_new(o, "user-time", json_finite(s->utime));
+	json_object_set_new(o, "system-time", json_finite(s->stime));
+	json_object_set_new(o, "cpu-usage-per-instance", json_finite(s->cpu_percent));
 	json_object_set_new(o, "max-rss", json_integer(s->maxrss_kb));
 	for (size_t m = 0; m < s->n_metrics; m++) {
 		const struct metric_summary *ms = &s->metrics[m];
 		json_t *e = json_object();
 
 		results_yaml_key(ms->desc, key, sizeof(key));
-		json_object_set_new(o, key, results_real(ms->value));
+		json_object_set_new(o, key, json_finite(ms->value));
 		if (!e)
 			continue;
 		json_object_set_new(e, "description", json_string(ms->desc));
-		json_object_set_new(e, "value", results_real(ms->value));
+		json_object_set_new(e, "value", json_finite(ms->value));
 		json_object_set_new(e, "mean", json_string(mean_name(ms->mean)));
 		json_object_set_new(e, "instances", json_integer(ms->n));
 		json_object_set_new(e, "higher-is-better", json_boolean(ms->higher_is_better));
@@ -155,18 +151,18 @@ static json_t *results_times(const struct report_times *t)
 
 	if (!o)
 		return NULL;
-	json_object_set_new(o, "run-time", results_real(t->run_time));
-	json_object_set_new(o, "available-cpu-time", results_real(t->available));
-	json_object_set_new(o, "user-time", results_real(t->user));
-	json_object_set_new(o, "system-time", results_real(t->system));
-	json_object_set_new(o, "total-time", results_real(t->total));
-	json_object_set_new(o, "user-time-percent", results_real(100.0 * t->user / avail));
-	json_object_set_new(o, "system-time-percent", results_real(100.0 * t->system / avail));
-	json_object_set_new(o, "total-time-percent", results_real(100.0 * t->total / avail));
+	json_object_set_new(o, "run-time", json_finite(t->run_time));
+	json_object_set_new(o, "available-cpu-time", json_finite(t->available));
+	json_object_set_new(o, "user-time", json_finite(t->user));
+	json_object_set_new(o, "system-time", json_finite(t->system));
+	json_object_set_new(o, "total-time", json_finite(t->total));
+	json_object_set_new(o, "user-time-percent", json_finite(100.0 * t->user / avail));
+	json_object_set_new(o, "system-time-percent", json_finite(100.0 * t->system / avail));
+	json_object_set_new(o, "total-time-percent", json_finite(100.0 * t->total / avail));
 	if (t->have_load) {
-		json_object_set_new(o, "load-average-1-minute", results_real(t->load[0]));
-		json_object_set_new(o, "load-average-5-minute", results_real(t->load[1]));
-		json_object_set_new(o, "load-average-15-minute", results_real(t->load[2]));
+		json_object_set_new(o, "load-average-1-minute", json_finite(t->load[0]));
+		json_object_set_new(o, "load-average-5-minute", json_finite(t->load[1]));
+		json_object_set_new(o, "load-average-15-minute", json_finite(t->load[2]));
 	}
 	return o;
 }
@@ -248,216 +244,6 @@ int results_end_run(json_t *doc, int status, bool interrupted,
 	json_object_set_new(r, "interrupted", json_boolean(interrupted));
 	json_object_set_new(r, "metrics", m);
 	json_object_set_new(r, "times", times ? results_times(times) : json_null());
-	return 0;
-}
-
-static json_t *results_last_failure(json_t *const *v, size_t n)
-{
-	json_int_t status = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (json_integer_value(v[i]))
-			status = json_integer_value(v[i]);
-	return json_integer(status);
-}
-
-struct results_weight {
-	const char *key;
-	double sum;
-};
-
-static int results_weight_cmp(const void *x, const void *y)
-{
-	const struct results_weight *a = x, *b = y;
-
-	return (a->sum < b->sum) - (a->sum > b->sum);
-}
-
-/*
- * One profile family (calltrace, children, self) over n passes, as lkp
- * averages a stat: every key any pass has, a pass without it counting 0,
- * so a symbol seen in a later pass only is kept and none is averaged
- * over the passes that happen to have it. Heaviest first.
- */
-static json_t *results_profile_family(json_t *const *fam, size_t n)
-{
-	json_t *sums = json_object(), *out = json_object(), *val;
-	struct results_weight *w = NULL;
-	const char *key;
-	size_t k = 0;
-
-	if (!sums || !out)
-		goto fail;
-	for (size_t i = 0; i < n; i++)
-		json_object_foreach(fam[i], key, val) {
-			json_t *s = json_object_get(sums, key);
-			double x = json_number_value(val);
-
-			if (s)
-				json_real_set(s, json_real_value(s) + x);
-			else if (json_object_set_new(sums, key, json_real(x)))
-				goto fail;
-		}
-	w = calloc(json_object_size(sums) + 1, sizeof(*w));
-	if (!w)
-		goto fail;
-	json_object_foreach(sums, key, val)
-		w[k++] = (struct results_weight){ key, json_real_value(val) };
-	qsort(w, k, sizeof(*w), results_weight_cmp);
-	for (size_t i = 0; i < k; i++)
-		if (json_object_set_new(out, w[i].key, results_real(w[i].sum / (double)n)))
-			goto fail;
-	free(w);
-	json_decref(sums);
-	return out;
-fail:
-	free(w);
-	json_decref(sums);
-	json_decref(out);
-	return NULL;
-}
-
-static json_t *results_mean(json_t *const *v, size_t n);
-
-/*
- * --perf-profile over n passes (p[i] NULL where pass i has none): the
- * families by results_profile_family, the rest (event, samples) as any
- * other figure is averaged.
- */
-static json_t *results_profile_mean(json_t *const *p, size_t n)
-{
-	static const char *const families[] = { "calltrace", "children", "self" };
-	json_t *have[n], *out;
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (p[i])
-			have[k++] = p[i];
-	if (!k)
-		return NULL;
-	out = results_mean(have, k);
-	for (size_t f = 0; out && f < sizeof(families) / sizeof(*families); f++) {
-		json_t *fam[n];
-
-		for (size_t i = 0; i < n; i++) {
-			fam[i] = p[i] ? json_object_get(p[i], families[f]) : NULL;
-			/* absent in a pass: an empty family, every key 0 there */
-			fam[i] = json_is_object(fam[i]) ? fam[i] : NULL;
-		}
-		{
-			json_t *empty = json_object(), *all[n], *m;
-
-			for (size_t i = 0; i < n; i++)
-				all[i] = fam[i] ? fam[i] : empty;
-			m = empty ? results_profile_family(all, n) : NULL;
-			json_decref(empty);
-			if (!m || json_object_set_new(out, families[f], m)) {
-				json_decref(out);
-				return NULL;
-			}
-		}
-	}
-	return out;
-}
-
-/*
- * The mean over runs of one value found at the same place in each run:
- * numbers averaged, objects recursively, strings and booleans from the
- * first run, arrays (per-instance lists) left to the runs themselves.
- */
-static json_t *results_mean(json_t *const *v, size_t n)
-{
-	json_t *out;
-	const char *key;
-	json_t *val;
-
-	if (json_is_number(v[0])) {
-		double sum = 0;
-		size_t k = 0;
-		bool same = true;
-
-		/* The same in every run (instances, a status): kept as it is. */
-		for (size_t i = 1; i < n; i++)
-			same &= json_equal(v[0], v[i]);
-		if (same)
-			return json_deep_copy(v[0]);
-
-		for (size_t i = 0; i < n; i++)
-			if (json_is_number(v[i])) {
-				sum += json_number_value(v[i]);
-				k++;
-			}
-		return results_real(sum / (double)k);
-	}
-	if (!json_is_object(v[0]))
-		return json_is_array(v[0]) ? NULL : json_deep_copy(v[0]);
-	out = json_object();
-	json_object_foreach(v[0], key, val) {
-		json_t *at[n];
-		size_t k = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			json_t *x = json_object_get(v[i], key);
-
-			if (x)
-				at[k++] = x;
-		}
-		if (!strcmp(key, "status"))	/* an exit code: the last failure, not a mean */
-			json_object_set_new(out, key, results_last_failure(at, k));
-		else if (!strcmp(key, "perf-profile")) {
-			json_t *all[n];
-
-			for (size_t i = 0; i < n; i++)
-				all[i] = json_object_get(v[i], key);
-			json_object_set_new(out, key, results_profile_mean(all, n));
-		} else
-			json_object_set_new(out, key, results_mean(at, k));
-	}
-	return out;
-}
-
-int results_finish(json_t *doc)
-{
-	json_t *runs = json_object_get(doc, "runs");
-	size_t n = json_array_size(runs), n_entries;
-	json_t *metrics = json_array(), *times, *first;
-
-	if (!n || !metrics) {
-		json_decref(metrics);
-		return n ? -ENOMEM : 0;
-	}
-	first = json_array_get(runs, 0);
-	/* Every run ran the same plan, so the i-th entry is the same stressor. */
-	n_entries = json_array_size(json_object_get(first, "metrics"));
-	for (size_t e = 0; n > 1 && e < n_entries; e++) {
-		json_t *at[n], *m;
-
-		for (size_t i = 0; i < n; i++)
-			at[i] = json_array_get(json_object_get(json_array_get(runs, i),
-							       "metrics"), e);
-		m = results_mean(at, n);
-		if (m) {
-			json_object_set_new(m, "runs", json_integer((json_int_t)n));
-			json_array_append_new(metrics, m);
-		}
-	}
-	if (n == 1) {
-		json_decref(metrics);
-		metrics = json_deep_copy(json_object_get(first, "metrics"));
-		times = json_deep_copy(json_object_get(first, "times"));
-	} else {
-		json_t *at[n];
-
-		for (size_t i = 0; i < n; i++)
-			at[i] = json_object_get(json_array_get(runs, i), "times");
-		times = at[0] ? results_mean(at, n) : NULL;
-	}
-	/* Insert metrics and times before runs, stress-ng's order. */
-	json_incref(runs);
-	json_object_del(doc, "runs");
-	json_object_set_new(doc, "metrics", metrics);
-	json_object_set_new(doc, "times", times);
-	json_object_set_new(doc, "runs", runs);
 	return 0;
 }
 
