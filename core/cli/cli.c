@@ -6,6 +6,7 @@
  * "--opt value" are the same; short options take "-t 10" or "-t10".
  */
 #include "cli.h"
+#include "cli_check.h"
 #include "compat.h"
 #include "log.h"
 
@@ -17,9 +18,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "registry.h"
-#include "repeat_opts.h"
 #include "run_mode.h"
-#include "sandbox.h"
 
 static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msglen);
 static const char *cli_value(int argc, char **argv, int *i, const char *inline_val,
@@ -338,137 +337,6 @@ static int cli_job_line(void *arg, int argc, char **argv, char *msg, size_t msgl
 	rc = cli_parse_args(argc, argv, cfg, msg, msglen);
 	cfg->in_job = false;
 	return rc;
-}
-
-/*
- * The instance mode: thread mode is refused for a stressor that forks or
- * changes process state, process mode for one whose instances share
- * memory as threads. both is a will-it-scale sweep's, LKP's mode word, and
- * that format's default; under both, the plan leaves out the mode a
- * stressor refuses, as runtest.py writes 0 for a mode it did not run.
- */
-static int cli_check_threads(struct cli_config *cfg, char *err, size_t errlen)
-{
-	bool threads = cfg->instance_mode == CLI_THREADS;
-	bool wis = cfg->scale_format == CLI_SCALE_WIS;
-
-	if (wis && !cfg->given[G_INSTANCE_MODE])
-		cfg->instance_mode = CLI_BOTH;
-	if (cfg->instance_mode == CLI_BOTH) {
-		if (wis || cfg->action != CLI_RUN)
-			return 0;
-		snprintf(err, errlen, "--instance-mode both runs each step as processes "
-			 "and as threads: it needs --scale-format will-it-scale");
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < registry_count(); i++) {
-		const struct stressor *s = registry_at(i);
-
-		if (!cfg->choice[i].selected || stressor_mode_fits(s, threads))
-			continue;
-		if (threads)
-			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "
-				 "it forks or changes process-wide state", s->name);
-		else
-			snprintf(err, errlen, "%s runs only with --instance-mode thread: "
-				 "its instances share one address space", s->name);
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* --scale sweeps exactly one stressor; its options imply it. */
-static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
-{
-	size_t selected = 0, which = 0;
-
-	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->scale_csv ||
-	    cfg->scale_plot)
-		cfg->scale = true;
-	if (!cfg->scale || cfg->action != CLI_RUN)
-		return 0;
-	/* a sweep is one pass of its own: --json, --yaml and --perf keep its steps */
-	if (cfg->repeat > 1 || cfg->dry_run) {
-		snprintf(err, errlen, "--scale does not combine with --repeat or --dry-run: "
-			 "run the sweep again to repeat it");
-		return -EINVAL;
-	}
-	for (size_t i = 0; i < registry_count(); i++)
-		if (cfg->choice[i].selected)
-			selected++, which = i;
-	if (selected != 1) {
-		snprintf(err, errlen, "--scale sweeps one stressor: select exactly one with --NAME N");
-		return -EINVAL;
-	}
-	if (cfg->given[G_TIMEOUT] && cfg->timeout <= 0) {
-		snprintf(err, errlen, "--scale needs a --timeout above 0 for each step");
-		return -EINVAL;
-	}
-	if (!cfg->scale_steps.n && cfg->choice[which].instances > OPT_LIST_MAX) {
-		snprintf(err, errlen, "--scale: at most %d steps; choose them with --scale-steps",
-			 OPT_LIST_MAX);
-		return -ERANGE;
-	}
-	return 0;
-}
-
-/* A KTAP report is one document over one pass: nothing to report of a
- * dry run, and a sweep or a repeat would be several. */
-static int cli_check_ktap(const struct cli_config *cfg, char *err, size_t errlen)
-{
-	if (!cfg->ktap || cfg->action != CLI_RUN)
-		return 0;
-	if (cfg->scale || cfg->repeat > 1 || cfg->rep.until.pct > 0 || cfg->dry_run) {
-		snprintf(err, errlen, "--ktap reports one run: it does not combine with "
-			 "--scale, --repeat, --repeat-until or --dry-run");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* --steady-state-window against --sample-interval, quoting both as typed. */
-/* Each run mode's own check of its options, once the line is read. */
-static int cli_check_modes(struct cli_config *cfg, char *err, size_t errlen)
-{
-	for (size_t i = 0; i < run_modes_count(); i++) {
-		const struct run_mode *m = run_modes_at(i);
-		int rc = m->check && cfg->mode_opts[i] ?
-			 m->check(cfg->mode_opts[i], &cfg->mode_given[i], err, errlen) : 0;
-
-		if (rc)
-			return rc;
-	}
-	return 0;
-}
-
-/* What holds for the whole line, once it is read. */
-static int cli_check(struct cli_config *cfg, char *err, size_t errlen)
-{
-	bool any = false;
-	int rc;
-
-	rc = cli_check_modes(cfg, err, errlen);
-	if (!rc)
-		rc = repeat_cli_check(cfg, err, errlen);
-	if (!rc)
-		rc = compose_resolve(cfg, err, errlen);
-	if (rc)
-		return rc;
-	for (size_t i = 0; i < registry_count(); i++) {
-		any |= cfg->choice[i].selected;
-		if (cfg->sandbox && cfg->choice[i].selected &&
-		    (rc = sandbox_check(registry_at(i), err, errlen)))
-			return rc;
-	}
-	if (cfg->action == CLI_RUN && !any) {
-		snprintf(err, errlen, "no stressor selected: give --NAME N "
-			 "(see stresskit --stressors)");
-		return -EINVAL;
-	}
-	rc = cli_check_threads(cfg, err, errlen);
-	if (!rc)
-		rc = cli_check_scale(cfg, err, errlen);
-	return rc ? rc : cli_check_ktap(cfg, err, errlen);
 }
 
 int cli_parse(int argc, char **argv, struct cli_config *cfg,
