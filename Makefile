@@ -35,7 +35,9 @@ STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-pl
 # CPU (docs/benchmarks.md).
 $(BUILD)/stressors/pthread_mutex.o $(BUILD)/stressors/malloc.o \
 $(BUILD)/stressors/posix_semaphore.o: STRESSOR_CFLAGS += -fplt
-CFLAGS   += $(CORE_CFLAGS)
+# LAYOUT_CFLAGS: code placement for a second layout, core and stressors
+# alike, e.g. -falign-functions=64 -falign-loops=32 (see LINK_ORDER)
+CFLAGS   += $(CORE_CFLAGS) $(LAYOUT_CFLAGS)
 LIBS_PC  := yaml-0.1 jansson
 LDLIBS   += -pthread -ldl
 # Every symbol bound once at start (-z now): otherwise each forked process
@@ -99,8 +101,13 @@ $(BUILD)/stressors/%.o: stressors/%.c Makefile
 # linker would drop a member nothing refers to, and its registration.
 # -rdynamic exports the SK_API functions (nothing else is visible) so a
 # plugin's calls into the API bind to this binary.
+# LINK_ORDER=reverse links the objects last to first: a second code
+# layout for the loop's benchmarks (docs/benchmarks.md), whose figures
+# must not hang on where the linker happened to put a function.
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+LINK_OBJS = $(if $(filter reverse,$(LINK_ORDER)),$(call reverse,$^),$^)
 $(BUILD)/stresskit: $(MAIN_OBJ) $(CORE_OBJ) $(STRESSOR_OBJ)
-	$(CC) $(CFLAGS) $(LDFLAGS) $(BIND_LDFLAGS) -rdynamic $^ -o $@ $(CONFIG_LIBS) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(BIND_LDFLAGS) -rdynamic $(LINK_OBJS) -o $@ $(CONFIG_LIBS) $(LDLIBS)
 
 # The binary make test runs: the same objects, but the fault hooks of
 # core/base/testhook.c built in (-DSK_TEST_HOOKS), read from STRESSKIT_TEST_*
