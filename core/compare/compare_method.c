@@ -113,6 +113,18 @@ static double compare_between(double drift_pct, const struct compare_sample *s)
 	return (s->between_known ? s->between_pct : drift_pct) / 100;
 }
 
+/* One side's drift, d of its mean over its invocations, added to *added:
+ * a measured one with the degrees of freedom it was measured with. */
+static void compare_drift_side(struct student_added *added, double d, double mean,
+			       const struct compare_sample *s)
+{
+	double part = d * mean * d * mean / (double)s->files;
+
+	added->var += part;
+	if (s->between_known && isfinite(s->between_df))
+		added->den += part * part / s->between_df;
+}
+
 /*
  * The variance holm+range adds to the difference of the means for the
  * drift between invocations: (drift x mean)^2 over the invocations, per
@@ -129,22 +141,13 @@ static struct student_added compare_drift_var(double drift_pct, const struct com
 					      const struct compare_sample *a,
 					      const struct compare_sample *b)
 {
-	double da = compare_between(drift_pct, a), db = compare_between(drift_pct, b);
 	struct student_added added = { 0, 0 };
-	double part, shift;
+	double shift;
 
-	if (a->files) {
-		part = da * v->base.mean * da * v->base.mean / (double)a->files;
-		added.var += part;
-		if (a->between_known && isfinite(a->between_df) && a->between_df > 0)
-			added.den += part * part / a->between_df;
-	}
-	if (b->files) {
-		part = db * v->new.mean * db * v->new.mean / (double)b->files;
-		added.var += part;
-		if (b->between_known && isfinite(b->between_df) && b->between_df > 0)
-			added.den += part * part / b->between_df;
-	}
+	if (a->files)
+		compare_drift_side(&added, compare_between(drift_pct, a), v->base.mean, a);
+	if (b->files)
+		compare_drift_side(&added, compare_between(drift_pct, b), v->new.mean, b);
 	/* the CPUs the other programs took, as a share that moved between
 	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
 	shift = fabs(a->others_pct - b->others_pct) / 100;

@@ -133,8 +133,9 @@ struct compare_sample {
 	 * replaces the drift; else the drift's */
 	bool between_known;
 	double between_pct;
-	/* its degrees of freedom: the invocations it was measured on less
-	 * one; INFINITY when assumed (the drift) */
+	/* with between_known, its degrees of freedom: the invocations it was
+	 * measured on less one (at least 1); INFINITY when a profile does
+	 * not say how many (taken as exact, as the drift is) */
 	double between_df;
 };
 
