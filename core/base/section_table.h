@@ -33,4 +33,11 @@
 size_t section_table_sort(const void *const *entries, size_t n, const void **out,
 			  size_t max, bool (*before)(const void *a, const void *b));
 
+/* section_table_sort() of section sec's pointers into the array out. */
+#define SECTION_TABLE_SORT(sec, out, max, before)                           \
+	(SECTION_TABLE_COUNT(sec) ?                                         \
+	 section_table_sort((const void *const *)__start_##sec,             \
+			    SECTION_TABLE_COUNT(sec), (const void **)(out),  \
+			    (max), (before)) : 0)
+
 #endif

@@ -41,13 +41,9 @@ static struct {
 
 static void compare_method_table_sort(void)
 {
-	size_t n = SECTION_TABLE_COUNT(sk_compare_methods);
-
 	compare_method_table.sorted = true;
-	compare_method_table.n = n ? section_table_sort(
-		(const void *const *)&SECTION_TABLE_AT(sk_compare_methods, 0), n,
-		(const void **)compare_method_table.at, COMPARE_METHODS_MAX,
-		compare_method_before) : 0;
+	compare_method_table.n = SECTION_TABLE_SORT(sk_compare_methods, compare_method_table.at,
+						    COMPARE_METHODS_MAX, compare_method_before);
 }
 
 size_t compare_methods_count(void)

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "log.h"
-#include "section_table.h"
 #include "run_state.h"
+#include "section_table.h"
 
 SECTION_TABLE_DECLARE(const struct run_mode *, sk_run_modes);
 
@@ -31,14 +31,13 @@ static struct {
 
 static void run_mode_table_sort(void)
 {
-	size_t n = SECTION_TABLE_COUNT(sk_run_modes);
-
 	run_mode_table.sorted = true;
-	run_mode_table.n = n ? section_table_sort((const void *const *)&SECTION_TABLE_AT(sk_run_modes, 0), n,
-						  (const void **)run_mode_table.at, RUN_MODES_MAX,
-						  run_mode_before) : 0;
-	if (n > RUN_MODES_MAX)	/* a mode added past the limit */
-		log_fail("run modes: %zu registered, more than %d", n, RUN_MODES_MAX);
+	run_mode_table.n = SECTION_TABLE_SORT(sk_run_modes, run_mode_table.at, RUN_MODES_MAX,
+					      run_mode_before);
+	/* the modes added past the limit: the section's last */
+	for (size_t i = RUN_MODES_MAX; i < SECTION_TABLE_COUNT(sk_run_modes); i++)
+		log_fail("run mode %s: more than %d modes registered",
+			 SECTION_TABLE_AT(sk_run_modes, i)->name, RUN_MODES_MAX);
 }
 
 size_t run_modes_count(void)
