@@ -226,7 +226,7 @@ python3 - "$SK" "$DIR" "$PAIRS" "$CONDITIONS" "$HELD_OUT" \
 	"$T" "$PASSES" "$COMPARE_ARGS" "$specs" "$JUDGE" <<'PY'
 """Judges every pair of the corpus with one compare each and prints, per
 workload, a table of how often the verdict was right under each condition."""
-import json, os, re, statistics, subprocess, sys, tempfile
+import functools, json, os, re, statistics, subprocess, sys, tempfile
 
 sk, top, pairs = sys.argv[1], sys.argv[2], int(sys.argv[3])
 conds, held_out = sys.argv[4].split(), sys.argv[5]
@@ -246,9 +246,12 @@ for line in specs.splitlines():
     workloads.append(dict(name=name, args=args, knob=knob, a=a, b3=b3, b10=b10))
 
 
+@functools.lru_cache(maxsize=None)
 def passes_of(path, key):
-    """Each pass's figure (ops/s or ops per CPU-second) of a --json document."""
-    return [r["metrics"][0][key] for r in json.load(open(path))["runs"]]
+    """Each pass's figure (ops/s or ops per CPU-second) of a --json document,
+    read once: F and the von Neumann ratio read every A document at each
+    count of passes and noise a cell is judged at."""
+    return tuple(r["metrics"][0][key] for r in json.load(open(path))["runs"])
 
 
 def first(path, n, name):
@@ -285,12 +288,17 @@ def change(d, b, key):
                                              100 * min(rs), 100 * max(rs))
 
 
+def a_passes(d, key):
+    """Each A document's passes, in the order the documents were made."""
+    return [passes_of(os.path.join(d, "a-%d.json" % i), key) for i in range(1, 2 * pairs + 1)]
+
+
 def f_ratio(d, key):
     """The mean variance of the passes within an A document over n times
     the variance of the A documents' means (n passes a document). About 1
     when a document's passes hold all the noise; below 1 when documents
     differ by more than their passes show (drift between invocations)."""
-    docs = [passes_of(os.path.join(d, "a-%d.json" % i), key) for i in range(1, 2 * pairs + 1)]
+    docs = a_passes(d, key)
     n = min(len(v) for v in docs)
     within = statistics.mean(statistics.variance(v) for v in docs)
     between = statistics.variance([statistics.mean(v) for v in docs])
@@ -302,8 +310,7 @@ def von_neumann(d, key):
     were made: the mean squared successive difference over twice the
     variance. About 1 when neighbours are no more alike than any two;
     near 0 when the machine holds a state for several invocations."""
-    m = [statistics.mean(passes_of(os.path.join(d, "a-%d.json" % i), key))
-         for i in range(1, 2 * pairs + 1)]
+    m = [statistics.mean(v) for v in a_passes(d, key)]
     v = statistics.variance(m)
     ms = sum((m[i + 1] - m[i]) ** 2 for i in range(len(m) - 1)) / (len(m) - 1)
     return ms / (2 * v) if v > 0 else float("nan")
