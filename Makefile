@@ -298,4 +298,7 @@ include mk/rpm.mk
 clean:
 	rm -rf $(BUILD) build-san build-fuzz
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+# The package builds' copies of the tree (DEB_DIR, RPM_DIR) have .d files
+# of their own, naming their build/ paths, which are ours: left out.
+-include $(shell find $(BUILD) \( -path '$(DEB_DIR)' -o -path '$(RPM_DIR)' \) -prune \
+	-o -name '*.d' -print 2>/dev/null)
