@@ -11,7 +11,7 @@
 # The EXAMPLE section of the installed page, rendered as a reader sees it,
 # is the whole source: built with the page's build line, it loads and
 # runs with --verify, --sandbox, thread instances, --json and a job file.
-t_abi_manpage_stressor() {
+t_long_abi_manpage_stressor() {
 	command -v man >/dev/null || { echo "    skip: no man (groff-base, man-db)"; return 0; }
 	stage
 	page=$TMP/root/usr/share/man/man3/stresskit-stressor.3
@@ -79,7 +79,7 @@ t_abi_1_0_plugin_runs() {
 # make abi-check's counts (which make test's abi-check passes on the
 # tree): headers whose loop counts the warm-up against the limit,
 # claiming today's minor (so run as built), are refused in one line.
-t_abi_check_counts() {
+t_long_abi_check_counts() {
 	cp -r "$SK_SRC/abi/1.0/include" "$TMP/old"
 	sed -i 's/^#define SK_ABI_MINOR 0$/#define SK_ABI_MINOR 1/' "$TMP/old/stresskit/version.h"
 	grep -q '^#define SK_ABI_MINOR 1$' "$TMP/old/stresskit/version.h" || fail "no minor set"

@@ -5,7 +5,7 @@
 
 METHODS="holm lkp ci welch bootstrap"
 
-t_compare_methods_flag() {
+t_long_compare_methods_flag() {
 	crafted base.json 100 101 99 100.5 99.5
 	crafted up.json 110 111 109 110.5 109.5
 	crafted down.json 90 91 89 90.5 89.5
@@ -30,7 +30,7 @@ t_compare_methods_flag() {
 
 # Two samples of one distribution, 2.6% apart in the mean: no method
 # flags them, and neither a file against itself.
-t_compare_methods_a_a() {
+t_long_compare_methods_a_a() {
 	crafted a.json 100 110 90 105 95
 	crafted b.json 103 93 112 98 107
 	for m in $METHODS; do
@@ -85,7 +85,7 @@ t_compare_bootstrap_reproducible() {
 }
 
 # Welch's p-value and the bootstrap interval against scipy's.
-t_compare_scipy() {
+t_long_compare_scipy() {
 	p=$(scipy_python)
 	if [ -z "$p" ]; then
 		echo "skip: python3-scipy is not installed"

@@ -84,7 +84,7 @@ rows_words() {
 	}'
 }
 
-t_compare_rows_directions() {
+t_long_compare_rows_directions() {
 	figured base.json 1
 	figured up.json 1.1
 	figured down.json 0.9

@@ -81,7 +81,7 @@ PY
 }
 
 # The interval against scipy's, at two levels, in sequential mode.
-t_repeat_confidence_scipy() {
+t_long_repeat_confidence_scipy() {
 	p=$(scipy_python)
 	if [ -z "$p" ]; then
 		echo "skip: python3-scipy is not installed"

@@ -120,7 +120,7 @@ t_long_lkp_keys_stable() {
 
 # perf_profile: 1 passes --perf-profile; the profile's keys are kept, under
 # LKP's perf-profile names; any other value is refused in one line.
-t_lkp_perf_profile() {
+t_long_lkp_perf_profile() {
 	expect_exit 1 env test=pipe perf_profile=maybe STRESSKIT="$SK" sh "$LKP_PROG/run"
 	one_line "$ERR"
 	expect_match "perf_profile 'maybe' is not 0 or 1" "$ERR"

@@ -112,7 +112,7 @@ t_passes_sigint() {
 	passes_stop INT
 }
 
-t_passes_sigint_group() {
+t_long_passes_sigint_group() {
 	mkdir "$TMP/T"
 	passes_stop INT group
 }

@@ -66,7 +66,7 @@ t_plugin_example_runs() {
 	[ -z "$(sk_procs)" ] || fail "left running: $(sk_procs)"
 }
 
-t_plugin_example_compose() {
+t_long_plugin_example_compose() {
 	build_example
 	expect_exit 0 "$SK" --plugin "$TEE" --class pipe --sequential 1 --with tee,pipe \
 		-t 1s --temp-path "$TMP"

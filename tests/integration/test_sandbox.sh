@@ -11,7 +11,7 @@ sandbox_runs() {
 # Every stressor at once, each to an ops limit (so each one's loop ran,
 # however the CPUs were shared), in each mode it has, with and without
 # --verify; a blocked call names its stressor.
-t_sandbox_every_stressor() {
+t_long_sandbox_every_stressor() {
 	procs= threads= only_threads=
 	for s in $("$SK" --stressors | awk '!/not implemented/ { print $1 }'); do
 		# as processes, unless the stressor runs only as threads

@@ -51,7 +51,7 @@ t_scale_wis_thread() {
 	expect_no_match '\(processes\)' "$OUT"
 }
 
-t_scale_wis_both() {
+t_long_scale_wis_both() {
 	wis_mode both
 	expect_match 'step 3 of 4: 2 getppid1 \(processes\)' "$OUT"
 	expect_match 'step 4 of 4: 2 getppid1 \(threads\)' "$OUT"

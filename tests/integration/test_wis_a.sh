@@ -75,7 +75,7 @@ t_wis_a_timed() {
 	no_leftovers "$TMP"
 }
 
-t_wis_a_help() {
+t_long_wis_a_help() {
 	wis_a_cases | while read -r s ops; do
 		expect_exit 0 "$SK" --help "$s"
 		expect_match "^will-it-scale $s: " "$OUT"

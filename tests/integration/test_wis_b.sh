@@ -73,7 +73,7 @@ t_wis_b_verify_sample() {
 	no_leftovers "$TMP"
 }
 
-t_wis_b_timed_run() {
+t_long_wis_b_timed_run() {
 	# every case at once for a timeout, in each mode: each stops on time
 	# (as processes: SIGALRM; as threads: the worker's relay), else the
 	# run fails "did not stop"; each has its row. (That each counts ops

@@ -113,7 +113,7 @@ t_splice_null() {
 	no_leftovers "$TMP"
 }
 
-t_splice_every_mode_verify() {
+t_long_splice_every_mode_verify() {
 	for sink in null file; do
 		for method in splice vmsplice write; do
 			expect_exit 0 "$SK" --splice 2 --splice-sink $sink --splice-method $method \
