@@ -165,7 +165,7 @@ static double instance_run_end(const struct instance_slot *slot)
 /*
  * The instance's start: counted ready, it waits for the release, then
  * notes its start. Everything a run is judged by (start time, elapsed,
- * warmup, the late-start check) counts from here.
+ * window, the late-start check) counts from here.
  */
 static void instance_start(struct instance *in, struct run_shared *sh)
 {
@@ -173,9 +173,10 @@ static void instance_start(struct instance *in, struct run_shared *sh)
 
 	shared_note_ready(sh);
 	shared_wait_start(sh);
-	/* An instance that starts after the warmup has none of its own. */
-	if (__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE)) {
-		in->warming = &sh->warming;
+	/* An instance that starts after the window opened has nothing
+	 * before it. (in->warming is the public name of the window held.) */
+	if (__atomic_load_n(&sh->window_held, __ATOMIC_ACQUIRE)) {
+		in->warming = &sh->window_held;
 		in->lat_from = UINT64_MAX;	/* as the controller set the slot's */
 	} else {
 		__atomic_store_n(&slot->lat_from, 0, __ATOMIC_RELEASE);
@@ -204,9 +205,10 @@ void instance_ready(struct instance *in)
 /*
  * A plugin built against the 1.0 headers inlines a loop that takes its
  * --NAME-ops limit once, at instance_loop_begin(), so its count would
- * include the warm-up's ops. Its warm-up is therefore a run() of its own,
- * with no limit, stopped when the window opens; the run() after it begins
- * its loop in the window with the limit moved past the warm-up's ops: the
+ * include the ops before the window (--warmup's). What it does before the
+ * window is therefore a run() of its own, with no limit, stopped when the
+ * window opens; the run() after it begins its loop in the window with the
+ * limit moved past the ops before it: the
  * count of the same source built against today's headers. (Its set-up is
  * then done twice, the second time inside the window.)
  */
@@ -218,10 +220,10 @@ static int instance_run(struct instance *in, struct run_shared *sh)
 	int status;
 
 	if (max_ops == UINT64_MAX || plugin_abi_minor(s) > 0 ||
-	    !__atomic_load_n(&sh->warming, __ATOMIC_ACQUIRE))
+	    !__atomic_load_n(&sh->window_held, __ATOMIC_ACQUIRE))
 		return s->run(in);
 	in->max_ops = UINT64_MAX;
-	in->stop = &sh->warm_stop;
+	in->stop = &sh->held_stop;
 	status = s->run(in);
 	in->stop = &sh->stop;
 	if (status != SK_OK || __atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE) ||
@@ -229,8 +231,8 @@ static int instance_run(struct instance *in, struct run_shared *sh)
 		return status;
 	if (in->warming)	/* its loop ended before it saw the window open */
 		instance_warmup_over(in);
-	in->max_ops = slot->warm_ops > UINT64_MAX - 1 - max_ops ?
-		      UINT64_MAX - 1 : slot->warm_ops + max_ops;
+	in->max_ops = slot->window_ops > UINT64_MAX - 1 - max_ops ?
+		      UINT64_MAX - 1 : slot->window_ops + max_ops;
 	instance_rerun_at = sk_now();
 	return s->run(in);
 }
@@ -325,18 +327,19 @@ void instance_metric(struct instance *in, const char *desc, double value,
 }
 
 /*
- * The first count after the controller lowered its flag: the ops so far
- * (that count's included) are the warmup's, and the next op is the first
- * counted and the first timed. One clock read, once; the controller takes
- * these off at the end (warmup.c). --NAME-ops is of counted ops, so the
- * counter's limit moves past the warmup's.
+ * The first count after the controller opened the measured window: the
+ * ops so far (that count's included) are before it, and the next op is
+ * the first counted and the first timed. One clock read, once; the
+ * controller takes these off at the end (window.c). --NAME-ops is of
+ * counted ops, so the counter's limit moves past the ops before it. (The
+ * name is the 1.0 ABI's, from when --warmup was the window's one user.)
  */
 void instance_warmup_over(struct instance *in)
 {
 	struct instance_slot *s = instance_slot_of(in);
 
 	in->warming = NULL;
-	s->warm_ops = s->ops;
+	s->window_ops = s->ops;
 	if (in->max_ops != UINT64_MAX)
 		in->max_ops = s->ops > UINT64_MAX - 1 - in->max_ops ?
 			      UINT64_MAX - 1 : s->ops + in->max_ops;

@@ -94,6 +94,13 @@ static inline int run_hook_add(struct run_plan *plan,
 	return -ENOSPC;
 }
 
+/* What an instance did before the measured window opened (window.h). */
+struct window_before {
+	uint64_t ops;
+	double seconds;		/* run time */
+	double utime, stime;	/* CPU time */
+};
+
 struct instance_result {
 	pid_t pid;
 	bool started;		/* passed the start barrier */
@@ -105,9 +112,7 @@ struct instance_result {
 	uint64_t ops;
 	double duration;	/* seconds from start barrier to return */
 	double utime, stime;	/* seconds, from wait4 (thread mode: the slot, threads_record) */
-	uint64_t warm_ops;	/* counted during --warmup, taken off ops */
-	double warm_skip;	/* seconds of --warmup, taken off duration */
-	double warm_utime, warm_stime;	/* CPU time of --warmup, taken off */
+	struct window_before before;	/* taken off the figures above (window.h) */
 	long maxrss_kb;
 	long nvcsw, nivcsw;	/* context switches (rusage); thread mode: the worker's, on instance 0 */
 	uint32_t n_metrics;

@@ -16,7 +16,7 @@
 
 #include "log.h"
 #include "parse.h"
-#include "warmup.h"
+#include "window.h"
 
 /* An interval shorter than this share of --sample-interval (the tail
  * after the last sample) is kept in the series but left out of the
@@ -29,7 +29,7 @@ struct sampler_inst {
 	clockid_t clk;
 	bool have_clk;
 	uint64_t last_ops;
-	bool warm_open;		/* --warmup: the instance's own end not yet noted */
+	bool window_pending;	/* the instance has not noted the window's opening yet */
 	double last_cpu;
 };
 
@@ -140,10 +140,10 @@ void sampler_bind(struct sampler *s, const struct instance_result *r,
 		in = &s->st[i].inst[r - sr->inst];
 		in->res = r;
 		in->slot = slot;
-		in->last_ops = r->warm_ops;
-		in->warm_open = true;
-		if (s->status_ops)	/* --warmup's ops are no status line's */
-			s->status_ops[i] += r->warm_ops;
+		in->last_ops = r->before.ops;
+		in->window_pending = true;
+		if (s->status_ops)	/* the ops before the window are no status line's */
+			s->status_ops[i] += r->before.ops;
 		/* a thread's CPU clock is readable only from its own process */
 		in->have_clk = !thread && clock_getcpuclockid(pid, &in->clk) == 0 &&
 			       clock_gettime(in->clk, &ts) == 0;
@@ -254,14 +254,14 @@ static void sampler_take(struct sampler *s, double now)
 			struct timespec ts;
 			double cpu = NAN;
 
-			/* counted from where the instance ended its warmup, as
-			 * the figures are (warmup.c): nothing before */
-			if (in->warm_open && in->slot &&
-			    warmup_noted(in->slot, &in->last_ops))
-				in->warm_open = false;
-			if (in->warm_open)
+			/* counted from where the instance noted the window open, as
+			 * the figures are (window.c): nothing before */
+			if (in->window_pending && in->slot &&
+			    window_noted(in->slot, &in->last_ops))
+				in->window_pending = false;
+			if (in->window_pending)
 				ops = in->last_ops;
-			/* a counter only grows; below the baseline is a --warmup race */
+			/* a counter only grows; below the baseline is a race with the opening */
 			p->ops[t * p->n_inst + k] = ops > in->last_ops ? ops - in->last_ops : 0;
 			in->last_ops = ops > in->last_ops ? ops : in->last_ops;
 			sum += p->ops[t * p->n_inst + k];
@@ -381,10 +381,10 @@ void sampler_end(struct sampler *s)
 			struct sampler_inst *in = &s->st[i].inst[k];
 			uint64_t end = in->res ? in->res->ops : in->last_ops;
 
-			/* never noted: the controller's snapshot, as warmup.c */
-			if (in->warm_open && in->slot &&
-			    !warmup_noted(in->slot, &in->last_ops) && in->res)
-				in->last_ops = in->res->warm_ops;
+			/* never noted: the controller's snapshot, as window.c */
+			if (in->window_pending && in->slot &&
+			    !window_noted(in->slot, &in->last_ops) && in->res)
+				in->last_ops = in->res->before.ops;
 
 			if (end > in->last_ops)
 				p->ops[t * p->n_inst + k] += end - in->last_ops;

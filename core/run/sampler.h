@@ -70,7 +70,7 @@ void sampler_free(struct sampler *s);
 int sampler_begin(struct sampler *s, const struct run_result *res, double now);
 /*
  * Instance r (inside res) counts in slot; pid's CPU clock is read unless
- * thread mode. Its baseline is r->warm_ops, the count --warmup set aside.
+ * thread mode. Its baseline is r->before.ops, the count before the measured window.
  */
 void sampler_bind(struct sampler *s, const struct instance_result *r,
 		  const struct instance_slot *slot, pid_t pid, bool thread);

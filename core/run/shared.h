@@ -1,6 +1,6 @@
 /*
  * shared.h - the run's shared mapping, made before the first fork: a
- * header (the start barrier, the stop flag, --warmup's flag) on its own
+ * header (the start barrier, the stop flag, the window's flag) on its own
  * cache line, then one instance_slot per instance. Instances count into
  * their slot with plain stores; the controller reads them.
  */
@@ -23,10 +23,11 @@
 struct run_shared {
 	uint32_t start;		/* futex: 0 until the start barrier opens */
 	uint32_t stop;		/* 1 once the run should stop */
-	uint32_t warming;	/* --warmup: 1 until the controller ends it */
-	uint32_t warm_stop;	/* 1 once --warmup ended or the run stops:
-				   what a 1.0 plugin's warm-up run() stops
-				   at (instance.c) */
+	uint32_t window_held;	/* 1 until the controller opens the measured
+				   window it holds (window.h; --warmup) */
+	uint32_t held_stop;	/* 1 once the window opened or the run stops:
+				   what a 1.0 plugin's run() before the
+				   window stops at (instance.c) */
 	uint32_t setup;		/* futex: 0 until instances may set up, after
 				   the last fork (scheduler.c; --perf
 				   attaches its counters first) */

@@ -34,9 +34,9 @@ struct instance_slot {
 			volatile uint64_t ops;
 			volatile uint32_t busy;
 			/*
-			 * --warmup's end as this instance saw it (ns,
-			 * sk_clock_ns()): UINT64_MAX until then, 0 without
-			 * --warmup; in the slot because a helper the instance
+			 * the measured window's opening as this instance
+			 * saw it (ns, sk_clock_ns()): UINT64_MAX until
+			 * then, 0 when it opened at the barrier; in the slot because a helper the instance
 			 * forked records latencies with its own copy of the
 			 * instance, which never sees the end.
 			 */
@@ -53,8 +53,9 @@ struct instance_slot {
 	/* --latency: SK_LATENCY_SERIES histograms beside the slots, or NULL */
 	struct sk_latency *latency;
 	uint32_t latency_sample;	/* time one op in this many */
-	/* the ops counted when --warmup ended (instance_warmup_over) */
-	volatile uint64_t warm_ops;
+	/* the ops counted when the measured window opened for this
+	 * instance (instance_warmup_over; window.h) */
+	volatile uint64_t window_ops;
 	/* a helper's fork failed with EAGAIN (instance_error): said once
 	 * for the stressor after the run (status_judge), not here */
 	volatile uint32_t helper_no_process;

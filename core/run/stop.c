@@ -362,7 +362,7 @@ void stop_run(struct run_state *st)
 	/* before the flag: an instance's handler waits at the gate */
 	stop_gate_limit(st->sh, stop_gate_width(sysconf(_SC_NPROCESSORS_ONLN)));
 	__atomic_store_n(&st->sh->stop, 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&st->sh->warm_stop, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&st->sh->held_stop, 1, __ATOMIC_RELEASE);
 	stop_signal_all(st, SIGALRM);
 	st->ph.stopped = sk_now();
 	stop_grace(st);

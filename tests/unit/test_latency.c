@@ -279,7 +279,7 @@ START_TEST(test_instance_warmup)
 	warming = 0;
 	instance_loop_add(&l, 2);
 	ck_assert(in.warming == NULL);
-	ck_assert_uint_eq(slot.warm_ops, 12);
+	ck_assert_uint_eq(slot.window_ops, 12);
 	ck_assert_uint_eq(h[0].total, 0);
 	from = slot.lat_from;
 	ck_assert_uint_eq(from, in.lat_from);
@@ -292,8 +292,8 @@ START_TEST(test_instance_warmup)
 		instance_latency_end(&in, instance_latency_begin(&in));
 		instance_loop_inc(&l);
 	}
-	ck_assert_uint_eq(h[0].total, slot.ops - slot.warm_ops);
-	ck_assert_uint_eq(slot.warm_ops, 12);
+	ck_assert_uint_eq(h[0].total, slot.ops - slot.window_ops);
+	ck_assert_uint_eq(slot.window_ops, 12);
 	free(h);
 }
 END_TEST
@@ -327,18 +327,18 @@ START_TEST(test_instance_loop_warmup)
 	instance_loop_add(&l, 2);
 	ck_assert(in.warming == NULL);
 	ck_assert(l.warming == NULL);
-	ck_assert_uint_eq(slot.warm_ops, 27);
+	ck_assert_uint_eq(slot.window_ops, 27);
 	ck_assert_uint_eq(in.max_ops, 47);
 	ck_assert_uint_ge(slot.lat_from, now);
 	ck_assert_uint_eq(slot.lat_from, in.lat_from);
 	/* closed once: a later count moves neither */
 	now = slot.lat_from;
 	instance_loop_inc(&l);
-	ck_assert_uint_eq(slot.warm_ops, 27);
+	ck_assert_uint_eq(slot.window_ops, 27);
 	ck_assert_uint_eq(slot.lat_from, now);
 	while (instance_loop_continue(&l))
 		instance_loop_inc(&l);
-	ck_assert_uint_eq(slot.ops - slot.warm_ops, 20);
+	ck_assert_uint_eq(slot.ops - slot.window_ops, 20);
 	ck_assert_uint_eq(instance_loop_ops(&l), 47);
 	ck_assert_uint_eq(instance_loop_batch(&l, 64), 0);
 	/* a new loop starts where the instance is */

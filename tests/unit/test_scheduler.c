@@ -413,12 +413,12 @@ START_TEST(test_warmup)
 	ck_assert(res.s[0].inst[0].duration > 0.1);
 	scheduler_result_free(&res);
 	run(&s_count, 1, 0, 0.2, &res);
-	ck_assert(res.s[0].inst[0].warm_ops > 0);
+	ck_assert(res.s[0].inst[0].before.ops > 0);
 	ck_assert(res.s[0].inst[0].ops > 0);
 	scheduler_result_free(&res);
 	run(&s_loop_count, 1, 0, 0.2, &res);
 	ck_assert_int_eq(res.status, SK_OK);
-	ck_assert(res.s[0].inst[0].warm_ops > 0);
+	ck_assert(res.s[0].inst[0].before.ops > 0);
 	ck_assert(res.s[0].inst[0].ops > 0);
 	scheduler_result_free(&res);
 }

@@ -171,8 +171,8 @@ START_TEST(test_sampler_sums)
 	ck_assert_ptr_nonnull(s);
 	/* instance 1 ran a --warmup: the controller's snapshot read 7 ops,
 	 * the instance counted 2 more before it saw the warmup end and noted
-	 * 9 (warmup.c): the series count from 9, as the figures do */
-	f.inst[1].warm_ops = 7;
+	 * 9 (window.c): the series count from 9, as the figures do */
+	f.inst[1].before.ops = 7;
 	f.slot[1].ops = 7;
 	f.slot[1].lat_from = UINT64_MAX;
 	ck_assert_int_eq(sampler_begin(s, &f.res, 1000.0), 0);
@@ -180,7 +180,7 @@ START_TEST(test_sampler_sums)
 		sampler_bind(s, &f.inst[k], &f.slot[k], 0, true);
 	ck_assert(!sampler_poll(s, 1000.5, &left));	/* not due yet */
 	ck_assert_double_eq_tol(left, 0.5, 1e-9);
-	f.slot[1].ops = f.slot[1].warm_ops = 9;
+	f.slot[1].ops = f.slot[1].window_ops = 9;
 	f.slot[1].lat_from = 1;
 	for (int t = 0; t < 4; t++) {
 		f.slot[0].ops += add[t][0];
@@ -193,7 +193,7 @@ START_TEST(test_sampler_sums)
 	f.inst[0].ops = f.slot[0].ops + 3;
 	f.inst[1].ops = f.slot[1].ops + 2;
 	sampler_end(s);
-	f.inst[1].warm_ops = 9;		/* as warmup_discount takes it */
+	f.inst[1].before.ops = 9;		/* as window_discount takes it */
 
 	ck_assert_uint_eq(sampler_intervals(s), 5);
 	p = sampler_series(s, 0);
@@ -217,7 +217,7 @@ START_TEST(test_sampler_sums)
 
 		for (size_t t = 0; t < 5; t++)
 			sum += p->ops[t * 2 + k];
-		ck_assert_uint_eq(sum, f.inst[k].ops - f.inst[k].warm_ops);
+		ck_assert_uint_eq(sum, f.inst[k].ops - f.inst[k].before.ops);
 	}
 	/* the last 3 full intervals: 160, 140, 150 ops/s; the 0.25 s tail
 	 * is left out. Range 20/150, slope -5/s over 150. */

@@ -1,7 +1,7 @@
-/* test_warmup.c - what --warmup takes off an instance's figures. */
+/* test_window.c - what the measured window leaves off an instance's figures. */
 #include <unistd.h>
 
-#include "warmup.h"
+#include "window.h"
 #include "unit.h"
 
 START_TEST(test_discount)
@@ -9,19 +9,19 @@ START_TEST(test_discount)
 	struct instance_slot none = { .lat_from = UINT64_MAX };	/* no note */
 	struct instance_result r = { .started = true,
 		.ops = 1000, .duration = 3.0, .utime = 1.0, .stime = 2.0,
-		.warm_ops = 400, .warm_skip = 1.0, .warm_utime = 0.25,
-		.warm_stime = 0.5,
+		.before.ops = 400, .before.seconds = 1.0, .before.utime = 0.25,
+		.before.stime = 0.5,
 	};
 
-	warmup_discount(&r, &none);
+	window_discount(&r, &none);
 	ck_assert_uint_eq(r.ops, 600);
 	ck_assert_double_eq_tol(r.duration, 2.0, 1e-12);
 	ck_assert_double_eq_tol(r.utime, 0.75, 1e-12);
 	ck_assert_double_eq_tol(r.stime, 1.5, 1e-12);
 	/* never below zero, whatever the clocks' resolution did */
-	r = (struct instance_result){ .ops = 5, .warm_ops = 9, .duration = 0.1,
-				      .warm_skip = 0.2, .utime = 0.01, .warm_utime = 0.02 };
-	warmup_discount(&r, &none);
+	r = (struct instance_result){ .ops = 5, .before.ops = 9, .duration = 0.1,
+				      .before.seconds = 0.2, .utime = 0.01, .before.utime = 0.02 };
+	window_discount(&r, &none);
 	ck_assert_uint_eq(r.ops, 0);
 	ck_assert_double_eq(r.duration, 0);
 	ck_assert_double_eq(r.utime, 0);
@@ -35,22 +35,22 @@ END_TEST
  */
 START_TEST(test_discount_own_note)
 {
-	struct instance_slot s = { .start = 10.0, .warm_ops = 420,
+	struct instance_slot s = { .start = 10.0, .window_ops = 420,
 				   .lat_from = 11500000000ULL };
 	struct instance_result r = {
 		.started = true, .ops = 1000, .duration = 3.0, .utime = 1.0,
-		.warm_ops = 700, .warm_skip = 2.5, .warm_utime = 0.25,
+		.before.ops = 700, .before.seconds = 2.5, .before.utime = 0.25,
 	};
 
-	warmup_discount(&r, &s);
+	window_discount(&r, &s);
 	ck_assert_uint_eq(r.ops, 580);
 	ck_assert_double_eq_tol(r.duration, 1.5, 1e-9);
 	ck_assert_double_eq_tol(r.utime, 0.75, 1e-12);
-	/* started after the warmup ended: nothing of it is taken off */
+	/* started after the window opened: nothing is taken off */
 	s = (struct instance_slot){ .start = 10.0, .lat_from = 0 };
 	r = (struct instance_result){ .started = true, .ops = 50, .duration = 1.0,
-				      .warm_ops = 3, .warm_skip = 0.1 };
-	warmup_discount(&r, &s);
+				      .before.ops = 3, .before.seconds = 0.1 };
+	window_discount(&r, &s);
 	ck_assert_uint_eq(r.ops, 50);
 	ck_assert_double_eq(r.duration, 1.0);
 }
@@ -64,21 +64,21 @@ START_TEST(test_snapshot)
 
 	s.start = sk_now() - 0.5;
 	s.tid = getpid();
-	warmup_snapshot(&r, &s, getpid(), false);
-	ck_assert_uint_eq(r.warm_ops, 77);
-	ck_assert(r.warm_skip >= 0.5 && r.warm_skip < 5);
-	ck_assert(r.warm_utime >= 0 && r.warm_stime >= 0);
+	window_snapshot(&r, &s, getpid(), false);
+	ck_assert_uint_eq(r.before.ops, 77);
+	ck_assert(r.before.seconds >= 0.5 && r.before.seconds < 5);
+	ck_assert(r.before.utime >= 0 && r.before.stime >= 0);
 	s.state = SLOT_DONE;
 	s.stop = s.start + 0.25;
-	warmup_snapshot(&r, &s, getpid(), true);
-	ck_assert_double_eq_tol(r.warm_skip, 0.25, 1e-9);
+	window_snapshot(&r, &s, getpid(), true);
+	ck_assert_double_eq_tol(r.before.seconds, 0.25, 1e-9);
 }
 END_TEST
 
-static Suite *warmup_suite(void)
+static Suite *window_suite(void)
 {
-	Suite *s = suite_create("warmup");
-	TCase *tc = tcase_create("warmup");
+	Suite *s = suite_create("window");
+	TCase *tc = tcase_create("window");
 
 	tcase_add_test(tc, test_discount);
 	tcase_add_test(tc, test_discount_own_note);
@@ -86,4 +86,4 @@ static Suite *warmup_suite(void)
 	suite_add_tcase(s, tc);
 	return s;
 }
-UNIT_SUITE(warmup_suite);
+UNIT_SUITE(window_suite);
