@@ -10,16 +10,27 @@
  * kept at any instance count; it sleeps between them, so the instances
  * lose only the microseconds it works. Reset-on-fork keeps the
  * instances (and every helper they fork) under the normal policy, so the
- * workload itself is unchanged.
+ * workload itself is unchanged. It holds from before the first fork to
+ * the reap, SCHED_FIFO at the lowest real-time priority; where that is
+ * not permitted (no CAP_SYS_NICE, no RLIMIT_RTPRIO), nothing changes and
+ * --verbose says so.
  */
-#include "priority.h"
-
 #include <errno.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "log.h"
 #include "run_state.h"
+
+/* The mode's state for one run: what to restore at the reap. */
+struct controller_priority {
+	bool raised;
+	int policy;
+	int rt_priority;
+};
+
+static const struct run_mode priority_mode;
 
 static void priority_raise(struct controller_priority *p)
 {
@@ -54,12 +65,12 @@ static void priority_restore(struct controller_priority *p)
 
 static void priority_mode_raise(struct run_state *st)
 {
-	priority_raise(&st->prio);
+	priority_raise(run_mode_state(st, &priority_mode));
 }
 
 static void priority_mode_restore(struct run_state *st)
 {
-	priority_restore(&st->prio);
+	priority_restore(run_mode_state(st, &priority_mode));
 }
 
 /* Every run: first in, so the forks already run at its priority. */
@@ -70,5 +81,6 @@ static const struct run_mode priority_mode = {
 		[RUN_BEFORE_FORK] = priority_mode_raise,
 		[RUN_REAPED] = priority_mode_restore,
 	},
+	.state_size = sizeof(struct controller_priority),
 };
 RUN_MODE_REGISTER(priority_mode);

@@ -6,6 +6,7 @@
 #include "run_mode.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "log.h"
@@ -110,9 +111,32 @@ void run_modes_select(struct run_state *st)
 	for (size_t i = 0; i < run_modes_count(); i++) {
 		const struct run_mode *m = run_mode_table.at[i];
 
-		if (!m->on || m->on(st->plan))
-			st->modes[st->n_modes++] = m;
+		if (m->on && !m->on(st->plan))
+			continue;
+		if (m->state_size && !(st->mode_state[i] = calloc(1, m->state_size))) {
+			log_fail("run mode %s: no memory for its state", m->name);
+			run_modes_release(st);
+			st->failed = SK_NO_RESOURCE;
+			return;
+		}
+		st->modes[st->n_modes++] = m;
 	}
+}
+
+void *run_mode_state(const struct run_state *st, const struct run_mode *m)
+{
+	size_t i = run_mode_index(m);
+
+	return i < RUN_MODES_MAX ? st->mode_state[i] : NULL;
+}
+
+void run_modes_release(struct run_state *st)
+{
+	for (size_t i = 0; i < RUN_MODES_MAX; i++) {
+		free(st->mode_state[i]);
+		st->mode_state[i] = NULL;
+	}
+	st->n_modes = 0;
 }
 
 void run_modes_call(struct run_state *st, enum run_phase p)

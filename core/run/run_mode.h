@@ -12,7 +12,9 @@
  * warm-up is taken off the results it reads).
  *
  * Whoever starts an instrument in a hook owns it and stops it in a later
- * one; nothing is handed back to the scheduler.
+ * one; nothing is handed back to the scheduler. What a mode keeps over
+ * one run is its own state (state_size bytes, run_mode_state), not a
+ * field of the run's structs.
  *
  * A mode is described the way a stressor is: its own typed option rows
  * (the option engine of base/opts.h, into the mode's own options struct),
@@ -93,6 +95,9 @@ struct run_mode {
 	 * called again in time; true ends the run as at its deadline.
 	 */
 	bool (*waiting)(struct run_state *st, double *left);
+	/* bytes of state for one run: zeroed before its first hook, freed
+	 * after its last (run_mode_state); 0: none */
+	size_t state_size;
 
 	/* --- what the layers above the run read (all optional) --- */
 	/* its options, ended by a row without a name; opts_size bytes of
@@ -149,8 +154,14 @@ const char *run_mode_typed(const struct run_mode *m, const struct run_mode_given
 /* The registered mode of that name, or NULL. */
 const struct run_mode *run_mode_find(const char *name);
 
-/* Fills st->modes with the registered modes on for st->plan, by rank. */
+/* Fills st->modes with the registered modes on for st->plan, by rank,
+ * each with its zeroed state; none, with st->failed set, on no memory. */
 void run_modes_select(struct run_state *st);
+/* Mode m's state for this run (state_size bytes), or NULL: m is not on,
+ * or keeps none. */
+void *run_mode_state(const struct run_state *st, const struct run_mode *m);
+/* Frees the selected modes' states (the run's teardown). */
+void run_modes_release(struct run_state *st);
 /* Calls hook p of every selected mode, in the order of p's direction. */
 void run_modes_call(struct run_state *st, enum run_phase p);
 /* Calls every waiting hook; true once one of them ends the run. */

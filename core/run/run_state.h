@@ -14,7 +14,6 @@
 
 #include "instance.h"
 #include "phases.h"
-#include "priority.h"
 #include "run.h"
 #include "run_mode.h"
 
@@ -51,18 +50,19 @@ struct run_state {
 	char run_dir[PATH_MAX];
 	int run_dir_lock;	/* held while the run lives (rundir.h) */
 	sigset_t waitset;
-	double t0, next_tick[RUN_HOOKS];	/* when each tick hook is due (tick.c) */
+	double t0;
 	/* when the counted window starts: the barrier's opening, or later
 	 * where a RUN_OPENED hook waits (the warm-up); the timeout counts from it */
 	double measure_from;
 	struct run_phases ph;
-	struct controller_priority prio;	/* raised for the run (priority.h) */
 	/* a before_fork hook that cannot start its instrument sets a status
 	 * here: nothing is forked and the run ends with it */
 	int failed;
 	/* the modes on for this run, by rank (run_mode.h) */
 	const struct run_mode *modes[RUN_MODES_MAX];
 	size_t n_modes;
+	/* each mode's state for this run, by run_mode_index (run_mode_state) */
+	void *mode_state[RUN_MODES_MAX];
 };
 
 #endif

@@ -245,6 +245,7 @@ static void scheduler_teardown(struct run_state *st)
 	rundir_remove(st->run_dir, st->run_dir_lock);
 	st->run_dir_lock = -1;
 	shared_unmap(st->sh, st->sh_len);
+	run_modes_release(st);
 	free(st->ctx);
 	free(st->children);
 }

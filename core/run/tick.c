@@ -12,6 +12,11 @@
 
 static const struct run_mode tick_mode;
 
+/* The mode's state for one run: when each of the plan's hooks is due. */
+struct tick_state {
+	double next[RUN_HOOKS];
+};
+
 /* --status N, and whether it was given (its check notes it) */
 struct tick_opts {
 	uint64_t status;
@@ -46,8 +51,10 @@ static void tick_mode_record(json_t *c, const void *opts)
 
 static void tick_begin(struct run_state *st)
 {
+	struct tick_state *ts = run_mode_state(st, &tick_mode);
+
 	for (size_t h = 0; h < RUN_HOOKS; h++)
-		st->next_tick[h] = st->plan->hooks[h].first > 0 ?
+		ts->next[h] = st->plan->hooks[h].first > 0 ?
 				   st->plan->hooks[h].first :
 				   st->t0 + st->plan->hooks[h].interval;
 }
@@ -55,6 +62,7 @@ static void tick_begin(struct run_state *st)
 static double tick_run(struct run_state *st, double left)
 {
 	const struct run_hook *hooks = st->plan->hooks;
+	struct tick_state *ts = run_mode_state(st, &tick_mode);
 	struct run_tick t;
 	bool counted = false;
 	double now = sk_now();
@@ -62,7 +70,7 @@ static double tick_run(struct run_state *st, double left)
 	for (size_t h = 0; h < RUN_HOOKS; h++) {
 		if (!hooks[h].fn || hooks[h].interval <= 0)
 			continue;
-		if (now >= st->next_tick[h]) {
+		if (now >= ts->next[h]) {
 			if (!counted) {
 				tick_count(st, &t);
 				t.now = now;
@@ -71,12 +79,12 @@ static double tick_run(struct run_state *st, double left)
 			}
 			hooks[h].fn(hooks[h].arg, &t);
 			/* due one interval after the last was due: no drift */
-			st->next_tick[h] += hooks[h].interval;
-			if (st->next_tick[h] <= now)
-				st->next_tick[h] = now + hooks[h].interval;
+			ts->next[h] += hooks[h].interval;
+			if (ts->next[h] <= now)
+				ts->next[h] = now + hooks[h].interval;
 		}
-		if (st->next_tick[h] - now < left)
-			left = st->next_tick[h] - now;
+		if (ts->next[h] - now < left)
+			left = ts->next[h] - now;
 	}
 	return left;
 }
@@ -137,6 +145,7 @@ static const struct run_mode tick_mode = {
 		[RUN_REAPED] = tick_final,
 	},
 	.waiting = tick_waiting,
+	.state_size = sizeof(struct tick_state),
 	.opts = (const struct run_mode_opt[]){
 		/* the controller wakes more often, as at a short
 		 * --sample-interval; the bogo-op is the same */

@@ -1,7 +1,8 @@
 /*
  * test_run_mode.c - the run modes' order: by rank on the way in, reversed
  * on the way out; a mode that is off for the plan is never called, and
- * the waiting hooks end the run once one of them says so; and each
+ * the waiting hooks end the run once one of them says so; each mode's
+ * state for a run is its own, zeroed, and freed with the run; and each
  * mode's option rows are its own.
  */
 #include <string.h>
@@ -34,7 +35,16 @@ static void test_log_add(const char *what)
 	strncat(test_log, what, sizeof(test_log) - strlen(test_log) - 1);
 }
 
-static void test_a(struct run_state *st) { (void)st; test_log_add("a"); }
+static const struct run_mode test_mode_a;
+
+/* test-a counts its calls in its state for the run */
+static void test_a(struct run_state *st)
+{
+	int *calls = run_mode_state(st, &test_mode_a);
+
+	++*calls;
+	test_log_add("a");
+}
 static void test_b(struct run_state *st) { (void)st; test_log_add("b"); }
 static void test_c(struct run_state *st) { (void)st; test_log_add("c"); }
 
@@ -65,6 +75,7 @@ static const struct run_mode test_mode_a = {
 	.name = "test-a", .rank = 1000, .on = test_mode_on,
 	.at = { [RUN_MEASURING] = test_a, [RUN_REAPED] = test_a },
 	.waiting = test_a_wait,
+	.state_size = sizeof(int),
 };
 RUN_MODE_REGISTER(test_mode_a);
 
@@ -102,6 +113,11 @@ START_TEST(test_order)
 	ck_assert_int_eq(test_mode_index(&st, "perf"), -1);
 	ck_assert_int_eq(test_mode_index(&st, "sampler"), -1);
 	ck_assert_int_ge(test_mode_index(&st, "tick"), 0);
+	/* a state for the modes on that keep one, zeroed; none for the rest */
+	ck_assert_ptr_nonnull(run_mode_state(&st, &test_mode_a));
+	ck_assert_int_eq(*(int *)run_mode_state(&st, &test_mode_a), 0);
+	ck_assert_ptr_null(run_mode_state(&st, &test_mode_b));
+	ck_assert_ptr_null(run_mode_state(&st, &test_mode_c));
 
 	test_log[0] = '\0';
 	run_modes_call(&st, RUN_MEASURING);
@@ -112,6 +128,16 @@ START_TEST(test_order)
 	test_log[0] = '\0';
 	ck_assert(run_modes_wait(&st, &left));
 	ck_assert_str_eq(test_log, "ab");
+	ck_assert_int_eq(*(int *)run_mode_state(&st, &test_mode_a), 2);
+	run_modes_release(&st);
+	ck_assert_ptr_null(run_mode_state(&st, &test_mode_a));
+	ck_assert_uint_eq(st.n_modes, 0);
+	/* the next run's state starts from zero again */
+	test_modes_on = true;
+	run_modes_select(&st);
+	test_modes_on = false;
+	ck_assert_int_eq(*(int *)run_mode_state(&st, &test_mode_a), 0);
+	run_modes_release(&st);
 }
 END_TEST
 
@@ -130,6 +156,7 @@ START_TEST(test_warmup_around_sampler)
 	s = test_mode_index(&st, "sampler");
 	ck_assert_int_ge(w, 0);
 	ck_assert_int_gt(s, w);
+	run_modes_release(&st);
 }
 END_TEST
 
