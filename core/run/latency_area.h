@@ -20,7 +20,4 @@ struct latency_opts {
 /* The plan's run's --latency options (NULL: the mode's table is absent). */
 const struct latency_opts *latency_opts_of(const struct run_plan *plan);
 
-/* Unmaps it; the instance results' latency pointers die with it. */
-void latency_area_unmap(struct run_result *res);
-
 #endif

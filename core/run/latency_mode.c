@@ -3,14 +3,16 @@
  * that holds the histograms. It is MAP_SHARED and anonymous, so an
  * instance's helper process (the pipe's reader) records into it too;
  * MAP_NORESERVE because a histogram is 224 KiB of which a run touches a
- * few pages. The result owns it (lat_area) and the report reads it after
- * the run: scheduler_result_free unmaps it. Where the timing starts (not
- * in the --warmup) is the warm-up mode's (warmup.c, lat_from).
+ * few pages. The result keeps it as the mode's figures (run_mode_out),
+ * which the report reads after the run through the instance results'
+ * pointers; scheduler_result_free unmaps it (latency_area_free). Where
+ * the timing starts (lat_from) is the measured window's (window.c).
  */
 #include "latency_area.h"
 
 #include <errno.h>
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -41,19 +43,30 @@ static uint32_t latency_sample(const struct run_plan *plan)
 	return o && o->on ? (uint32_t)o->sample : 0;
 }
 
-static int latency_area_map(struct run_result *res, struct run_shared *sh,
+/* The mapping, held in the run result as the mode's figures. */
+struct latency_area {
+	struct sk_latency *h;
+	size_t len;
+};
+
+static int latency_area_map(void **out, struct run_shared *sh,
 			    size_t n_slots, uint32_t sample)
 {
 	size_t len = (n_slots ? n_slots : 1) * SK_LATENCY_SERIES *
 		     sizeof(struct sk_latency);
-	struct sk_latency *h = mmap(NULL, len, PROT_READ | PROT_WRITE,
-				    MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE,
-				    -1, 0);
+	struct latency_area *a = malloc(sizeof(*a));
+	struct sk_latency *h;
 
-	if (h == MAP_FAILED)
+	if (!a)
 		return -ENOMEM;
-	res->lat_area = h;
-	res->lat_len = len;
+	h = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (h == MAP_FAILED) {
+		free(a);
+		return -ENOMEM;
+	}
+	*a = (struct latency_area){ h, len };
+	*out = a;
 	for (size_t i = 0; i < n_slots; i++) {
 		struct instance_slot *s = shared_slot(sh, i);
 
@@ -66,12 +79,13 @@ static int latency_area_map(struct run_result *res, struct run_shared *sh,
 	return 0;
 }
 
-void latency_area_unmap(struct run_result *res)
+/* The instance results' latency pointers die with it. */
+static void latency_area_free(void *out)
 {
-	if (res->lat_area)
-		munmap(res->lat_area, res->lat_len);
-	res->lat_area = NULL;
-	res->lat_len = 0;
+	struct latency_area *a = out;
+
+	munmap(a->h, a->len);
+	free(a);
 }
 
 static bool latency_mode_on(const struct run_plan *plan)
@@ -82,8 +96,8 @@ static bool latency_mode_on(const struct run_plan *plan)
 /* Without the histograms nothing can be timed: the run does not start. */
 static void latency_mode_map(struct run_state *st)
 {
-	int err = latency_area_map(st->res, st->sh, st->n_slots,
-				   latency_sample(st->plan));
+	int err = latency_area_map(run_mode_out(st->res, &latency_mode), st->sh,
+				   st->n_slots, latency_sample(st->plan));
 
 	if (err) {
 		log_fail("--latency: cannot map the histograms: %s", strerror(-err));
@@ -155,5 +169,6 @@ static const struct run_mode latency_mode = {
 	.help_after = "steady-state-window",
 	.check = latency_mode_check,
 	.record = latency_mode_record,
+	.out_free = latency_area_free,
 };
 RUN_MODE_REGISTER(latency_mode);

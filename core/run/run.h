@@ -140,8 +140,6 @@ struct run_result {
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
 	struct run_tick counts;	/* the instances by state once all are reaped */
 	int status;		/* the run's exit code */
-	void *lat_area;		/* --latency: the histograms' mapping */
-	size_t lat_len;
 	/* each run mode's figures for the results, by run_mode_index (run_mode.h) */
 	void *mode_out[RUN_MODES_MAX];
 };

@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "instance.h"
-#include "latency_area.h"
 #include "log.h"
 #include "plugin.h"
 #include "registry.h"
@@ -370,7 +369,6 @@ void scheduler_result_free(struct run_result *res)
 {
 	for (size_t i = 0; res->s && i < res->n; i++)
 		free(res->s[i].inst);
-	latency_area_unmap(res);
 	run_modes_free_out(res);
 	free(res->s);
 	memset(res, 0, sizeof(*res));
