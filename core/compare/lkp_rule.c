@@ -86,23 +86,36 @@ static const char *const lkp_kpis[] = {
 	"^will-it-scale\\..+_ops$", "^will-it-scale\\.scalability$",
 };
 
-/* Ruby's =~ on an extended regular expression; false if it does not compile. */
-static bool lkp_match(const char *re, const char *s)
-{
-	regex_t r;
-	bool m;
+#define LKP_COUNT(a) (sizeof(a) / sizeof(*(a)))
 
-	if (regcomp(&r, re, REG_EXTENDED | REG_NOSUB))
-		return false;
-	m = !regexec(&r, s, 0, NULL, 0);
-	regfree(&r);
-	return m;
+/*
+ * A table's pattern compiled once, at its first use: compare asks these
+ * of every row's key, and compiling a pattern costs far more than
+ * matching it (under AddressSanitizer a compare spent 2 s compiling the
+ * same few patterns again and again). Kept for the process's life.
+ */
+struct lkp_re {
+	regex_t r;
+	int state;		/* 0: not compiled yet, 1: compiled, -1: does not compile */
+};
+
+static struct lkp_re lkp_perf_re[LKP_COUNT(lkp_perf_patterns)];
+static struct lkp_re lkp_kpi_re[LKP_COUNT(lkp_kpis)];
+static struct lkp_re lkp_threshold_re[LKP_COUNT(lkp_thresholds)];
+
+/* Ruby's =~ on an extended regular expression; false if it does not
+ * compile. re is read only when c is not compiled yet. */
+static bool lkp_match(struct lkp_re *c, const char *re, const char *s)
+{
+	if (!c->state)
+		c->state = regcomp(&c->r, re, REG_EXTENDED | REG_NOSUB) ? -1 : 1;
+	return c->state > 0 && !regexec(&c->r, s, 0, NULL, 0);
 }
 
 bool lkp_perf_metric(const char *key)
 {
-	for (size_t i = 0; i < sizeof(lkp_perf_patterns) / sizeof(*lkp_perf_patterns); i++)
-		if (lkp_match(lkp_perf_patterns[i], key))
+	for (size_t i = 0; i < LKP_COUNT(lkp_perf_patterns); i++)
+		if (lkp_match(&lkp_perf_re[i], lkp_perf_patterns[i], key))
 			return true;
 	for (size_t i = 0; i < sizeof(lkp_perf_prefixes) / sizeof(*lkp_perf_prefixes); i++)
 		if (!strncmp(key, lkp_perf_prefixes[i], strlen(lkp_perf_prefixes[i])))
@@ -112,8 +125,8 @@ bool lkp_perf_metric(const char *key)
 
 bool lkp_kpi(const char *key)
 {
-	for (size_t i = 0; i < sizeof(lkp_kpis) / sizeof(*lkp_kpis); i++)
-		if (lkp_match(lkp_kpis[i], key))
+	for (size_t i = 0; i < LKP_COUNT(lkp_kpis); i++)
+		if (lkp_match(&lkp_kpi_re[i], lkp_kpis[i], key))
 			return true;
 	return false;
 }
@@ -129,13 +142,14 @@ static bool lkp_reported(const char *key)
 /* reasonable_perf_change?: a change big enough for the stat's kind */
 static bool lkp_reasonable(const char *key, double delta, double max)
 {
-	char re[128];
+	char re[128] = "";
 
-	for (size_t i = 0; i < sizeof(lkp_thresholds) / sizeof(*lkp_thresholds); i++) {
+	for (size_t i = 0; i < LKP_COUNT(lkp_thresholds); i++) {
 		const struct lkp_threshold *t = &lkp_thresholds[i];
 
-		snprintf(re, sizeof(re), "^(%s)$", t->pattern);
-		if (!lkp_match(re, key))
+		if (!lkp_threshold_re[i].state)
+			snprintf(re, sizeof(re), "^(%s)$", t->pattern);
+		if (!lkp_match(&lkp_threshold_re[i], re, key))
 			continue;
 		if (max < t->value)
 			return false;
