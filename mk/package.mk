@@ -65,6 +65,11 @@ $(COMPLETION): $(BUILD)/stresskit completion/gen-completion.sh man/help-options.
 	@mkdir -p $(dir $@)
 	completion/gen-completion.sh $(BUILD)/stresskit $@
 
+# The integration tests that stage a make install (tests/integration/
+# test_plugin.sh) run side by side: what it generates is made once before
+# them, not by several makes racing on one file.
+integration-test: $(MAN) $(MAN3) $(COMPLETION) $(PC)
+
 install: $(BUILD)/stresskit $(MAN) $(MAN3) $(COMPLETION) $(PC)
 	install -D -m 0755 $(BUILD)/stresskit $(DESTDIR)$(BINDIR)/stresskit
 	install -d $(DESTDIR)$(COMPATDIR)
