@@ -41,8 +41,8 @@ struct recorder {
 	double wall;
 	bool interrupted, oom_told;
 	struct latency_files *lat;	/* --latency-csv, --latency-plot */
-	/* the time series: the sampler, --series-csv, this pass's lines */
-	struct sampler *sampler;
+	/* the time series (each run's sampler is its mode's): --series-csv,
+	 * this pass's lines */
 	struct atomic_file csv;
 	bool has_csv;
 	unsigned pass;
@@ -103,7 +103,6 @@ struct recorder *recorder_begin(const struct plan *p,
 	}
 	if (r->has_csv)
 		timeseries_csv_start(r->csv.f);
-	r->sampler = sampler_new(sampler_mode_opts(&p->base));
 	r->pass = 1;
 	if (p->yaml_path || p->json_path || p->kcidb_path || p->repeat > 1)
 		r->doc = results_new(p);
@@ -159,10 +158,6 @@ struct perf_set *recorder_perf(struct recorder *r)
 	return r ? r->perf : NULL;
 }
 
-struct sampler *recorder_sampler(struct recorder *r)
-{
-	return r ? r->sampler : NULL;
-}
 
 static void recorder_oom(struct recorder *r)
 {
@@ -191,11 +186,12 @@ static void recorder_cost(struct recorder *r, const struct run_result *res,
 /* This run's series: the CSV rows, the lines under this pass's table. */
 static void recorder_series(struct recorder *r, const struct run_result *res)
 {
+	const struct sampler *sm = sampler_of(res);
 	struct timeseries_summary *ts;
 
-	if (!r->sampler)
+	if (!sm)
 		return;
-	if (timeseries_csv_rows(r->has_csv ? r->csv.f : NULL, r->pass, r->sampler, res))
+	if (timeseries_csv_rows(r->has_csv ? r->csv.f : NULL, r->pass, sm, res))
 		recorder_oom(r);
 	ts = realloc(r->ts, (r->n_ts + res->n + 1) * sizeof(*ts));
 	if (!ts) {
@@ -204,7 +200,7 @@ static void recorder_series(struct recorder *r, const struct run_result *res)
 	}
 	r->ts = ts;
 	for (size_t i = 0; i < res->n; i++)
-		timeseries_summarize(r->sampler, res, i, &r->ts[r->n_ts++]);
+		timeseries_summarize(sm, res, i, &r->ts[r->n_ts++]);
 }
 
 /* Keeps this run's counters for the lines under the table. */
@@ -287,7 +283,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	}
 	if (results_add_entries(r->doc, &(struct results_run){
 			.res = res, .sums = sums, .perf = counts, .profile = prof }) ||
-	    timeseries_to_doc(r->doc, r->sampler, res) ||
+	    timeseries_to_doc(r->doc, sampler_of(res), res) ||
 	    recorder_cost_doc(r, res->n))
 		recorder_oom(r);
 }
@@ -396,7 +392,6 @@ int recorder_end(struct recorder *r, int status)
 		if (status == SK_OK)
 			status = SK_USAGE;
 	}
-	sampler_free(r->sampler);
 	free(r->ts);
 	free(r->cost);
 	json_decref(r->doc);

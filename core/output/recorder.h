@@ -29,9 +29,6 @@ struct perf_set *recorder_perf(struct recorder *r);
 /* The --perf-profile set the scheduler drives (profile.h), or NULL. */
 struct profile *recorder_profile(struct recorder *r);
 
-/* The sampler the scheduler feeds (sampler.h), or NULL. */
-struct sampler *recorder_sampler(struct recorder *r);
-
 /* After each scheduler_run(): reads the counters, keeps the run's figures. */
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);

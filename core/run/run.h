@@ -18,7 +18,6 @@
 
 struct perf_set;
 struct profile;
-struct sampler;
 
 struct plan_entry {
 	const struct stressor *stressor;
@@ -73,7 +72,6 @@ struct run_plan {
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
 	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
-	struct sampler *sampler;	/* the time series (sampler.h), or NULL */
 	/* Optional: called from the controller's wait loop (run_hook_add). */
 	struct run_hook hooks[RUN_HOOKS];
 	/* each registered run mode's options struct, by run_mode_index */

@@ -85,7 +85,10 @@ void sampler_stop(struct sampler *s, double now);
 /* After the reap: folds what counted after the stop into the last interval. */
 void sampler_end(struct sampler *s);
 
-/* --- what the results read, until the next sampler_begin --- */
+/* --- what the results read, until the run's result is freed --- */
+
+/* The run's sampler, which its mode left in res; NULL: the run had none. */
+const struct sampler *sampler_of(const struct run_result *res);
 
 const struct sampler_opts *sampler_opts(const struct sampler *s);
 size_t sampler_intervals(const struct sampler *s);

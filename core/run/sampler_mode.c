@@ -5,13 +5,16 @@
  * from the controller's waits, takes its last sample at the stop while
  * the instances still run, and folds in the tail after the reap, before
  * the warmup is taken off the results it reads (the way out runs in
- * reverse). Apart from sampler.c, which is the sampling itself.
+ * reverse). The mode makes a run's sampler and leaves it in the run's
+ * result as its figures (sampler_of), which the results read after the
+ * run. Apart from sampler.c, which is the sampling itself.
  */
 #include "sampler.h"
 
 #include <jansson.h>
 #include <stdio.h>
 
+#include "log.h"
 #include "opts.h"
 #include "run_state.h"
 
@@ -28,15 +31,47 @@ const struct sampler_opts *sampler_mode_opts(const struct run_plan *plan)
 	return o ? o : &none;
 }
 
+/* On wherever the command line filled the sampling options: every run
+ * of a session (a plan made by hand, as in the unit tests, has none). */
 static bool sampler_mode_on(const struct run_plan *plan)
 {
-	return plan->sampler;
+	return run_mode_opts(plan, &sampler_mode);
+}
+
+static struct sampler *sampler_mode_sampler(const struct run_state *st)
+{
+	return *run_mode_out(st->res, &sampler_mode);
+}
+
+const struct sampler *sampler_of(const struct run_result *res)
+{
+	void **out = run_mode_out((struct run_result *)res, &sampler_mode);
+
+	return out ? *out : NULL;
+}
+
+static void sampler_mode_free(void *out)
+{
+	sampler_free(out);
+}
+
+/* Before the fork: this run's sampler, or no run (no memory). */
+static void sampler_mode_new(struct run_state *st)
+{
+	struct sampler *sm = sampler_new(sampler_mode_opts(st->plan));
+
+	if (!sm) {
+		log_fail("no memory for the run's time series");
+		st->failed = SK_NO_RESOURCE;
+		return;
+	}
+	*run_mode_out(st->res, &sampler_mode) = sm;
 }
 
 /* Counting starts: the sampler learns every instance's slot. */
 static void sampler_mode_begin(struct run_state *st)
 {
-	struct sampler *sm = st->plan->sampler;
+	struct sampler *sm = sampler_mode_sampler(st);
 
 	if (sampler_begin(sm, st->res, sk_now()))
 		return;
@@ -50,17 +85,17 @@ static void sampler_mode_begin(struct run_state *st)
 /* True once steady state is reached: the run stops as at its deadline. */
 static bool sampler_mode_waiting(struct run_state *st, double *left)
 {
-	return sampler_poll(st->plan->sampler, sk_now(), left);
+	return sampler_poll(sampler_mode_sampler(st), sk_now(), left);
 }
 
 static void sampler_mode_stop(struct run_state *st)
 {
-	sampler_stop(st->plan->sampler, sk_now());
+	sampler_stop(sampler_mode_sampler(st), sk_now());
 }
 
 static void sampler_mode_end(struct run_state *st)
 {
-	sampler_end(st->plan->sampler);
+	sampler_end(sampler_mode_sampler(st));
 }
 
 /* Row indices, for the check's error line. */
@@ -145,6 +180,7 @@ static const struct run_mode sampler_mode = {
 	.rank = 50,
 	.on = sampler_mode_on,
 	.at = {
+		[RUN_BEFORE_FORK] = sampler_mode_new,
 		[RUN_MEASURING] = sampler_mode_begin,
 		[RUN_STOPPING] = sampler_mode_stop,
 		[RUN_REAPED] = sampler_mode_end,
@@ -155,5 +191,6 @@ static const struct run_mode sampler_mode = {
 	.help_after = "perf-profile-freq",
 	.check = sampler_mode_check,
 	.record = sampler_mode_record,
+	.out_free = sampler_mode_free,
 };
 RUN_MODE_REGISTER(sampler_mode);

@@ -131,7 +131,6 @@ int session_run(struct session *s, size_t i)
 	progress_attach(&s->progress, &plan, i, s->n_runs);
 	plan.perf = recorder_perf(s->rec);
 	plan.profile = recorder_profile(s->rec);
-	plan.sampler = recorder_sampler(s->rec);
 	rc = scheduler_run(&plan, &res);
 	progress_clear(&s->progress);
 	r->ran = true;

@@ -11,6 +11,7 @@
 #include "opts.h"
 #include "registry.h"
 #include "run_state.h"
+#include "sampler.h"
 #include "unit.h"
 #include "warmup.h"
 
@@ -145,11 +146,13 @@ END_TEST
 START_TEST(test_warmup_around_sampler)
 {
 	struct warmup_opts wo = { .seconds = 1 };
-	struct run_plan plan = { .sampler = (struct sampler *)&plan };
+	struct sampler_opts so = { .interval = 1, .window = 10 };
+	struct run_plan plan = { 0 };
 	struct run_state st = { .plan = &plan };
 	int w, s;
 
 	plan.mode_opts[run_mode_index(run_mode_find("warmup"))] = &wo;
+	plan.mode_opts[run_mode_index(run_mode_find("sampler"))] = &so;
 
 	run_modes_select(&st);
 	w = test_mode_index(&st, "warmup");
