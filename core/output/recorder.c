@@ -30,8 +30,10 @@ struct recorder {
 	struct results_files files;
 	json_t *doc;		/* NULL when nothing reads it */
 	bool in_pass;		/* a pass is begun in doc */
-	struct perf_set *perf;
-	/* this pass's counters, printed under its table */
+	/* this pass's counters (each run's are its perf mode's, copied
+	 * here), printed under its table with what the machine let them
+	 * count */
+	struct perf_caps perf_caps;
 	const char **perf_names;
 	struct perf_counts *perf_counts;
 	size_t n_perf;
@@ -108,8 +110,6 @@ struct recorder *recorder_begin(const struct plan *p,
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
-	if (perf_asked(&p->base))
-		r->perf = perf_new();
 	if (profile_asked(&p->base))
 		recorder_profile_new(r);
 	r->lat = latency_files_new(p);
@@ -153,10 +153,6 @@ static void recorder_profile_clear(struct recorder *r)
 	r->n_prof = 0;
 }
 
-struct perf_set *recorder_perf(struct recorder *r)
-{
-	return r ? r->perf : NULL;
-}
 
 
 static void recorder_oom(struct recorder *r)
@@ -207,6 +203,7 @@ static void recorder_series(struct recorder *r, const struct run_result *res)
 static struct perf_counts *recorder_perf_collect(struct recorder *r,
 						 const struct run_result *res)
 {
+	const struct perf_run *run = perf_of(res);
 	size_t n = r->n_perf + res->n;
 	const char **names = realloc(r->perf_names, (n + 1) * sizeof(*names));
 	struct perf_counts *counts;
@@ -221,7 +218,8 @@ static struct perf_counts *recorder_perf_collect(struct recorder *r,
 	}
 	r->perf_counts = counts;
 	counts += r->n_perf;
-	perf_collect(r->perf, res, counts);
+	memcpy(counts, run->counts, res->n * sizeof(*counts));
+	r->perf_caps = run->caps;
 	for (size_t i = 0; i < res->n; i++)
 		r->perf_names[r->n_perf + i] = res->s[i].entry->stressor->name;
 	r->n_perf = n;
@@ -253,7 +251,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 
 	if (!r)
 		return;
-	counts = r->perf ? recorder_perf_collect(r, res) : NULL;
+	counts = perf_of(res) && perf_of(res)->counts ? recorder_perf_collect(r, res) : NULL;
 	prof = r->profile ? recorder_profile_collect(r, res) : NULL;
 	recorder_series(r, res);
 	recorder_cost(r, res, sums, counts);
@@ -292,8 +290,8 @@ void recorder_report(struct recorder *r)
 {
 	if (!r)
 		return;
-	if (r->perf && r->n_perf)
-		perf_report(r->perf, r->perf_names, r->perf_counts, r->n_perf);
+	if (r->n_perf)
+		perf_report(&r->perf_caps, r->perf_names, r->perf_counts, r->n_perf);
 	r->n_perf = 0;
 	for (size_t i = 0; i < r->n_prof; i++)
 		if (r->prof[i])
@@ -395,7 +393,6 @@ int recorder_end(struct recorder *r, int status)
 	free(r->ts);
 	free(r->cost);
 	json_decref(r->doc);
-	perf_free(r->perf);
 	recorder_profile_clear(r);
 	profile_free(r->profile);
 	free(r->prof);

@@ -1,8 +1,10 @@
 /*
  * recorder.h - what a session keeps of its runs beyond the text table:
- * the results document (--yaml, --json, --repeat's summary) and the perf
- * counters (--perf). The session calls it around each scheduler_run() and
- * after each table; it owns the files, the document and the counters.
+ * the results document (--yaml, --json, --repeat's summary), and the
+ * lines under each table (the perf counters its runs' perf mode read, the
+ * series, the profiles). The session calls it around each
+ * scheduler_run() and after each table; it owns the files and the
+ * document.
  * Every call but recorder_begin takes NULL: nothing recorded.
  */
 #ifndef STRESSKIT_RECORDER_H
@@ -17,19 +19,16 @@
 struct recorder;
 
 /*
- * Before anything runs: opens the results files and probes perf. Returns
+ * Before anything runs: opens the results files. Returns
  * NULL with one line in err when a file cannot be written (exit 1).
  */
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen);
 
-/* The perf set the scheduler attaches to each instance, or NULL. */
-struct perf_set *recorder_perf(struct recorder *r);
-
 /* The --perf-profile set the scheduler drives (profile.h), or NULL. */
 struct profile *recorder_profile(struct recorder *r);
 
-/* After each scheduler_run(): reads the counters, keeps the run's figures. */
+/* After each scheduler_run(): keeps the run's figures. */
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);
 

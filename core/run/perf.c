@@ -68,10 +68,7 @@ static const struct {
 struct perf_set {
 	int *fd;		/* n_inst * PERF_N_COUNTERS, -1: not open */
 	size_t n_inst;
-	bool usable[PERF_N_COUNTERS];
-	bool user_only;		/* every counter opened with exclude_kernel */
-	long long paranoid;	/* kernel.perf_event_paranoid when user_only */
-	char sw_why[128], hw_why[128];
+	struct perf_caps caps;
 };
 
 const char *perf_counter_name(enum perf_counter c)
@@ -121,7 +118,7 @@ struct perf_set *perf_new(void)
 
 	if (!p)
 		return NULL;
-	for (int c = 0; c < PERF_N_COUNTERS && !p->user_only; c++) {
+	for (int c = 0; c < PERF_N_COUNTERS && !p->caps.user_only; c++) {
 		int fd = perf_open(c, 0, true, false);
 
 		if (fd >= 0)
@@ -129,28 +126,28 @@ struct perf_set *perf_new(void)
 		else if (perf_refused(errno) &&
 			 (fd = perf_open(c, 0, true, true)) >= 0) {
 			close(fd);
-			p->user_only = true;
-			if (sk_sysctl_read("kernel.perf_event_paranoid", &p->paranoid))
-				p->paranoid = -2;	/* unknown: not said */
+			p->caps.user_only = true;
+			if (sk_sysctl_read("kernel.perf_event_paranoid", &p->caps.paranoid))
+				p->caps.paranoid = -2;	/* unknown: not said */
 		}
 	}
 	for (int c = 0; c < PERF_N_COUNTERS; c++) {
-		int fd = perf_open(c, 0, true, p->user_only);
+		int fd = perf_open(c, 0, true, p->caps.user_only);
 
 		if (fd >= 0) {
 			close(fd);
-			p->usable[c] = true;
+			p->caps.usable[c] = true;
 			any_hw |= c >= PERF_FIRST_HW;
 			continue;
 		}
-		if (c < PERF_FIRST_HW && !p->sw_why[0])
-			snprintf(p->sw_why, sizeof(p->sw_why),
+		if (c < PERF_FIRST_HW && !p->caps.sw_why[0])
+			snprintf(p->caps.sw_why, sizeof(p->caps.sw_why),
 				 "perf_event_open: %s", strerror(errno));
 		if (c >= PERF_FIRST_HW && !first_hw_err)
 			first_hw_err = errno;
 	}
 	if (!any_hw)
-		snprintf(p->hw_why, sizeof(p->hw_why), "perf_event_open: %s",
+		snprintf(p->caps.hw_why, sizeof(p->caps.hw_why), "perf_event_open: %s",
 			 strerror(first_hw_err ? first_hw_err : ENOENT));
 	return p;
 }
@@ -166,14 +163,14 @@ void perf_free(struct perf_set *p)
 	free(p);
 }
 
-const char *perf_sw_unavailable(const struct perf_set *p)
+const char *perf_sw_unavailable(const struct perf_caps *c)
 {
-	return p->sw_why[0] ? p->sw_why : NULL;
+	return c->sw_why[0] ? c->sw_why : NULL;
 }
 
-const char *perf_hw_unavailable(const struct perf_set *p)
+const char *perf_hw_unavailable(const struct perf_caps *c)
 {
-	return p->hw_why[0] ? p->hw_why : NULL;
+	return c->hw_why[0] ? c->hw_why : NULL;
 }
 
 void perf_attach(struct perf_set *p, const struct run_result *res)
@@ -203,8 +200,8 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 			bool same = j && pid == res->s[i].inst[j - 1].pid;
 
 			for (int c = 0; c < PERF_N_COUNTERS; c++)
-				fd[c] = p->usable[c] && !same && pid > 0 ?
-					perf_open(c, pid, true, p->user_only) : -1;
+				fd[c] = p->caps.usable[c] && !same && pid > 0 ?
+					perf_open(c, pid, true, p->caps.user_only) : -1;
 		}
 	}
 }
@@ -241,7 +238,7 @@ void perf_collect(struct perf_set *p, const struct run_result *res,
 		struct perf_counts *pc = &out[i];
 
 		memset(pc, 0, sizeof(*pc));
-		pc->user_only = p->user_only;
+		pc->user_only = p->caps.user_only;
 		for (uint32_t j = 0; j < res->s[i].n && k < p->n_inst; j++, k++) {
 			int *fd = &p->fd[k * PERF_N_COUNTERS];
 
@@ -266,14 +263,14 @@ void perf_collect(struct perf_set *p, const struct run_result *res,
 	}
 }
 
-void perf_report(const struct perf_set *p, const char *const *names,
+void perf_report(const struct perf_caps *caps, const char *const *names,
 		 const struct perf_counts *counts, size_t n)
 {
-	if (perf_sw_unavailable(p)) {
-		log_info("perf counters unavailable (%s)", perf_sw_unavailable(p));
+	if (perf_sw_unavailable(caps)) {
+		log_info("perf counters unavailable (%s)", perf_sw_unavailable(caps));
 		return;
 	}
-	const char *u = perf_scope_suffix(p->user_only);
+	const char *u = perf_scope_suffix(caps->user_only);
 
 	log_metric("perf counters (sum over instances):");
 	for (size_t i = 0; i < n; i++) {
@@ -293,25 +290,25 @@ void perf_report(const struct perf_set *p, const char *const *names,
 		if (pc->have_ipc)
 			log_metric("%-13s %18.2f      insn per cycle%s", name, pc->ipc, u);
 	}
-	if (p->user_only) {
+	if (caps->user_only) {
 		char now[64] = "";
 
-		if (p->paranoid > -2)
+		if (caps->paranoid > -2)
 			snprintf(now, sizeof(now), " (kernel.perf_event_paranoid is %lld)",
-				 p->paranoid);
+				 caps->paranoid);
 		log_info("perf counters count user space only (:u), not the "
 			 "kernel's share%s: sysctl kernel.perf_event_paranoid=1 "
 			 "(or lower) or CAP_PERFMON counts it too", now);
 	}
-	if (perf_hw_unavailable(p)) {
+	if (perf_hw_unavailable(caps)) {
 		log_info("perf hardware counters unavailable on this machine (%s)",
-			 perf_hw_unavailable(p));
+			 perf_hw_unavailable(caps));
 	} else {
 		char missing[256] = "";
 		size_t used = 0;
 
 		for (int c = PERF_FIRST_HW; c < PERF_N_COUNTERS; c++)
-			if (!p->usable[c] && used < sizeof(missing))
+			if (!caps->usable[c] && used < sizeof(missing))
 				used += (size_t)snprintf(missing + used, sizeof(missing) - used,
 							 " %s", perf_counter_name(c));
 		if (used)
@@ -333,38 +330,90 @@ bool perf_asked(const struct run_plan *plan)
 	return o && o->on;
 }
 
-/* On when the results made the counters set (they own it, and read it). */
-static bool perf_mode_on(const struct run_plan *plan)
+/* The mode's figures for one run: the set while it counts, then the sums. */
+struct perf_mode_out {
+	struct perf_run pub;
+	struct perf_set *set;
+	struct perf_counts *counts;
+};
+
+static struct perf_mode_out *perf_mode_out(const struct run_state *st)
 {
-	return plan->perf;
+	return *run_mode_out(st->res, &perf_mode);
 }
 
-/* The set-up gate stays shut until the counters are open: a helper an
- * instance forks in set-up inherits them (ready_wait opens it). */
-static void perf_mode_hold_setup(struct run_state *st)
+const struct perf_run *perf_of(const struct run_result *res)
 {
+	void **out = run_mode_out((struct run_result *)res, &perf_mode);
+	const struct perf_mode_out *o = out ? *out : NULL;
+
+	return o ? &o->pub : NULL;
+}
+
+static void perf_mode_free(void *out)
+{
+	struct perf_mode_out *o = out;
+
+	perf_free(o->set);
+	free(o->counts);
+	free(o);
+}
+
+static bool perf_mode_on(const struct run_plan *plan)
+{
+	return perf_asked(plan);
+}
+
+/* This run's set, probed; and the set-up gate stays shut until the
+ * counters are open: a helper an instance forks in set-up inherits them
+ * (ready_wait opens it). Without memory for the set, no run. */
+static void perf_mode_begin(struct run_state *st)
+{
+	struct perf_mode_out *o = calloc(1, sizeof(*o));
+
+	if (!o || !(o->set = perf_new())) {
+		free(o);
+		log_fail("--perf: no memory for the counters");
+		st->failed = SK_NO_RESOURCE;
+		return;
+	}
+	o->pub.caps = o->set->caps;
+	*run_mode_out(st->res, &perf_mode) = o;
 	st->sh->setup = 0;
 }
 
 static void perf_mode_attach(struct run_state *st)
 {
-	perf_attach(st->plan->perf, st->res);
+	perf_attach(perf_mode_out(st)->set, st->res);
 }
 
 static void perf_mode_enable(struct run_state *st)
 {
-	perf_enable(st->plan->perf);
+	perf_enable(perf_mode_out(st)->set);
 }
 
-/* Read after the run by the results (perf_collect), which own the set. */
+/* Every instance reaped: the counts are final. Read and closed now; on no
+ * memory for the sums the run has no perf figures. */
+static void perf_mode_read(struct run_state *st)
+{
+	struct perf_mode_out *o = perf_mode_out(st);
+
+	o->counts = calloc(st->res->n ? st->res->n : 1, sizeof(*o->counts));
+	if (o->counts)
+		perf_collect(o->set, st->res, o->counts);
+	o->pub.counts = o->counts;
+}
+
+/* Its counts are read by the results after the run (perf_of). */
 static const struct run_mode perf_mode = {
 	.name = "perf",
 	.rank = 20,
 	.on = perf_mode_on,
 	.at = {
-		[RUN_BEFORE_FORK] = perf_mode_hold_setup,
+		[RUN_BEFORE_FORK] = perf_mode_begin,
 		[RUN_FORKED] = perf_mode_attach,
 		[RUN_RELEASED] = perf_mode_enable,
+		[RUN_REAPED] = perf_mode_read,
 	},
 	.opts = (const struct run_mode_opt[]){
 		/* perf's software counters cost each context switch a little,
@@ -377,5 +426,6 @@ static const struct run_mode perf_mode = {
 	},
 	.opts_size = sizeof(struct perf_opts),
 	.help_after = "confidence-target",
+	.out_free = perf_mode_free,
 };
 RUN_MODE_REGISTER(perf_mode);

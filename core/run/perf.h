@@ -3,7 +3,9 @@
  * named as perf-stat names them. The controller opens each counter on each
  * instance's pid (inherit=1, so an instance's own children count too)
  * before the start barrier, enables them as the barrier opens, and reads
- * them once every instance has been reaped.
+ * them once every instance has been reaped. The perf run mode owns each
+ * run's counters and leaves their sums in the run's result (perf_of);
+ * the results print them under the table (perf_report).
  */
 #ifndef STRESSKIT_PERF_H
 #define STRESSKIT_PERF_H
@@ -40,6 +42,24 @@ struct perf_counts {
 	double ipc;		/* instructions / cycles */
 };
 
+/* What the machine lets a run count, probed by opening each counter on
+ * ourselves: the report says what was left out. */
+struct perf_caps {
+	bool usable[PERF_N_COUNTERS];
+	bool user_only;		/* every counter opened with exclude_kernel */
+	long long paranoid;	/* kernel.perf_event_paranoid when user_only;
+				 * -2: unknown */
+	char sw_why[128], hw_why[128];	/* why none can be used; "" */
+};
+
+/* One run's figures, which the perf mode leaves in the run's result. */
+struct perf_run {
+	struct perf_caps caps;
+	/* one per stressor of the result (res->s[i]); NULL: none read (no
+	 * memory) */
+	const struct perf_counts *counts;
+};
+
 struct perf_set;
 
 /* perf-stat's name: "task-clock", "context-switches", "dTLB-load-misses". */
@@ -54,10 +74,13 @@ struct perf_set *perf_new(void);
 bool perf_asked(const struct run_plan *plan);
 void perf_free(struct perf_set *p);
 
+/* The run's counters, as its perf mode left them; NULL: no --perf. */
+const struct perf_run *perf_of(const struct run_result *res);
+
 /* Software counters unusable (no perf_event_open, no permission): why, or NULL. */
-const char *perf_sw_unavailable(const struct perf_set *p);
+const char *perf_sw_unavailable(const struct perf_caps *c);
 /* Hardware counters unusable on this machine: why, or NULL. */
-const char *perf_hw_unavailable(const struct perf_set *p);
+const char *perf_hw_unavailable(const struct perf_caps *c);
 
 /*
  * The run mode's hooks (perf.c), after every fork and before the instances
@@ -69,14 +92,14 @@ void perf_attach(struct perf_set *p, const struct run_result *res);
 void perf_enable(struct perf_set *p);
 
 /*
- * After scheduler_run(): reads and closes the counters, summing them into
- * out[i] for each stressor res->s[i] (out has res->n entries).
+ * After the reap: reads and closes the counters, summing them into out[i]
+ * for each stressor res->s[i] (out has res->n entries).
  */
 void perf_collect(struct perf_set *p, const struct run_result *res,
 		  struct perf_counts *out);
 
 /* The lines under the table: counts[i] belongs to stressor names[i]. */
-void perf_report(const struct perf_set *p, const char *const *names,
+void perf_report(const struct perf_caps *caps, const char *const *names,
 		 const struct perf_counts *counts, size_t n);
 
 #endif

@@ -16,7 +16,6 @@
 
 #include "slot.h"
 
-struct perf_set;
 struct profile;
 
 struct plan_entry {
@@ -70,7 +69,6 @@ struct run_plan {
 	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
-	struct perf_set *perf;	/* --perf: counters per instance, or NULL */
 	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
 	/* Optional: called from the controller's wait loop (run_hook_add). */
 	struct run_hook hooks[RUN_HOOKS];

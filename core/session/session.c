@@ -129,7 +129,6 @@ int session_run(struct session *s, size_t i)
 
 	status_line_attach(&s->status_line, &plan, tick_status(&s->plan->base), &s->progress);
 	progress_attach(&s->progress, &plan, i, s->n_runs);
-	plan.perf = recorder_perf(s->rec);
 	plan.profile = recorder_profile(s->rec);
 	rc = scheduler_run(&plan, &res);
 	progress_clear(&s->progress);
