@@ -1,13 +1,14 @@
 /*
- * compare_args.c - the command line of "stresskit compare": its flags, its
- * valued options, each checked with one line naming what it expects, and
- * the sides' paths.
+ * compare_args.c - the command line of "stresskit compare": its options
+ * are rows of the option engine (opts_argv.h), each value checked by its
+ * row with one line naming what it expects; the operands are the sides'
+ * paths.
  */
 #include <errno.h>
 #include <jansson.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <stresskit/stressor.h>
@@ -16,120 +17,142 @@
 #include "compare_help.h"
 #include "compare_profile.h"
 #include "log.h"
+#include "opts_argv.h"
 #include "parse.h"
 
-/* --method NAME, --alpha A, --perf-profile-top N, --keys lkp|native,
- * --distance N, --drift PCT, --equivalence PCT, --noise PROFILE (or
- * --NAME=VALUE): returns 1 when taken, -1 on bad input. */
-static int compare_valued(int argc, char **argv, int *i, struct compare_opts *o)
+#define COMPARE_STR(x) #x
+#define COMPARE_XSTR(x) COMPARE_STR(x)
+
+static int compare_method_opt(const struct stressor_opt *o, const char *val, void *field,
+			      char *err, size_t errlen)
 {
-	static const char *const names[] = { "--method", "--alpha", "--perf-profile-top",
-					     "--keys", "--distance", "--drift", "--equivalence",
-					     "--noise" };
-	const char *arg = argv[*i], *val = NULL;
-	size_t k, len, count = sizeof(names) / sizeof(*names);
+	const struct compare_method **m = field;
+	char list[256];
 
-	for (k = 0; k < count; k++) {
-		len = strlen(names[k]);
-		if (!strncmp(arg, names[k], len) && (!arg[len] || arg[len] == '='))
-			break;
-	}
-	if (k == count)
+	if ((*m = compare_method_parse(val)))
 		return 0;
-	if (arg[len] == '=')
-		val = arg + len + 1;
-	else if (*i + 1 < argc)
-		val = argv[++*i];
-	if (!val) {
-		log_usage_error("compare: %s needs a value", names[k]);
-		return -1;
-	}
-	if (k == 0 && !(o->p.method = compare_method_parse(val))) {
-		char list[256];
+	compare_method_list(list, sizeof(list));
+	snprintf(err, errlen, "invalid --%s '%s': expected %s", o->name, val, list);
+	return -EINVAL;
+}
 
-		compare_method_list(list, sizeof(list));
-		log_usage_error("compare: invalid --method '%s': expected %s", val, list);
-		return -1;
-	}
-	if (k == 1 && (parse_percent(val, &o->p.alpha) || strchr(val, '%') ||
-		       !(o->p.alpha >= 0.0001) || !(o->p.alpha <= 0.5))) {
-		log_usage_error("compare: invalid --alpha '%s': expected a significance "
-				"level from 0.0001 to 0.5, like 0.05", val);
-		return -1;
-	}
-	if (k == 2 && (parse_u64(val, &o->top) || o->top < 1 || o->top > PROFILE_TOP_MAX)) {
-		log_usage_error("compare: invalid --perf-profile-top '%s': expected rows "
-				"per family from 1 to %d", val, PROFILE_TOP_MAX);
-		return -1;
-	}
-	if (k == 3 && strcmp(val, "lkp") && strcmp(val, "native")) {
-		log_usage_error("compare: invalid --keys '%s': expected lkp or native", val);
-		return -1;
-	}
-	if (k == 3)
-		o->lkp_keys = !strcmp(val, "lkp");
-	if (k == 4) {
-		uint64_t d;
+/* A significance level, written as a fraction (0.05), never as 5%. */
+static int compare_alpha_opt(const struct stressor_opt *o, const char *val, void *field,
+			     char *err, size_t errlen)
+{
+	double *a = field;
 
-		if (parse_u64(val, &d) || d < 1 || d > 100) {
-			log_usage_error("compare: invalid --distance '%s': expected lkp compare's "
-					"-D, a whole number from 1 to 100", val);
-			return -1;
-		}
-		o->p.distance = (double)d;
-	}
-	if (k == 5 && (parse_percent(val, &o->p.drift_pct) || !(o->p.drift_pct >= 0) ||
-		       o->p.drift_pct > 100)) {
-		log_usage_error("compare: invalid --drift '%s': expected the percent two "
-				"invocations' means drift apart by, from 0 to 100, like 3", val);
-		return -1;
-	}
-	o->drift_given |= k == 5;
-	if (k == 6 && (parse_percent(val, &o->p.equivalence_pct) ||
-		       !(o->p.equivalence_pct > 0) || o->p.equivalence_pct > 100)) {
-		log_usage_error("compare: invalid --equivalence '%s': expected the percent "
-				"within which a KPI row is unchanged, above 0 and at most 100, "
-				"like 2", val);
-		return -1;
-	}
-	if (k == 7)
-		o->noise_path = val;
-	return 1;
+	(void)o, (void)err, (void)errlen;
+	return parse_percent(val, a) || strchr(val, '%') || !(*a >= 0.0001) ||
+	       !(*a <= 0.5) ? -EINVAL : 0;
+}
+
+/* A percent from 0 (--drift) or above 0 (--equivalence: row min 1) to 100. */
+static int compare_pct_opt(const struct stressor_opt *o, const char *val, void *field,
+			   char *err, size_t errlen)
+{
+	double *pct = field;
+
+	(void)err, (void)errlen;
+	return parse_percent(val, pct) || !(*pct >= 0) || (o->min && !(*pct > 0)) ||
+	       *pct > 100 ? -EINVAL : 0;
+}
+
+/* lkp compare's -D: a whole number from 1 to 100, kept as a double. */
+static int compare_distance_opt(const struct stressor_opt *o, const char *val, void *field,
+				char *err, size_t errlen)
+{
+	uint64_t d;
+
+	(void)o, (void)err, (void)errlen;
+	if (parse_u64(val, &d) || d < 1 || d > 100)
+		return -EINVAL;
+	*(double *)field = (double)d;
+	return 0;
+}
+
+static int compare_keys_opt(const struct stressor_opt *o, const char *val, void *field,
+			    char *err, size_t errlen)
+{
+	(void)o, (void)err, (void)errlen;
+	if (strcmp(val, "lkp") && strcmp(val, "native"))
+		return -EINVAL;
+	*(bool *)field = !strcmp(val, "lkp");
+	return 0;
+}
+
+#define COMPARE_PARSER(fn, type) (&(const struct opt_parser){ .size = sizeof(type), .parse = fn })
+
+/* Row indices the command line's given bits are read by. */
+enum { COMPARE_ROW_DRIFT = 6 };
+
+static const struct stressor_opt compare_rows[] = {
+	{ .name = "method", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.method),
+	  .parser = COMPARE_PARSER(compare_method_opt, const struct compare_method *) },
+	{ .name = "alpha", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.alpha),
+	  .parser = COMPARE_PARSER(compare_alpha_opt, double),
+	  .expect = "a significance level from 0.0001 to 0.5, like 0.05" },
+	{ .name = "perf-profile-top", .type = OPT_COUNT, .offset = offsetof(struct compare_opts, top),
+	  .min = 1, .max = PROFILE_TOP_MAX,
+	  .expect = "rows per family from 1 to " COMPARE_XSTR(PROFILE_TOP_MAX) },
+	{ .name = "keys", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, lkp_keys),
+	  .parser = COMPARE_PARSER(compare_keys_opt, bool), .expect = "lkp or native" },
+	{ .name = "distance", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.distance),
+	  .parser = COMPARE_PARSER(compare_distance_opt, double),
+	  .expect = "lkp compare's -D, a whole number from 1 to 100" },
+	{ .name = "noise", .type = OPT_STRING, .offset = offsetof(struct compare_opts, noise_path) },
+	[COMPARE_ROW_DRIFT] = { .name = "drift", .type = OPT_PARSED,
+	  .offset = offsetof(struct compare_opts, p.drift_pct),
+	  .parser = COMPARE_PARSER(compare_pct_opt, double),
+	  .expect = "the percent two invocations' means drift apart by, from 0 to 100, like 3" },
+	{ .name = "equivalence", .type = OPT_PARSED,
+	  .offset = offsetof(struct compare_opts, p.equivalence_pct), .min = 1,
+	  .parser = COMPARE_PARSER(compare_pct_opt, double),
+	  .expect = "the percent within which a KPI row is unchanged, above 0 and at most 100, like 2" },
+	{ .name = "fail-on-regression", .type = OPT_BOOL,
+	  .offset = offsetof(struct compare_opts, fail_on_regression) },
+	{ .name = "fail-on-change", .type = OPT_BOOL,
+	  .offset = offsetof(struct compare_opts, fail_on_change) },
+	{ .name = "bisect", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, bisect) },
+	{ .name = "force", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, force) },
+	{ .name = "all", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, all) },
+	{ .name = "verbose", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, verbose) },
+	OPT_TABLE_END,
+};
+
+static const struct opts_alias compare_aliases[] = {
+	{ "-a", "all" }, { "-v", "verbose" }, { NULL, NULL },
+};
+
+struct compare_operands {
+	struct compare_side *sides;
+	size_t n;
+};
+
+static int compare_operand(void *ctx, const char *arg)
+{
+	struct compare_operands *c = ctx;
+
+	c->sides[c->n++] = (struct compare_side){ .path = arg };
+	return 0;
 }
 
 int compare_args(int argc, char **argv, struct compare_opts *o,
 		 struct compare_side *sides, size_t *n)
 {
-	int taken;
+	struct compare_operands c = { .sides = sides };
+	uint64_t given = 0;
+	int rc = opts_argv("compare", compare_rows, compare_aliases, o, argc, argv,
+			   compare_operand, &c, &given);
 
-	*n = 0;
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--fail-on-regression")) {
-			o->fail_on_regression = true;
-		} else if (!strcmp(argv[i], "--fail-on-change")) {
-			o->fail_on_change = true;
-		} else if (!strcmp(argv[i], "--bisect")) {
-			o->bisect = true;
-		} else if (!strcmp(argv[i], "--force")) {
-			o->force = true;
-		} else if (!strcmp(argv[i], "--all") || !strcmp(argv[i], "-a")) {
-			o->all = true;
-		} else if (!strcmp(argv[i], "--verbose") || !strcmp(argv[i], "-v")) {
-			o->verbose = true;
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			compare_usage(stdout);
-			return COMPARE_ARGS_HELP;
-		} else if ((taken = compare_valued(argc, argv, &i, o))) {
-			if (taken < 0)
-				return SK_USAGE;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			log_usage_error("compare: unknown option %s (see stresskit compare --help)",
-					argv[i]);
-			return SK_USAGE;
-		} else {
-			sides[(*n)++] = (struct compare_side){ .path = argv[i] };
-		}
+	*n = c.n;
+	if (rc == OPTS_ARGV_HELP) {
+		compare_usage(stdout);
+		return COMPARE_ARGS_HELP;
 	}
+	if (rc)
+		return SK_USAGE;
+	o->drift_given = given & (UINT64_C(1) << COMPARE_ROW_DRIFT);
 	if (*n < 2) {
 		log_usage_error("compare: needs BASE.json and at least one NEW.json "
 				"(see stresskit compare --help)");

@@ -5,9 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "descriptor.h"
 #include "opts.h"
+#include "opts_argv.h"
 #include "opts_help.h"
 #include "parse.h"
 #include "unit.h"
@@ -439,6 +442,95 @@ START_TEST(test_host_port)
 }
 END_TEST
 
+/* A subcommand's line through the engine: what opts_argv leaves in v
+ * and on stderr (its one error line), and what it returns. */
+struct argv_vals {
+	uint64_t n;
+	bool all;
+	const char *path;
+	const char *operands[4];
+	size_t n_operands;
+};
+
+static const struct stressor_opt argv_rows[] = {
+	{ .name = "count", .type = OPT_COUNT, .offset = offsetof(struct argv_vals, n),
+	  .min = 1, .max = 9, .expect = "a digit from 1 to 9" },
+	{ .name = "all", .type = OPT_BOOL, .offset = offsetof(struct argv_vals, all) },
+	{ .name = "path", .type = OPT_STRING, .offset = offsetof(struct argv_vals, path) },
+	OPT_TABLE_END,
+};
+
+static int argv_operand(void *ctx, const char *arg)
+{
+	struct argv_vals *v = ctx;
+
+	if (v->n_operands == 4)
+		return -1;
+	v->operands[v->n_operands++] = arg;
+	return 0;
+}
+
+static int argv_run(struct argv_vals *v, uint64_t *given, char *err, size_t errlen,
+		    const char *line)
+{
+	static const struct opts_alias aliases[] = { { "-a", "all" }, { NULL, NULL } };
+	char copy[256], *argv[16];
+	int argc = 0, fd = memfd_create("err", 0), saved = dup(STDERR_FILENO), rc;
+	ssize_t got;
+
+	snprintf(copy, sizeof(copy), "sub %s", line);
+	for (char *t = strtok(copy, " "); t && argc < 16; t = strtok(NULL, " "))
+		argv[argc++] = t;
+	memset(v, 0, sizeof(*v));
+	*given = 0;
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	rc = opts_argv("sub", argv_rows, aliases, v, argc, argv, argv_operand, v, given);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	got = pread(fd, err, errlen - 1, 0);
+	err[got > 0 ? got : 0] = '\0';
+	close(fd);
+	/* the operands point into copy, gone: only their count is kept */
+	return rc;
+}
+
+START_TEST(test_argv)
+{
+	struct argv_vals v;
+	uint64_t given;
+	char err[512];
+
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "--count 3 a -a --path=p b"), 0);
+	ck_assert_uint_eq(v.n, 3);
+	ck_assert(v.all);
+	ck_assert_uint_eq(v.n_operands, 2);
+	ck_assert_uint_eq(given, 7);
+	ck_assert_str_eq(err, "");
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "x --count=4"), 0);
+	ck_assert_uint_eq(v.n, 4);
+	ck_assert_uint_eq(given, 1);
+	/* the engine's checks, its line after the subcommand's name */
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "--count 10"), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: invalid --count '10': expected a digit from 1 to 9\n"));
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "a --count"), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: --count needs a value\n"));
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "--counts 1"), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: unknown option --counts (see stresskit sub --help)\n"));
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "-b"), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "unknown option -b"));
+	/* one line, whatever came before; help wins where it stands */
+	ck_assert_ptr_null(strchr(strchr(err, '\n') + 1, '\n'));
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "a -h --bogus"), OPTS_ARGV_HELP);
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "- --all=no"), 0);
+	ck_assert(!v.all);
+	ck_assert_uint_eq(v.n_operands, 1);	/* "-" alone is an operand */
+	/* an operand refused by the caller ends the line (its own error) */
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "a b c d e"), -EINVAL);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -453,6 +545,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_parsed);
 	tcase_add_test(tc, test_parsed_bad_default);
 	tcase_add_test(tc, test_host_port);
+	tcase_add_test(tc, test_argv);
 	suite_add_tcase(s, tc);
 	return s;
 }

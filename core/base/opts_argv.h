@@ -1,0 +1,37 @@
+/*
+ * opts_argv.h - a subcommand's command line through the option engine
+ * (opts.h): --NAME VALUE, --NAME=VALUE, a flag as --NAME, each value
+ * parsed and range-checked by its row as a global or stressor option's
+ * is, its error line the engine's after the subcommand's name; what is
+ * not an option is an operand.
+ */
+#ifndef STRESSKIT_OPTS_ARGV_H
+#define STRESSKIT_OPTS_ARGV_H
+
+#include <stdint.h>
+
+#include <stresskit/stressor.h>
+
+/* A short spelling of a row: "-a" for "all". */
+struct opts_alias {
+	const char *alias;
+	const char *name;
+};
+
+/* --help or -h was given: the caller prints its usage. */
+#define OPTS_ARGV_HELP 1
+
+/*
+ * Parses argv[1..] into buf (the rows' offsets, defaults already in it):
+ * rows end with OPT_TABLE_END, aliases with a NULL alias (or aliases is
+ * NULL). Each operand goes to operand(ctx, arg), which returns 0 or
+ * nonzero after one line of its own. Bit i of *given (may be NULL) is
+ * set for row i given. Returns 0, OPTS_ARGV_HELP, or -EINVAL after one
+ * line "NAME: ..." (log_usage_error), an unknown option's naming
+ * "stresskit NAME --help".
+ */
+int opts_argv(const char *name, const struct stressor_opt *rows,
+	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
+	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given);
+
+#endif
