@@ -3,6 +3,7 @@
  * perf-profile of a results file, as compare prints its section.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,41 +15,62 @@
 #include "compare_profile.h"
 #include "json_file.h"
 #include "log.h"
-#include "parse.h"
+#include "opts_argv.h"
+
+#define PROFILE_REPORT_STR(x) #x
+#define PROFILE_REPORT_XSTR(x) PROFILE_REPORT_STR(x)
+
+/* Its command line: --top N, and one operand, the results file. */
+struct profile_report_args {
+	uint64_t top;
+	const char *path;
+};
+
+static const struct stressor_opt profile_report_rows[] = {
+	{ .name = "top", .type = OPT_COUNT, .offset = offsetof(struct profile_report_args, top),
+	  .min = 1, .max = PROFILE_TOP_MAX,
+	  .expect = "rows per family from 1 to " PROFILE_REPORT_XSTR(PROFILE_TOP_MAX) },
+	OPT_TABLE_END,
+};
+
+static int profile_report_operand(void *ctx, const char *arg)
+{
+	struct profile_report_args *a = ctx;
+
+	if (a->path) {
+		log_usage_error("--perf-profile-report: unexpected '%s' "
+				"(usage: stresskit --perf-profile-report FILE.json [--top N])",
+				arg);
+		return -1;
+	}
+	a->path = arg;
+	return 0;
+}
 
 static int profile_report_main(int argc, char **argv)
 {
-	const char *path = NULL;
-	uint64_t top = PROFILE_TOP_DEFAULT;
+	struct profile_report_args a = { .top = PROFILE_TOP_DEFAULT };
+	const char *path;
+	uint64_t top;
 	struct series_set set;
 	char err[512];
 	json_t *doc;
+	int rc = opts_argv("--perf-profile-report", profile_report_rows, NULL, &a,
+			   argc, argv, profile_report_operand, &a, NULL);
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--top") && i + 1 < argc) {
-			if (parse_u64(argv[++i], &top) || top < 1 || top > PROFILE_TOP_MAX) {
-				log_usage_error("--perf-profile-report: invalid --top '%s': "
-						"expected rows per family from 1 to %d",
-						argv[i], PROFILE_TOP_MAX);
-				return SK_USAGE;
-			}
-		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: stresskit --perf-profile-report FILE.json [--top N]\n\n"
-			       "Prints the perf-profile of a results file written with\n"
-			       "--perf-profile --json: each key's mean over the runs in\n"
-			       "percent of samples, with \u00b1%%stddev, largest first, the top N\n"
-			       "(default %d) of each family of each stressor.\n",
-			       PROFILE_TOP_DEFAULT);
-			return SK_OK;
-		} else if (argv[i][0] == '-' || path) {
-			log_usage_error("--perf-profile-report: unexpected '%s' "
-					"(usage: stresskit --perf-profile-report FILE.json [--top N])",
-					argv[i]);
-			return SK_USAGE;
-		} else {
-			path = argv[i];
-		}
+	if (rc == OPTS_ARGV_HELP) {
+		printf("usage: stresskit --perf-profile-report FILE.json [--top N]\n\n"
+		       "Prints the perf-profile of a results file written with\n"
+		       "--perf-profile --json: each key's mean over the runs in\n"
+		       "percent of samples, with \u00b1%%stddev, largest first, the top N\n"
+		       "(default %d) of each family of each stressor.\n",
+		       PROFILE_TOP_DEFAULT);
+		return SK_OK;
 	}
+	if (rc)
+		return SK_USAGE;
+	path = a.path;
+	top = a.top;
 	if (!path) {
 		log_usage_error("--perf-profile-report needs a results file "
 				"(usage: stresskit --perf-profile-report FILE.json [--top N])");
