@@ -36,7 +36,6 @@
 #include "stop.h"
 #include "testhook.h"
 #include "threads.h"
-#include "warmup.h"
 
 static int scheduler_prepare(struct run_state *st)
 {
@@ -75,7 +74,6 @@ static int scheduler_prepare(struct run_state *st)
 		ctx->instances = e->instances;
 		ctx->verify = plan->verify;
 		ctx->timeout = plan->timeout;	/* what a stressor may read */
-		ctx->warmup = warmup_seconds(plan);
 		ctx->verbose = plan->verbose;
 		ctx->sandbox = plan->sandbox;
 	}
@@ -303,9 +301,9 @@ static size_t scheduler_fork_all(struct run_state *st)
 
 /*
  * The phases, and each run mode's hooks on them (run_mode.h). The timeout
- * counts from the counted window's start (the start barrier's opening, or
- * the warm-up's end), so that every instance runs it however long the
- * forks take.
+ * counts from the measured window's opening (the start barrier's, unless
+ * a mode holds it: window.h), so that every instance runs it however long
+ * the forks take.
  */
 int scheduler_run(const struct run_plan *plan, struct run_result *res)
 {

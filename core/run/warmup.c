@@ -24,6 +24,17 @@ static bool warmup_mode_on(const struct run_plan *plan)
 	return warmup_seconds(plan) > 0;
 }
 
+/* Before the fork (and the stressors' prepare()): each stressor reads
+ * --warmup in its context, and the window is held; an instance reads it
+ * at the barrier, and the sampler reads no instance's window as open
+ * before the controller opens it. */
+static void warmup_mode_begin(struct run_state *st)
+{
+	for (size_t i = 0; i < st->plan->n; i++)
+		st->ctx[i].warmup = warmup_seconds(st->plan);
+	window_hold(st);
+}
+
 /* The barrier is open: the warm-up is waited out here, and the counted
  * window (and the timeout) starts at its end. */
 static void warmup_mode_wait(struct run_state *st)
@@ -53,10 +64,7 @@ static const struct run_mode warmup_mode = {
 	.rank = 30,
 	.on = warmup_mode_on,
 	.at = {
-		/* held before the fork: an instance reads it at the
-		 * barrier, and the sampler reads no instance's window as
-		 * open before the controller opens it */
-		[RUN_BEFORE_FORK] = window_hold,
+		[RUN_BEFORE_FORK] = warmup_mode_begin,
 		[RUN_OPENED] = warmup_mode_wait,
 		[RUN_MEASURING] = window_open,
 		[RUN_REAPED] = window_take_off,
