@@ -82,7 +82,7 @@ t_clean_temp_only_the_dead() {
 
 # A SIGPIPE that is not the output's (kill -PIPE, a helper's pipe) is no
 # stop: the run does all its ops, exits 0 and says nothing of a signal.
-t_sigpipe_not_the_output() {
+t_long_sigpipe_not_the_output() {
 	"$SK" --pipe 1 --pipe-ops 400000 --status-interval 0.05 --temp-path "$TMP" >"$TMP.run" 2>&1 &
 	pid=$!
 	wait_until 30 ran_ops "$TMP.run" pipe || { kill -KILL "$pid"; fail "no ops: $(cat "$TMP.run")"; }

@@ -215,7 +215,7 @@ t_compare_options_real_runs() {
 # workload or what is measured refuses, one that changes only the reporting
 # is a note under the table, and the steady-state and latency options are
 # weighed by what the runs did.
-t_compare_options_weighed() {
+t_long_compare_options_weighed() {
 	crafted base.json 100 101 99
 	crafted new.json 200 201 199
 	base='c.update({"sample-interval": 1.0, "status-interval": None, "confidence": 95.0,

@@ -186,7 +186,7 @@ t_repeat_specs_bad_input() {
 # pass, so a wide target is reached within the 30 passes, from the third
 # (the fewest judged; later on a machine so loaded that its passes'
 # ops/s spread by more than 40%).
-t_repeat_auto() {
+t_long_repeat_auto() {
 	expect_exit 0 "$SK" --pipe 1 --pipe-ops 2000 --repeat auto --confidence-target 100 \
 		--json r.json --temp-path "$TMP"
 	n=$(printf '%s\n' "$OUT" | sed -n 's/.*--repeat auto, --confidence-target 100%: reached after \([0-9]*\) passes$/\1/p')

@@ -249,7 +249,7 @@ t_fault_ignores_stop() {
 	no_leftovers "$TMP"
 }
 
-t_fault_stop_before_ready() {
+t_long_fault_stop_before_ready() {
 	# the stop comes while instances are still being forked: each one
 	# must see it as a stop, not die of SIGALRM's default action (a race:
 	# without the fix one run in five or ten lost instances)

@@ -53,7 +53,7 @@ assert d["configuration"]["monitor"] == ""
 
 # compare: the rows in a section of their own after the stressors', under
 # LKP's names with --keys lkp.
-t_monitor_compare() {
+t_long_monitor_compare() {
 	for f in a b; do
 		expect_exit 0 "$SK" --pipe 1 -t 0.3 --repeat 3 --monitor proc-vmstat,interrupts \
 			--json $f.json --temp-path "$TMP"

@@ -102,7 +102,7 @@ assert doc["metrics"][0]["bogo-ops"] > 0
 	rm -f log r.json
 }
 
-t_passes_sigterm() {
+t_long_passes_sigterm() {
 	mkdir "$TMP/T"
 	passes_stop TERM
 }

@@ -105,7 +105,7 @@ t_long_plugin_example_compose() {
 		fail "files left: $(ls -A "$TMP")"
 }
 
-t_plugin_example_results() {
+t_long_plugin_example_results() {
 	build_example
 	expect_exit 0 "$SK" --plugin "$TEE" --tee 1 -t 1s --json "$TMP/a.json" \
 		--yaml "$TMP/a.yaml" --perf --temp-path "$TMP"

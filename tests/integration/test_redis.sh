@@ -399,7 +399,7 @@ rate_run() {
 	wait "$run" || fail "stressor at --redis-rate $1: $(cat out)"
 }
 
-t_redis_rate_open_loop() {
+t_long_redis_rate_open_loop() {
 	rs_start
 	# unstalled: requests are due at exactly the rate asked; the rate
 	# achieved is the bogo-ops/s (each over its own clock: within 1%); and

@@ -64,7 +64,7 @@ t_long_scale_wis_both() {
 
 # A mode the stressor refuses: not run under both (0 in its columns, as
 # runtest.py writes for a mode it did not run), refused when asked alone.
-t_scale_wis_refused_modes() {
+t_long_scale_wis_refused_modes() {
 	expect_exit 0 "$SK" --pipe 1 --scale-format will-it-scale -t 0.2 \
 		--scale-csv "$TMP/w.csv" --temp-path "$TMP"
 	why=$(wis_shape "$TMP/w.csv" process 1) || fail "pipe: $why: $(cat "$TMP/w.csv")"

@@ -87,7 +87,7 @@ for i in m["instances"]:
 	no_leftovers "$TMP"
 }
 
-t_stop_deaf_spinning() {
+t_long_stop_deaf_spinning() {
 	# instance 1 blocks every signal and spins: it runs, but past its CPU
 	# budget after the stop it is deaf, not slow, and is killed before the
 	# grace's cap of 30 windows
