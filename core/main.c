@@ -70,7 +70,7 @@ static int main_run(const struct cli_config *cfg)
 		return SK_NOT_IMPLEMENTED;
 	}
 	/* a run the user's ulimit -u cannot hold is refused before it forks */
-	if (!plan.dry_run && start_check_nproc(plan.runs, plan.n_runs)) {
+	if (!plan.set.dry_run && start_check_nproc(plan.runs, plan.n_runs)) {
 		plan_free(&plan);
 		return SK_NO_RESOURCE;
 	}
@@ -125,11 +125,11 @@ int main(int argc, char **argv)
 		cli_free(&cfg);
 		return SK_USAGE;
 	}
-	log_set_prefix(cfg.log_prefix);
-	log_set_quiet(cfg.quiet);
-	log_set_verbose(cfg.verbose);
-	log_set_timestamp(cfg.timestamp);
-	log_set_lines_to_stderr(cfg.ktap && cfg.action == CLI_RUN);
+	log_set_prefix(cfg.set.log_prefix);
+	log_set_quiet(cfg.set.quiet);
+	log_set_verbose(cfg.set.verbose);
+	log_set_timestamp(cfg.set.timestamp);
+	log_set_lines_to_stderr(cfg.set.ktap && cfg.action == CLI_RUN);
 	log_set_pid(getpid());
 
 	switch (cfg.action) {
@@ -149,7 +149,7 @@ int main(int argc, char **argv)
 		compose_list_classes(stdout, &cfg.compose);
 		break;
 	case CLI_CLEAN_TEMP:
-		rc = main_clean_temp(cfg.temp_path);
+		rc = main_clean_temp(cfg.set.temp_path);
 		break;
 	case CLI_RUN:
 		rc = main_run(&cfg);

@@ -159,7 +159,7 @@ static int cli_class_query(struct cli_config *cfg, const struct cli_row *r,
 	cfg->compose.list_class = val;
 	if (!buf[0])
 		return 0;
-	return opts_set(&r->opt, cfg, buf, err, errlen);
+	return opts_set(&r->opt, &cfg->set, buf, err, errlen);
 }
 
 /* Applies a global row; val is NULL for a flag or an action. */
@@ -181,7 +181,7 @@ static int cli_global(const struct cli_row *r, const char *val,
 	cfg->typed[g] = val;
 	if (g == G_CLASS && *val && val[strlen(val) - 1] == '?')
 		return cli_class_query(cfg, r, val, err, errlen);
-	return opts_set(&r->opt, cfg, val, err, errlen);
+	return opts_set(&r->opt, &cfg->set, val, err, errlen);
 }
 
 /* --help [NAME]: the NAME is optional, so it is taken only when it is no option. */
@@ -351,10 +351,10 @@ int cli_parse(int argc, char **argv, struct cli_config *cfg,
 	cfg->ncpus = parse_online_cpus();
 	for (size_t i = 0; i < G_COUNT; i++)
 		if (!cli_rows[i].action && !cli_rows[i].job && !cli_rows[i].alias_of)
-			opts_fill_row(&cli_rows[i].opt, cfg);
-	cfg->temp_path = tmp && *tmp ? tmp : "/tmp";
+			opts_fill_row(&cli_rows[i].opt, &cfg->set);
+	cfg->set.temp_path = tmp && *tmp ? tmp : "/tmp";
 	/* Invoked as stress-ng (main.c), its prefix is the default. */
-	cfg->log_prefix = log_prefix();
+	cfg->set.log_prefix = log_prefix();
 	if (cli_alloc(cfg)) {
 		snprintf(err, errlen, "out of memory");
 		return -ENOMEM;

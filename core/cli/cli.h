@@ -17,6 +17,7 @@
 #include "job.h"
 #include "run_mode.h"
 #include "sampler.h"
+#include "settings.h"
 
 enum cli_action {
 	CLI_RUN,
@@ -28,26 +29,23 @@ enum cli_action {
 	CLI_CLEAN_TEMP,
 };
 
-/* The global options, in --help order: the index of each one's row. */
-enum cli_global {
-	G_TIMEOUT, G_METRICS, G_METRICS_BRIEF, G_TIMES, G_VERIFY, G_QUIET,
-	G_VERBOSE, G_TEMP_PATH, G_TASKSET, G_LOG_PREFIX, G_INSTANCE_MODE,
-	G_SCALE, G_SCALE_STEPS, G_SCALE_CSV, G_SCALE_PLOT, G_SCALE_FORMAT, G_YAML,
-	G_JSON, G_KCIDB, G_KTAP, G_REPEAT, G_REPEAT_UNTIL, G_CONFIDENCE, G_CONFIDENCE_TARGET,
-	G_SANDBOX,
-	G_NO_RAND_SEED, G_PATHOLOGICAL, G_OOM_AVOID, G_TIMESTAMP, G_SETTINGS, G_CLASS,
-	G_SEQUENTIAL, G_SEQ, G_ALL, G_PARALLEL, G_WITH, G_EXCLUDE, G_PLUGIN, G_JOB,
-	G_PROGRESS, G_DRY_RUN, G_CLEAN_TEMP, G_STRESSORS, G_HELP, G_VERSION,
-	G_COUNT
-};
-
 /* Where a global option was last given. */
 enum cli_given { GIVEN_NOT = 0, GIVEN_LINE, GIVEN_JOB };
 
+/* How the results' configuration records a global option, under its name. */
+enum cli_record {
+	CLI_RECORD_NOT,		/* not at all */
+	CLI_RECORD_VALUE,	/* its value, as its type reads (results_context.c) */
+	CLI_RECORD_PLAN,	/* what the plan made of it (results_plan_value) */
+};
+
 /*
  * One global option: a row of the option engine (its value type, offset
- * into struct cli_config, range, help) and what only the command line
- * has: a short name, the word --help shows, an action, an alias.
+ * into struct settings, range, help); what only the command line has: a
+ * short name, the word --help shows, an action, an alias; and how the
+ * results record it and compare weighs two records that differ (a row
+ * that says nothing refuses the comparison: a new option is assumed to
+ * change the workload until its row says otherwise).
  */
 struct cli_row {
 	struct stressor_opt opt;
@@ -57,6 +55,8 @@ struct cli_row {
 	enum cli_global same_as;	/* alias_of set: the row it spells */
 	bool alias_of;
 	bool job;			/* --job FILE */
+	enum cli_record record;
+	enum run_mode_weight weight;	/* recorded rows only */
 };
 
 extern const struct cli_row cli_rows[G_COUNT];
@@ -76,20 +76,6 @@ struct stressor_choice {
 	uint64_t opts_given;	/* bit i: its option row i was given (--settings) */
 };
 
-/* --repeat-until PCT[,MAX] (repeat_opts.h) */
-struct repeat_until {
-	double pct;		/* the half-width target, percent; 0: none */
-	uint64_t max;		/* the most passes; 0: not given */
-};
-
-/* --repeat's statistics */
-struct repeat_opts {
-	struct repeat_until until;
-	double confidence;	/* the intervals' level, percent */
-	double target;		/* --confidence-target: --repeat auto's half-width, percent */
-	bool automatic;		/* --repeat auto: until becomes the target, 30 passes at most */
-};
-
 struct cli_config {
 	enum cli_action action;
 	const struct stressor *help_stressor;
@@ -98,27 +84,7 @@ struct cli_config {
 	 * quoted by the errors that involve two options, never parsed again */
 	const char *typed[G_COUNT];
 
-	/* the global options, each in its final form */
-	double timeout;			/* given[G_TIMEOUT] says if it was */
-	bool metrics, metrics_brief, times, verify, quiet, verbose, no_rand_seed;
-	bool pathological;
-	bool oom_avoid, timestamp, settings;
-	bool sandbox, scale, progress, dry_run;
-	bool ktap;				/* --ktap: the report on stdout */
-	const char *temp_path, *log_prefix;
-	const char *plugin;		/* the last --plugin, loaded before parsing */
-	const char *yaml_path, *json_path;	/* --yaml, --json: results files */
-	const char *kcidb_path;			/* --kcidb: KernelCI's KCIDB I/O JSON */
-	const char *scale_csv, *scale_plot;
-	unsigned scale_format;	/* enum cli_scale_format */
-	struct opt_cpus taskset;		/* given[G_TASKSET] */
-	unsigned instance_mode;			/* enum cli_instance_mode */
-	struct opt_list scale_steps;		/* n == 0: 1..N */
-	uint64_t repeat;			/* runs of the whole plan, >= 1 */
-	struct repeat_opts rep;			/* --repeat-until, --confidence */
-	uint32_t seq_n, all_n;			/* --sequential N, --all N; 0: none */
-	struct opt_list classes;		/* --class: CLASS_* bit numbers */
-	struct opt_list with, exclude;		/* registry indices */
+	struct settings set;		/* the global options, through cli_rows */
 	/* each run mode's options struct and the rows given (bit i: row i),
 	 * by run_mode_index (run_mode.h) */
 	void *mode_opts[RUN_MODES_MAX];

@@ -24,12 +24,12 @@
  */
 static int cli_check_threads(struct cli_config *cfg, char *err, size_t errlen)
 {
-	bool threads = cfg->instance_mode == CLI_THREADS;
-	bool wis = cfg->scale_format == CLI_SCALE_WIS;
+	bool threads = cfg->set.instance_mode == CLI_THREADS;
+	bool wis = cfg->set.scale_format == CLI_SCALE_WIS;
 
 	if (wis && !cfg->given[G_INSTANCE_MODE])
-		cfg->instance_mode = CLI_BOTH;
-	if (cfg->instance_mode == CLI_BOTH) {
+		cfg->set.instance_mode = CLI_BOTH;
+	if (cfg->set.instance_mode == CLI_BOTH) {
 		if (wis || cfg->action != CLI_RUN)
 			return 0;
 		snprintf(err, errlen, "--instance-mode both runs each step as processes "
@@ -57,13 +57,13 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 {
 	size_t selected = 0, which = 0;
 
-	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->scale_csv ||
-	    cfg->scale_plot)
-		cfg->scale = true;
-	if (!cfg->scale || cfg->action != CLI_RUN)
+	if (cfg->given[G_SCALE_STEPS] || cfg->given[G_SCALE_FORMAT] || cfg->set.scale_csv ||
+	    cfg->set.scale_plot)
+		cfg->set.scale = true;
+	if (!cfg->set.scale || cfg->action != CLI_RUN)
 		return 0;
 	/* a sweep is one pass of its own: --json, --yaml and --perf keep its steps */
-	if (cfg->repeat > 1 || cfg->dry_run) {
+	if (cfg->set.repeat > 1 || cfg->set.dry_run) {
 		snprintf(err, errlen, "--scale does not combine with --repeat or --dry-run: "
 			 "run the sweep again to repeat it");
 		return -EINVAL;
@@ -75,11 +75,11 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "--scale sweeps one stressor: select exactly one with --NAME N");
 		return -EINVAL;
 	}
-	if (cfg->given[G_TIMEOUT] && cfg->timeout <= 0) {
+	if (cfg->given[G_TIMEOUT] && cfg->set.timeout <= 0) {
 		snprintf(err, errlen, "--scale needs a --timeout above 0 for each step");
 		return -EINVAL;
 	}
-	if (!cfg->scale_steps.n && cfg->choice[which].instances > OPT_LIST_MAX) {
+	if (!cfg->set.scale_steps.n && cfg->choice[which].instances > OPT_LIST_MAX) {
 		snprintf(err, errlen, "--scale: at most %d steps; choose them with --scale-steps",
 			 OPT_LIST_MAX);
 		return -ERANGE;
@@ -91,9 +91,9 @@ static int cli_check_scale(struct cli_config *cfg, char *err, size_t errlen)
  * dry run, and a sweep or a repeat would be several. */
 static int cli_check_ktap(const struct cli_config *cfg, char *err, size_t errlen)
 {
-	if (!cfg->ktap || cfg->action != CLI_RUN)
+	if (!cfg->set.ktap || cfg->action != CLI_RUN)
 		return 0;
-	if (cfg->scale || cfg->repeat > 1 || cfg->rep.until.pct > 0 || cfg->dry_run) {
+	if (cfg->set.scale || cfg->set.repeat > 1 || cfg->set.rep.until.pct > 0 || cfg->set.dry_run) {
 		snprintf(err, errlen, "--ktap reports one run: it does not combine with "
 			 "--scale, --repeat, --repeat-until or --dry-run");
 		return -EINVAL;
@@ -129,7 +129,7 @@ int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		return rc;
 	for (size_t i = 0; i < registry_count(); i++) {
 		any |= cfg->choice[i].selected;
-		if (cfg->sandbox && cfg->choice[i].selected &&
+		if (cfg->set.sandbox && cfg->choice[i].selected &&
 		    (rc = sandbox_check(registry_at(i), err, errlen)))
 			return rc;
 	}

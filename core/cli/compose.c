@@ -24,7 +24,7 @@
 
 static const char *compose_selection_option(const struct cli_config *cfg)
 {
-	return cfg->seq_n ? "--sequential" : "--all";
+	return cfg->set.seq_n ? "--sequential" : "--all";
 }
 
 int compose_stressor_item(const struct stressor_opt *o, const char *item,
@@ -86,9 +86,9 @@ static void compose_class_text(const struct cli_config *cfg, char *out, size_t l
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (uint32_t i = 0; i < cfg->classes.n && used < len; i++)
+	for (uint32_t i = 0; i < cfg->set.classes.n && used < len; i++)
 		used += (size_t)snprintf(out + used, len - used, "%s%s", i ? "," : "",
-					 class_name(1u << cfg->classes.v[i]));
+					 class_name(1u << cfg->set.classes.v[i]));
 }
 
 /* Picks the composition and its instance count from --sequential, --all, "run". */
@@ -96,16 +96,16 @@ static int compose_choose(struct cli_config *cfg, bool *counted, uint32_t *n,
 			  char *err, size_t errlen)
 {
 	struct compose_opts *co = &cfg->compose;
-	enum composition m = cfg->seq_n ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
+	enum composition m = cfg->set.seq_n ? COMPOSE_SEQUENTIAL : COMPOSE_PARALLEL;
 
 	*counted = false;
 	co->composition = cfg->job.composition;
-	if (cfg->seq_n && cfg->all_n) {
+	if (cfg->set.seq_n && cfg->set.all_n) {
 		snprintf(err, errlen, "--sequential and --all (--parallel) exclude "
 			 "each other: choose one");
 		return -EINVAL;
 	}
-	if (!cfg->seq_n && !cfg->all_n)
+	if (!cfg->set.seq_n && !cfg->set.all_n)
 		return 0;
 	if (cfg->job.composition && cfg->job.composition != m) {
 		snprintf(err, errlen, "%s contradicts the job file's run %s line",
@@ -113,7 +113,7 @@ static int compose_choose(struct cli_config *cfg, bool *counted, uint32_t *n,
 			 cfg->job.composition == COMPOSE_SEQUENTIAL ? "sequential" : "parallel");
 		return -EINVAL;
 	}
-	*n = cfg->seq_n ? cfg->seq_n : cfg->all_n;
+	*n = cfg->set.seq_n ? cfg->set.seq_n : cfg->set.all_n;
 	co->composition = m;
 	*counted = true;
 	return 0;
@@ -125,12 +125,12 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	size_t n = registry_count();
 	bool with[n ? n : 1], exclude[n ? n : 1], counted, before = false, after = false;
 	bool has_with = cfg->given[G_WITH], has_class = cfg->given[G_CLASS];
-	bool threads = cfg->instance_mode == CLI_THREADS;
+	bool threads = cfg->set.instance_mode == CLI_THREADS;
 	uint32_t count = 0;
 	char classes[256];
 	int rc;
 
-	co->class_mask = class_mask(&cfg->classes);
+	co->class_mask = class_mask(&cfg->set.classes);
 	if (cfg->action == CLI_LIST_CLASS)
 		return 0;
 	rc = compose_choose(cfg, &counted, &count, err, errlen);
@@ -148,8 +148,8 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	}
 	memset(with, 0, sizeof(with));
 	memset(exclude, 0, sizeof(exclude));
-	compose_mark(&cfg->with, with);
-	compose_mark(&cfg->exclude, exclude);
+	compose_mark(&cfg->set.with, with);
+	compose_mark(&cfg->set.exclude, exclude);
 	for (size_t i = 0; i < n; i++) {
 		struct stressor_choice *c = &cfg->choice[i];
 		const struct stressor *s = registry_at(i);

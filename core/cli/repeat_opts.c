@@ -165,44 +165,44 @@ const struct opt_parser repeat_until_opt = {
 
 int repeat_cli_check(struct cli_config *cfg, char *err, size_t errlen)
 {
-	uint64_t max = cfg->rep.until.max;
+	uint64_t max = cfg->set.rep.until.max;
 	char until[96], repeat[96];
 
-	cfg->rep.automatic = cfg->given[G_REPEAT] && cfg->repeat == 0;
-	if (cfg->given[G_CONFIDENCE_TARGET] && !cfg->rep.automatic) {
+	cfg->set.rep.automatic = cfg->given[G_REPEAT] && cfg->set.repeat == 0;
+	if (cfg->given[G_CONFIDENCE_TARGET] && !cfg->set.rep.automatic) {
 		snprintf(err, errlen, "--confidence-target is the target of --repeat auto: "
 			 "give --repeat auto too");
 		return -EINVAL;
 	}
-	if (cfg->rep.automatic) {
+	if (cfg->set.rep.automatic) {
 		if (cfg->given[G_REPEAT_UNTIL]) {
 			snprintf(err, errlen, "--repeat auto and --repeat-until %s give two "
 				 "targets: give one",
 				 cli_typed(cfg, G_REPEAT_UNTIL, until, sizeof(until)));
 			return -EINVAL;
 		}
-		cfg->rep.until.pct = cfg->rep.target;
-		cfg->rep.until.max = REPEAT_UNTIL_DEFAULT_MAX;
-		cfg->repeat = REPEAT_UNTIL_DEFAULT_MAX;
+		cfg->set.rep.until.pct = cfg->set.rep.target;
+		cfg->set.rep.until.max = REPEAT_UNTIL_DEFAULT_MAX;
+		cfg->set.repeat = REPEAT_UNTIL_DEFAULT_MAX;
 		return 0;
 	}
 	if (!cfg->given[G_REPEAT_UNTIL])
 		return 0;
 	cli_typed(cfg, G_REPEAT, repeat, sizeof(repeat));
-	if (cfg->given[G_REPEAT] && max && max != cfg->repeat) {
+	if (cfg->given[G_REPEAT] && max && max != cfg->set.repeat) {
 		snprintf(err, errlen, "--repeat-until %s and --repeat %s give two "
 			 "maximums: give one",
 			 cli_typed(cfg, G_REPEAT_UNTIL, until, sizeof(until)), repeat);
 		return -EINVAL;
 	}
 	if (!max)
-		max = cfg->given[G_REPEAT] ? cfg->repeat : REPEAT_UNTIL_DEFAULT_MAX;
+		max = cfg->given[G_REPEAT] ? cfg->set.repeat : REPEAT_UNTIL_DEFAULT_MAX;
 	/* only --repeat can be too few: MAX's row and the default are 3 or more */
 	if (max < REPEAT_UNTIL_MIN) {
 		snprintf(err, errlen, "--repeat-until needs at least %d passes: "
 			 "--repeat %s is too few", REPEAT_UNTIL_MIN, repeat);
 		return -EINVAL;
 	}
-	cfg->repeat = max;
+	cfg->set.repeat = max;
 	return 0;
 }

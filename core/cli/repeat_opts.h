@@ -33,7 +33,7 @@ extern const struct opt_parser repeat_count_opt;
 extern const struct opt_parser repeat_target_opt;
 
 /*
- * With --repeat-until, sets cfg->repeat to the most passes: its MAX, else
+ * With --repeat-until, sets cfg->set.repeat to the most passes: its MAX, else
  * --repeat N, else 30, refusing two different maximums or fewer than 3.
  * --repeat auto is --repeat-until at --confidence-target with 30 passes
  * at most; --confidence-target without it, or beside --repeat-until, is

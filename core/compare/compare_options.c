@@ -14,33 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "log.h"
 #include "run_mode.h"
 
-/* The options of the core and of the modes not yet described by their
- * descriptor; a run mode's own rows carry their weight (run_mode.h). */
+/* The configuration's keys that are no option's: each global option's
+ * weight is its row's (cli_table.c), a run mode's its row's (run_mode.h). */
 static const struct compare_rule {
 	const char *key;
 	enum run_mode_weight weight;
 } compare_rules[] = {
-	{ "timeout", MODE_REFUSE },		/* how long ops are counted */
 	{ "mode", MODE_REFUSE },		/* which stressors share the machine */
-	{ "instance-mode", MODE_REFUSE },	/* processes or threads */
-	{ "verify", MODE_REFUSE },		/* a check in every bogo-op */
-	{ "sandbox", MODE_REFUSE },		/* a seccomp filter on every syscall */
-	{ "taskset", MODE_REFUSE },		/* which CPUs run the instances */
 	{ "temp-path-filesystem", MODE_REFUSE },	/* what a file bogo-op costs */
-	{ "scale", MODE_REFUSE },		/* a sweep or one run */
-	{ "scale-format", MODE_REFUSE },	/* will-it-scale adds thread steps */
-	/* a step of a sweep is a run of its own: the common steps compare */
-	{ "scale-steps", MODE_NOTE },
-	/* how many passes and at which level their intervals are given: each
-	 * pass measures the same thing, and compare's methods take n as it is */
-	{ "repeat", MODE_NOTE },
-	{ "repeat-until", MODE_NOTE },
-	{ "confidence", MODE_NOTE },
-	/* the filesystem is compared above; the path alone is a note */
-	{ "temp-path", MODE_NOTE },
 };
 
 /* Called for each option that differs, with both values (JSON, or NULL
@@ -206,6 +191,9 @@ static void compare_walk(const json_t *a, const json_t *b, const struct compare_
 		     json_object_get(json_object_get(a, "system-info"), "stresskit-version"),
 		     json_object_get(json_object_get(b, "system-info"), "stresskit-version"),
 		     !compare_all_versioned(ca) || !compare_all_versioned(cb));
+	for (size_t i = 0; i < G_COUNT; i++)
+		if (cli_rows[i].record != CLI_RECORD_NOT)
+			compare_rule(w, cli_rows[i].opt.name, cli_rows[i].weight, ca, cb);
 	for (size_t i = 0; i < sizeof(compare_rules) / sizeof(*compare_rules); i++)
 		compare_rule(w, compare_rules[i].key, compare_rules[i].weight, ca, cb);
 	for (size_t i = 0; i < run_modes_count(); i++)
@@ -284,6 +272,9 @@ json_t *compare_options_identity(const json_t *doc)
 	if (!compare_all_versioned(c))
 		json_object_set_new(id, "stresskit-version", json_deep_copy(json_object_get(
 			json_object_get(doc, "system-info"), "stresskit-version")));
+	for (size_t k = 0; k < G_COUNT; k++)
+		if (cli_rows[k].record != CLI_RECORD_NOT)
+			compare_identity_rule(id, cli_rows[k].opt.name, cli_rows[k].weight, c);
 	for (size_t k = 0; k < sizeof(compare_rules) / sizeof(*compare_rules); k++)
 		compare_identity_rule(id, compare_rules[k].key, compare_rules[k].weight, c);
 	for (size_t k = 0; k < run_modes_count(); k++)

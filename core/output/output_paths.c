@@ -84,11 +84,11 @@ static void output_paths_load_libs(const char *path)
 int output_paths_check(const struct plan *p, char *err, size_t errlen)
 {
 	struct output_path o[OUTPUT_PATHS_N] = {
-		{ .opt = "--yaml", .path = p->yaml_path },
-		{ .opt = "--json", .path = p->json_path },
-		{ .opt = "--kcidb", .path = p->kcidb_path },
-		{ .opt = "--scale-csv", .path = p->scale_csv },
-		{ .opt = "--scale-plot", .path = p->scale_plot },
+		{ .opt = "--yaml", .path = p->set.yaml_path },
+		{ .opt = "--json", .path = p->set.json_path },
+		{ .opt = "--kcidb", .path = p->set.kcidb_path },
+		{ .opt = "--scale-csv", .path = p->set.scale_csv },
+		{ .opt = "--scale-plot", .path = p->set.scale_plot },
 	};
 	char names[OUTPUT_PATHS_N][72];
 	int rc = 0, n = 5;

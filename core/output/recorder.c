@@ -106,7 +106,7 @@ struct recorder *recorder_begin(const struct plan *p,
 	if (r->has_csv)
 		timeseries_csv_start(r->csv.f);
 	r->pass = 1;
-	if (p->yaml_path || p->json_path || p->kcidb_path || p->repeat > 1)
+	if (p->set.yaml_path || p->set.json_path || p->set.kcidb_path || p->repeat > 1)
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
@@ -298,9 +298,9 @@ void recorder_report(struct recorder *r)
 			profile_brief_print(r->prof_names[i], r->prof[i]);
 	recorder_profile_clear(r);
 	for (size_t i = 0; i < r->n_ts; i++)
-		timeseries_report(&r->ts[i], r->plan->metrics);
+		timeseries_report(&r->ts[i], r->plan->set.metrics);
 	r->n_ts = 0;
-	for (size_t i = 0; r->plan->metrics && i < r->n_cost; i++)
+	for (size_t i = 0; r->plan->set.metrics && i < r->n_cost; i++)
 		cost_report(&r->cost[i]);
 	r->n_cost = 0;
 }
@@ -348,9 +348,9 @@ bool recorder_until_reached(struct recorder *r)
 {
 	const struct plan *p = r ? r->plan : NULL;
 
-	if (!p || !r->doc || !(p->repeat_until > 0))
+	if (!p || !r->doc || !(p->set.rep.until.pct > 0))
 		return false;
-	r->until_reached = confidence_reached(r->doc, p->confidence, p->repeat_until);
+	r->until_reached = confidence_reached(r->doc, p->set.rep.confidence, p->set.rep.until.pct);
 	return r->until_reached;
 }
 
@@ -367,15 +367,15 @@ int recorder_end(struct recorder *r, int status)
 		char err[256];
 
 		if (series_from_doc(r->doc, &set, err, sizeof(err)) == 0) {
-			series_print_summary(&set, r->plan->confidence);
+			series_print_summary(&set, r->plan->set.rep.confidence);
 			series_free(&set);
 		}
-		confidence_report(r->doc, r->plan->confidence);
+		confidence_report(r->doc, r->plan->set.rep.confidence);
 	}
 	if (r->doc) {
 		results_finish(r->doc);
-		if ((passes > 1 || r->plan->repeat_until > 0) &&
-		    confidence_to_doc(r->doc, r->plan->confidence, r->plan->repeat_until,
+		if ((passes > 1 || r->plan->set.rep.until.pct > 0) &&
+		    confidence_to_doc(r->doc, r->plan->set.rep.confidence, r->plan->set.rep.until.pct,
 				      r->plan->repeat, r->until_reached))
 			recorder_oom(r);
 		if (results_write(r->doc, &r->files, r->plan) && status == SK_OK)

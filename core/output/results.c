@@ -255,26 +255,26 @@ int results_open_files(const struct plan *p, struct results_files *f,
 	memset(f, 0, sizeof(*f));
 	f->yaml.fd = f->yaml.dirfd = f->json.fd = f->json.dirfd = -1;
 	f->kcidb.fd = f->kcidb.dirfd = -1;
-	if (p->yaml_path) {
-		rc = atomic_file_open(&f->yaml, p->yaml_path);
+	if (p->set.yaml_path) {
+		rc = atomic_file_open(&f->yaml, p->set.yaml_path);
 		f->has_yaml = !rc;
 		if (rc)
 			snprintf(err, errlen, "cannot write --yaml '%s': %s",
-				 p->yaml_path, strerror(-rc));
+				 p->set.yaml_path, strerror(-rc));
 	}
-	if (!rc && p->json_path) {
-		rc = atomic_file_open(&f->json, p->json_path);
+	if (!rc && p->set.json_path) {
+		rc = atomic_file_open(&f->json, p->set.json_path);
 		f->has_json = !rc;
 		if (rc)
 			snprintf(err, errlen, "cannot write --json '%s': %s",
-				 p->json_path, strerror(-rc));
+				 p->set.json_path, strerror(-rc));
 	}
-	if (!rc && p->kcidb_path) {
-		rc = atomic_file_open(&f->kcidb, p->kcidb_path);
+	if (!rc && p->set.kcidb_path) {
+		rc = atomic_file_open(&f->kcidb, p->set.kcidb_path);
 		f->has_kcidb = !rc;
 		if (rc)
 			snprintf(err, errlen, "cannot write --kcidb '%s': %s",
-				 p->kcidb_path, strerror(-rc));
+				 p->set.kcidb_path, strerror(-rc));
 	}
 	if (rc)
 		results_close_files(f);
@@ -310,19 +310,19 @@ int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 	if (f->has_yaml) {
 		f->has_yaml = false;
 		if (results_commit(&f->yaml, results_emit_yaml(doc, f->yaml.f),
-				   "YAML", p->yaml_path))
+				   "YAML", p->set.yaml_path))
 			rc = -EIO;
 	}
 	if (f->has_json) {
 		f->has_json = false;
 		if (results_commit(&f->json, json_dumpf(doc, f->json.f, JSON_INDENT(2)) ||
-				   fputc('\n', f->json.f) == EOF, "JSON", p->json_path))
+				   fputc('\n', f->json.f) == EOF, "JSON", p->set.json_path))
 			rc = -EIO;
 	}
 	if (f->has_kcidb) {
 		f->has_kcidb = false;
 		if (results_commit(&f->kcidb, kcidb_emit(doc, f->kcidb.f),
-				   "KCIDB", p->kcidb_path))
+				   "KCIDB", p->set.kcidb_path))
 			rc = -EIO;
 	}
 	return rc;

@@ -21,6 +21,7 @@
 
 #include <linux/magic.h>
 
+#include "cli.h"
 #include "opts.h"
 #include "registry.h"
 #include "run_mode.h"
@@ -208,9 +209,9 @@ static json_t *results_positive_or_null(double v)
 	return v > 0 ? json_real(v) : json_null();
 }
 
-/* A run mode's option as its type reads: a flag, a count, a time, a
+/* An option's value as its type reads: a flag, a count, a time, a
  * string or null; anything else as --settings formats it. */
-static json_t *results_mode_value(const struct stressor_opt *o, const void *opts)
+static json_t *results_opt_value(const struct stressor_opt *o, const void *opts)
 {
 	const char *at = (const char *)opts + o->offset;
 	char val[256];
@@ -244,7 +245,7 @@ static void results_modes_config(json_t *c, const struct plan *p)
 		for (const struct run_mode_opt *o = m->opts;
 		     o && o->opt.name && p->base.mode_opts[i]; o++)
 			json_object_set_new(c, o->opt.name,
-					    results_mode_value(&o->opt, p->base.mode_opts[i]));
+					    results_opt_value(&o->opt, p->base.mode_opts[i]));
 	}
 }
 
@@ -263,17 +264,57 @@ static json_t *results_scale_steps(const struct plan *p)
 	return a;
 }
 
-/* The options of --repeat's statistics and --scale. */
-static void results_measure_config(json_t *c, const struct plan *p)
+/* A CLI_RECORD_PLAN row: what the plan made of the option. */
+static json_t *results_plan_value(const struct plan *p, enum cli_global g)
 {
-	json_object_set_new(c, "repeat-until", results_positive_or_null(p->repeat_until));
-	json_object_set_new(c, "confidence", json_real(p->confidence));
-	json_object_set_new(c, "scale", json_boolean(p->scale));
-	json_object_set_new(c, "scale-steps", results_scale_steps(p));
-	json_object_set_new(c, "scale-format", json_string(p->scale_wis ? "will-it-scale" :
-							   "stresskit"));
-	json_object_set_new(c, "scale-csv", results_string_or_null(p->scale_csv));
-	json_object_set_new(c, "scale-plot", results_string_or_null(p->scale_plot));
+	const struct plan_record *r = &p->record;
+
+	switch (g) {
+	case G_TIMEOUT:		/* the run length, also when --NAME-ops alone ends it */
+		return json_real(p->base.timeout);
+	case G_INSTANCE_MODE:	/* the modes that ran: a will-it-scale sweep may run both */
+		return json_string(p->scale_procs && p->scale_threads ? "both" :
+				   p->base.threads ? "thread" : "process");
+	case G_SCALE:
+		return json_boolean(p->scale);
+	case G_SCALE_STEPS:
+		return results_scale_steps(p);
+	case G_REPEAT:
+		return json_integer(p->repeat);
+	case G_REPEAT_UNTIL:
+		return results_positive_or_null(p->set.rep.until.pct);
+	case G_CONFIDENCE:
+		return json_real(p->set.rep.confidence);
+	case G_TASKSET:
+		return results_string_or_null(r->taskset);
+	case G_CLASS:
+		return results_string_or_null(r->class_list);
+	case G_WITH:
+		return results_string_or_null(r->with);
+	case G_EXCLUDE:
+		return results_string_or_null(r->exclude);
+	case G_JOB:
+		return results_string_or_null(r->job);
+	default:
+		return json_null();
+	}
+}
+
+/* Each global option its row records, in --help's order. */
+static void results_global_config(json_t *c, const struct plan *p)
+{
+	for (int g = 0; g < G_COUNT; g++) {
+		const struct cli_row *row = &cli_rows[g];
+
+		if (row->record == CLI_RECORD_NOT)
+			continue;
+		json_object_set_new(c, row->opt.name, row->record == CLI_RECORD_VALUE ?
+				    results_opt_value(&row->opt, &p->set) :
+				    results_plan_value(p, (enum cli_global)g));
+		if (g == G_TEMP_PATH)
+			json_object_set_new(c, "temp-path-filesystem",
+					    results_fs_type(p->set.temp_path));
+	}
 }
 
 json_t *results_configuration(const struct plan *p)
@@ -291,39 +332,11 @@ json_t *results_configuration(const struct plan *p)
 	for (int i = 0; i < r->argc; i++)
 		json_array_append_new(argv, json_string(r->argv[i]));
 	json_object_set_new(c, "argv", argv);
-	json_object_set_new(c, "timeout", json_real(p->base.timeout));
-	/* the modes that ran: a will-it-scale sweep may run both */
-	json_object_set_new(c, "instance-mode", json_string(p->scale_procs && p->scale_threads ?
-							    "both" : p->base.threads ? "thread" : "process"));
-	json_object_set_new(c, "repeat", json_integer(p->repeat));
-	json_object_set_new(c, "metrics", json_boolean(p->metrics));
-	json_object_set_new(c, "metrics-brief", json_boolean(p->metrics_brief));
-	json_object_set_new(c, "times", json_boolean(p->times));
-	json_object_set_new(c, "verify", json_boolean(p->base.verify));
-	json_object_set_new(c, "quiet", json_boolean(p->quiet));
-	json_object_set_new(c, "verbose", json_boolean(p->base.verbose));
-	json_object_set_new(c, "temp-path", results_string_or_null(p->base.temp_path));
-	json_object_set_new(c, "temp-path-filesystem", results_fs_type(p->base.temp_path));
-	json_object_set_new(c, "taskset", results_string_or_null(r->taskset));
-	json_object_set_new(c, "log-prefix", results_string_or_null(p->log_prefix));
+	results_global_config(c, p);
 	json_object_set_new(c, "mode", json_string(p->composition == COMPOSE_SEQUENTIAL ? "sequential" :
 					   p->composition == COMPOSE_PARALLEL ? "parallel" :
 					   "together"));
-	json_object_set_new(c, "class", results_string_or_null(r->class_list));
-	json_object_set_new(c, "with", results_string_or_null(r->with));
-	json_object_set_new(c, "exclude", results_string_or_null(r->exclude));
-	json_object_set_new(c, "job", results_string_or_null(r->job));
-	json_object_set_new(c, "sandbox", json_boolean(p->base.sandbox));
-	json_object_set_new(c, "yaml", results_string_or_null(p->yaml_path));
-	json_object_set_new(c, "json", results_string_or_null(p->json_path));
-	results_measure_config(c, p);
 	results_modes_config(c, p);
-	json_object_set_new(c, "progress", json_boolean(p->progress));
-	json_object_set_new(c, "settings", json_boolean(p->show_settings));
-	json_object_set_new(c, "timestamp", json_boolean(r->timestamp));
-	json_object_set_new(c, "no-rand-seed", json_boolean(r->no_rand_seed));
-	json_object_set_new(c, "pathological", json_boolean(r->pathological));
-	json_object_set_new(c, "oom-avoid", json_boolean(r->oom_avoid));
 	for (size_t i = 0; i < p->base.n; i++)
 		json_array_append_new(st, results_stressor_config(&p->base.entries[i]));
 	json_object_set_new(c, "stressors", st);

@@ -42,11 +42,11 @@ static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t
 static void plan_scale_modes(struct plan *p, const struct cli_config *cfg)
 {
 	const struct stressor *s = p->base.entries[0].stressor;
-	bool both = cfg->instance_mode == CLI_BOTH;
+	bool both = cfg->set.instance_mode == CLI_BOTH;
 
-	p->scale_procs = cfg->instance_mode == CLI_PROCESSES ||
+	p->scale_procs = cfg->set.instance_mode == CLI_PROCESSES ||
 			 (both && stressor_mode_fits(s, false));
-	p->scale_threads = cfg->instance_mode == CLI_THREADS ||
+	p->scale_threads = cfg->set.instance_mode == CLI_THREADS ||
 			   (both && stressor_mode_fits(s, true));
 	p->base.threads = !p->scale_procs;
 }
@@ -54,7 +54,7 @@ static void plan_scale_modes(struct plan *p, const struct cli_config *cfg)
 /* --scale: one run per step and mode, --scale-steps or 1..N of --NAME N. */
 static int plan_scale_runs(struct plan *p, const struct cli_config *cfg)
 {
-	const struct opt_list *steps = &cfg->scale_steps;
+	const struct opt_list *steps = &cfg->set.scale_steps;
 	uint32_t top = p->base.entries[0].instances;
 	size_t n = steps->n ? steps->n : top;
 
@@ -109,32 +109,28 @@ static void plan_record(struct plan *p, const struct cli_config *cfg)
 	r->argc = cfg->argc;
 	r->argv = cfg->argv;
 	if (cfg->given[G_TASKSET]) {
-		opts_cpus_format(&cfg->taskset, r->text[0], sizeof(r->text[0]));
+		opts_cpus_format(&cfg->set.taskset, r->text[0], sizeof(r->text[0]));
 		r->taskset = r->text[0];
 	}
 	if (cfg->given[G_CLASS]) {
-		for (uint32_t i = 0, used = 0; i < cfg->classes.n; i++)
+		for (uint32_t i = 0, used = 0; i < cfg->set.classes.n; i++)
 			used += (uint32_t)snprintf(r->text[1] + used, sizeof(r->text[1]) - used,
 						   "%s%s", i ? "," : "",
-						   class_name(1u << cfg->classes.v[i]));
+						   class_name(1u << cfg->set.classes.v[i]));
 		r->class_list = r->text[1];
 	}
 	if (cfg->given[G_WITH])
-		r->with = plan_names(&cfg->with, r->text[2], sizeof(r->text[2]));
+		r->with = plan_names(&cfg->set.with, r->text[2], sizeof(r->text[2]));
 	if (cfg->given[G_EXCLUDE])
-		r->exclude = plan_names(&cfg->exclude, r->text[3], sizeof(r->text[3]));
+		r->exclude = plan_names(&cfg->set.exclude, r->text[3], sizeof(r->text[3]));
 	r->job = cfg->job.path;
-	r->no_rand_seed = cfg->no_rand_seed;
-	r->pathological = cfg->pathological;
-	r->oom_avoid = cfg->oom_avoid;
-	r->timestamp = cfg->timestamp;
 }
 
 /* The run length: --timeout, or until the ops are done with --NAME-ops alone. */
 static double plan_timeout(const struct cli_config *cfg, const struct plan *p)
 {
 	if (cfg->given[G_TIMEOUT])
-		return cfg->timeout;
+		return cfg->set.timeout;
 	for (size_t i = 0; i < p->base.n; i++)
 		if (p->base.entries[i].max_ops)
 			return 0;	/* as stress-ng does */
@@ -161,43 +157,24 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	}
 	b->timeout = plan_timeout(cfg, p);
 	b->grace = PLAN_GRACE;
-	b->threads = cfg->instance_mode == CLI_THREADS;
-	b->verify = cfg->verify;
-	b->verbose = cfg->verbose;
-	b->sandbox = cfg->sandbox;
-	b->temp_path = cfg->temp_path;
+	b->threads = cfg->set.instance_mode == CLI_THREADS;
+	b->verify = cfg->set.verify;
+	b->verbose = cfg->set.verbose;
+	b->sandbox = cfg->set.sandbox;
+	b->temp_path = cfg->set.temp_path;
 	/* the run modes' options: the command line's structs, as the stressors' */
 	for (size_t i = 0; i < RUN_MODES_MAX; i++)
 		b->mode_opts[i] = cfg->mode_opts[i];
-	if (cfg->given[G_TASKSET]) {
-		p->taskset = cfg->taskset;
-		b->taskset = &p->taskset;
-	}
-
+	p->set = cfg->set;
+	if (cfg->given[G_TASKSET])
+		b->taskset = &p->set.taskset;
 	p->composition = cfg->compose.composition;
-	p->scale = cfg->scale && b->n == 1;
-	p->dry_run = cfg->dry_run;
-	p->repeat = (unsigned)cfg->repeat;
-	p->confidence = cfg->rep.confidence;	/* the option's default: 95 */
-	p->repeat_until = cfg->rep.until.pct;
-	p->repeat_auto = cfg->rep.automatic;
-	p->metrics = cfg->metrics;
-	p->metrics_brief = cfg->metrics_brief;
-	p->times = cfg->times;
-	p->quiet = cfg->quiet;
-	p->progress = cfg->progress;
-	p->ktap = cfg->ktap;
-	p->yaml_path = cfg->yaml_path;
-	p->json_path = cfg->json_path;
-	p->kcidb_path = cfg->kcidb_path;
-	p->scale_csv = cfg->scale_csv;
-	p->scale_plot = cfg->scale_plot;
-	p->scale_wis = cfg->scale_format == CLI_SCALE_WIS;
-	p->log_prefix = cfg->log_prefix;
+	p->scale = cfg->set.scale && b->n == 1;
+	p->repeat = (unsigned)cfg->set.repeat;
+	p->scale_wis = cfg->set.scale_format == CLI_SCALE_WIS;
 	p->ncpus = cfg->ncpus;
 	plan_record(p, cfg);
-	p->show_settings = cfg->settings;
-	if (p->show_settings && plan_settings_build(p, cfg))
+	if (p->set.settings && plan_settings_build(p, cfg))
 		return -ENOMEM;
 	return plan_runs(p, cfg);
 }

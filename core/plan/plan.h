@@ -1,7 +1,9 @@
 /*
  * plan.h - what one command line asks for, built once from the parsed
- * options (plan_build) and read-only after: every setting of the run and
- * of its output, each defined here once, and the list of runs in order
+ * options (plan_build) and read-only after: the global options' values
+ * (one copy of the command line's struct settings), what the plan makes
+ * of them (the run length, the composition, a sweep's modes), and the
+ * list of runs in order
  * (one for the stressors together, one per stressor in --sequential mode,
  * one per instance count of a --scale sweep). The run engine and the
  * output read the plan; nothing after plan_build reads the command line.
@@ -13,6 +15,7 @@
 #include <stddef.h>
 
 #include "composition.h"
+#include "settings.h"
 #include "run.h"
 #include "sampler.h"
 
@@ -27,8 +30,6 @@ struct plan_record {
 	int argc;
 	char *const *argv;
 	const char *taskset, *class_list, *with, *exclude, *job;	/* NULL: none */
-	/* stress-ng's options that change nothing here, and --timestamp */
-	bool no_rand_seed, pathological, oom_avoid, timestamp;
 	char text[4][256];	/* the storage of the first four */
 };
 
@@ -46,29 +47,17 @@ struct plan {
 	struct run_plan *runs;
 	size_t n_runs;
 
+	/* every global option as the command line left it (settings.h) */
+	struct settings set;
 	enum composition composition;
 	bool scale;		/* runs are the steps of one stressor's sweep */
-	bool dry_run;
 	unsigned repeat;	/* passes over the runs, >= 1 (--repeat-until: the most) */
-	double confidence;	/* the level of --repeat's intervals, percent */
-	double repeat_until;	/* --repeat-until's half-width target, percent; 0: none */
-	bool repeat_auto;	/* --repeat auto: repeat_until is --confidence-target */
-
-	/* output */
-	bool metrics, metrics_brief, times, quiet, progress;
-	bool ktap;			/* --ktap: the KTAP report, kselftest's exit codes */
-	const char *yaml_path, *json_path;
-	const char *kcidb_path;	/* --kcidb (history_kcidb.h) */
-	const char *scale_csv, *scale_plot;
 	bool scale_wis;		/* --scale-format will-it-scale: runtest.py's CSV */
 	/* the modes each step of a sweep runs in (one, or both for will-it-scale);
 	 * base.threads is true when threads alone run */
 	bool scale_procs, scale_threads;
-	const char *log_prefix;
 	unsigned ncpus;
 	struct plan_record record;
-	struct opt_cpus taskset;	/* base.taskset points here */
-	bool show_settings;		/* --settings: list them after the run */
 	struct plan_setting *settings;	/* sorted by name */
 	size_t n_settings;
 };

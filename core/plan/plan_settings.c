@@ -69,7 +69,7 @@ static void plan_global_value(const struct plan *p, const struct cli_config *cfg
 	if (text)
 		snprintf(out, len, "%s", text);
 	else
-		opts_format(&cli_rows[g].opt, cfg, out, len);
+		opts_format(&cli_rows[g].opt, &cfg->set, out, len);
 }
 
 int plan_settings_build(struct plan *p, const struct cli_config *cfg)

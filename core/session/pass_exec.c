@@ -96,11 +96,11 @@ void pass_exec_child_plan(const struct plan *p, const char *out, struct plan *on
 {
 	*one = *p;
 	one->repeat = 1;
-	one->repeat_until = 0;
-	one->repeat_auto = false;
-	one->yaml_path = NULL;
-	one->json_path = out;
-	one->kcidb_path = NULL;
+	one->set.rep.until.pct = 0;
+	one->set.rep.automatic = false;
+	one->set.yaml_path = NULL;
+	one->set.json_path = out;
+	one->set.kcidb_path = NULL;
 }
 
 /* The first output file row of a run mode that is given: such a file

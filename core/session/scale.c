@@ -84,10 +84,10 @@ static int scale_outputs(const struct plan *p, struct atomic_file *csv,
 	if (csv && scale_commit(csv, p->scale_wis ?
 				scale_wis_write_csv(csv->f, r->mode[0], r->mode[1], r->steps) :
 				scale_write_csv(csv->f, r->mode[m], scale_ran(r, m)),
-				p->scale_csv))
+				p->set.scale_csv))
 		status = SK_USAGE;
 	if (svg && scale_commit(svg, plot_svg_scale(svg->f, title, r->mode[m],
-						    scale_ran(r, m)), p->scale_plot))
+						    scale_ran(r, m)), p->set.scale_plot))
 		status = SK_USAGE;
 	return status;
 }
@@ -169,15 +169,15 @@ int scale_main(const struct plan *p)
 	struct session s;
 	char err[512];
 
-	if (p->scale_csv && scale_open(&csv_file, p->scale_csv, "--scale-csv"))
+	if (p->set.scale_csv && scale_open(&csv_file, p->set.scale_csv, "--scale-csv"))
 		return SK_USAGE;
-	csv = p->scale_csv ? &csv_file : NULL;
-	if (p->scale_plot && scale_open(&svg_file, p->scale_plot, "--scale-plot")) {
+	csv = p->set.scale_csv ? &csv_file : NULL;
+	if (p->set.scale_plot && scale_open(&svg_file, p->set.scale_plot, "--scale-plot")) {
 		if (csv)
 			atomic_file_abort(csv);
 		return SK_USAGE;
 	}
-	svg = p->scale_plot ? &svg_file : NULL;
+	svg = p->set.scale_plot ? &svg_file : NULL;
 	if (session_init(&s, p, p->runs, p->n_runs)) {
 		status = SK_NO_RESOURCE;
 		goto out;

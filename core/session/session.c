@@ -32,7 +32,7 @@ int session_init(struct session *s, const struct plan *plan,
 	s->runs = runs;
 	s->n_runs = n;
 	s->found = calloc(n ? n : 1, sizeof(*s->found));
-	progress_init(&s->progress, plan->progress && !plan->quiet);
+	progress_init(&s->progress, plan->set.progress && !plan->set.quiet);
 	return s->found ? 0 : -ENOMEM;
 }
 
@@ -226,9 +226,9 @@ void session_report(const struct session *s)
 			       s->found[i].n_sums * sizeof(*all));
 			n += s->found[i].n_sums;
 		}
-		report_table(all, n, p->metrics);
+		report_table(all, n, p->set.metrics);
 		recorder_report(s->rec);
-		if (p->times)
+		if (p->set.times)
 			report_times(all, n, s->wall, p->ncpus);
 	}
 	free(all);
@@ -236,14 +236,14 @@ void session_report(const struct session *s)
 		log_info("run interrupted by a signal, metrics cover the time run");
 	log_info("%s run completed in %.2fs",
 		 s->status == SK_OK ? "successful" : "unsuccessful", s->wall);
-	if (p->show_settings) {
+	if (p->set.settings) {
 		/* stress-ng's layout: its name, then one padded line per setting */
 		log_info("%s settings:", log_prefix());
 		for (size_t i = 0; i < p->n_settings; i++)
 			log_info(" %-20.20s %s (%s)", p->settings[i].name,
 				 p->settings[i].value, p->settings[i].type);
 	}
-	if (p->ktap)
+	if (p->set.ktap)
 		session_ktap(s);
 }
 
@@ -268,7 +268,7 @@ static void session_reset(struct session *s)
 /* What the passes' target is called: the option the user gave. */
 static const char *session_until_name(const struct plan *p)
 {
-	return p->repeat_auto ? "--repeat auto, --confidence-target" : "--repeat-until";
+	return p->set.rep.automatic ? "--repeat auto, --confidence-target" : "--repeat-until";
 }
 
 /*
@@ -281,12 +281,12 @@ static bool session_until_done(const struct session *s, unsigned pass)
 
 	if (recorder_until_reached(s->rec)) {
 		log_info("%s %g%%: reached after %u passes", session_until_name(p),
-			 p->repeat_until, pass);
+			 p->set.rep.until.pct, pass);
 		return true;
 	}
-	if (p->repeat_until > 0 && (pass == p->repeat || s->interrupted))
+	if (p->set.rep.until.pct > 0 && (pass == p->repeat || s->interrupted))
 		log_info("%s %g%%: not reached after %u passes (%s)",
-			 session_until_name(p), p->repeat_until, pass,
+			 session_until_name(p), p->set.rep.until.pct, pass,
 			 s->interrupted ? "interrupted" : "the most");
 	return false;
 }
@@ -371,7 +371,7 @@ static int session_repeat(struct session *s)
 	if (pe)
 		rc = session_warm_up(s, pe);
 	for (unsigned pass = 1; pass <= p->repeat && !s->interrupted; pass++) {
-		if (p->repeat_until > 0)
+		if (p->set.rep.until.pct > 0)
 			log_info("pass %u of at most %u", pass, p->repeat);
 		else if (p->repeat > 1)
 			log_info("pass %u of %u", pass, p->repeat);
@@ -394,7 +394,7 @@ int session_main(const struct plan *plan)
 	int rc;
 
 	/* a pass of a coordinator's --repeat: its plan's one pass */
-	if (!plan->dry_run && pass_exec_child(out, sizeof(out))) {
+	if (!plan->set.dry_run && pass_exec_child(out, sizeof(out))) {
 		pass_exec_child_plan(plan, out, &one);
 		plan = &one;
 	}
@@ -403,13 +403,13 @@ int session_main(const struct plan *plan)
 		session_free(&s);
 		return SK_NO_RESOURCE;
 	}
-	if (plan->dry_run) {
+	if (plan->set.dry_run) {
 		session_print_plan(&s);
 		rc = SK_OK;
 	} else {
 		rc = session_repeat(&s);
 	}
-	if (plan->ktap)
+	if (plan->set.ktap)
 		rc = ktap_exit_status(rc);
 	session_free(&s);
 	return rc;

@@ -30,39 +30,39 @@ START_TEST(test_final_forms)
 	ck_assert_int_eq(unit_parse_line("--pipe 2 --pipe-ops 7 -t 1.5m --repeat 3 --taskset 0 "
 				    "--instance-mode process --warmup 2s --log-prefix stress-ng "
 				    "-M --json=x.json", &cfg, err, sizeof(err)), 0);
-	ck_assert(cfg.timeout == 90);
+	ck_assert(cfg.set.timeout == 90);
 	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_LINE);
 	ck_assert_int_eq(cfg.given[G_YAML], GIVEN_NOT);
-	ck_assert_uint_eq(cfg.repeat, 3);
-	ck_assert_uint_eq(cfg.taskset.mask[0], 1);
-	ck_assert_int_eq(cfg.instance_mode, CLI_PROCESSES);
+	ck_assert_uint_eq(cfg.set.repeat, 3);
+	ck_assert_uint_eq(cfg.set.taskset.mask[0], 1);
+	ck_assert_int_eq(cfg.set.instance_mode, CLI_PROCESSES);
 	ck_assert(((const struct warmup_opts *)
 		   cfg.mode_opts[run_mode_index(run_mode_find("warmup"))])->seconds == 2);
-	ck_assert_str_eq(cfg.log_prefix, "stress-ng");
-	ck_assert(cfg.metrics);
-	ck_assert_str_eq(cfg.json_path, "x.json");
+	ck_assert_str_eq(cfg.set.log_prefix, "stress-ng");
+	ck_assert(cfg.set.metrics);
+	ck_assert_str_eq(cfg.set.json_path, "x.json");
 	ck_assert_uint_eq(cfg.choice[registry_index(registry_find("pipe"))].instances, 2);
 	ck_assert_uint_eq(cfg.choice[registry_index(registry_find("pipe"))].ops, 7);
 	cli_free(&cfg);
 
 	/* the defaults, from the same rows */
 	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
-	ck_assert_uint_eq(cfg.repeat, 1);
-	ck_assert_str_eq(cfg.log_prefix, "stresskit");
+	ck_assert_uint_eq(cfg.set.repeat, 1);
+	ck_assert_str_eq(cfg.set.log_prefix, "stresskit");
 	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_NOT);
-	ck_assert_uint_eq(cfg.seq_n, 0);
+	ck_assert_uint_eq(cfg.set.seq_n, 0);
 	cli_free(&cfg);
 
 	/* aliases land on the option they spell */
 	ck_assert_int_eq(unit_parse_line("--seq 2", &cfg, err, sizeof(err)), 0);
-	ck_assert_uint_eq(cfg.seq_n, 2);
+	ck_assert_uint_eq(cfg.set.seq_n, 2);
 	ck_assert_int_eq(cfg.given[G_SEQUENTIAL], GIVEN_LINE);
 	cli_free(&cfg);
 	ck_assert_int_eq(unit_parse_line("--parallel 1 --with pipe --scale-steps 1,3", &cfg, err,
 				    sizeof(err)), 0);
-	ck_assert_uint_eq(cfg.all_n, 1);
-	ck_assert_uint_eq(cfg.scale_steps.n, 2);
-	ck_assert(cfg.scale);		/* implied */
+	ck_assert_uint_eq(cfg.set.all_n, 1);
+	ck_assert_uint_eq(cfg.set.scale_steps.n, 2);
+	ck_assert(cfg.set.scale);		/* implied */
 	cli_free(&cfg);
 }
 END_TEST
@@ -146,25 +146,25 @@ START_TEST(test_repeat_specs)
 	char err[256], line[160];
 
 	ck_assert_int_eq(unit_parse_line("--pipe 1", &cfg, err, sizeof(err)), 0);
-	ck_assert_double_eq(cfg.rep.confidence, 95);
-	ck_assert_double_eq(cfg.rep.until.pct, 0);
-	ck_assert_uint_eq(cfg.repeat, 1);
+	ck_assert_double_eq(cfg.set.rep.confidence, 95);
+	ck_assert_double_eq(cfg.set.rep.until.pct, 0);
+	ck_assert_uint_eq(cfg.set.repeat, 1);
 	cli_free(&cfg);
 	ck_assert_int_eq(unit_parse_line("--pipe 1 --confidence 99.5% --repeat-until 1.5%,20",
 					 &cfg, err, sizeof(err)), 0);
-	ck_assert_double_eq(cfg.rep.confidence, 99.5);
-	ck_assert_double_eq(cfg.rep.until.pct, 1.5);
-	ck_assert_uint_eq(cfg.rep.until.max, 20);
-	ck_assert_uint_eq(cfg.repeat, 20);
+	ck_assert_double_eq(cfg.set.rep.confidence, 99.5);
+	ck_assert_double_eq(cfg.set.rep.until.pct, 1.5);
+	ck_assert_uint_eq(cfg.set.rep.until.max, 20);
+	ck_assert_uint_eq(cfg.set.repeat, 20);
 	cli_free(&cfg);
 	/* without MAX: --repeat N, else 30 */
 	ck_assert_int_eq(unit_parse_line("--pipe 1 --repeat-until 2 --repeat 7",
 					 &cfg, err, sizeof(err)), 0);
-	ck_assert_uint_eq(cfg.rep.until.max, 0);
-	ck_assert_uint_eq(cfg.repeat, 7);
+	ck_assert_uint_eq(cfg.set.rep.until.max, 0);
+	ck_assert_uint_eq(cfg.set.repeat, 7);
 	cli_free(&cfg);
 	ck_assert_int_eq(unit_parse_line("--pipe 1 --repeat-until 2", &cfg, err, sizeof(err)), 0);
-	ck_assert_uint_eq(cfg.repeat, 30);
+	ck_assert_uint_eq(cfg.set.repeat, 30);
 	cli_free(&cfg);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		snprintf(line, sizeof(line), "--pipe 1 %s", bad[i].line);

@@ -135,7 +135,7 @@ START_TEST(test_job_through_cli)
 	ck_assert_int_eq(cfg.compose.composition, COMPOSE_SEQUENTIAL);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 2);
 	ck_assert_uint_eq(choice_of(&cfg, "pipe")->ops, 100);
-	ck_assert(cfg.timeout == 4.0);	/* the command line after the job wins */
+	ck_assert(cfg.set.timeout == 4.0);	/* the command line after the job wins */
 	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_LINE);
 	cli_free(&cfg);
 

@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare_options.h"
 #include "log.h"
 #include "plan.h"
 #include "registry.h"
+#include "results.h"
 #include "session.h"
 #include "unit.h"
 
@@ -128,8 +130,8 @@ START_TEST(test_plan_settings)
 	ck_assert_int_eq(p.composition, COMPOSE_PARALLEL);
 	ck_assert_str_eq(p.record.class_list, "pipe");
 	ck_assert_str_eq(p.record.exclude, "pipe,sendfile");
-	ck_assert_str_eq(p.json_path, "x.json");
-	ck_assert_ptr_null(p.yaml_path);
+	ck_assert_str_eq(p.set.json_path, "x.json");
+	ck_assert_ptr_null(p.set.yaml_path);
 	for (size_t i = 0; i < p.runs[0].n; i++)
 		ck_assert_str_ne(p.runs[0].entries[i].stressor->name, "pipe");
 	unit_plan_done(&cfg, &p);
@@ -138,7 +140,7 @@ START_TEST(test_plan_settings)
 	ck_assert_ptr_null(p.base.taskset);
 	ck_assert(!p.base.threads);
 	ck_assert_uint_eq(p.repeat, 1);
-	ck_assert_str_eq(p.log_prefix, "stresskit");
+	ck_assert_str_eq(p.set.log_prefix, "stresskit");
 	unit_plan_done(&cfg, &p);
 }
 END_TEST
@@ -179,6 +181,46 @@ static void sequence(struct session *s, const struct plan *p, struct run_plan *r
 	}
 	ck_assert_int_eq(session_init(s, p, runs, n), 0);
 }
+
+/*
+ * A global option is its row: the results record each row that says so,
+ * under its name, with the plan's copy of the value, and compare weighs
+ * it as the row says (an identity holds the options that refuse).
+ */
+START_TEST(test_plan_rows_record)
+{
+	struct cli_config cfg;
+	struct plan p;
+	json_t *c, *doc, *id;
+
+	unit_plan_of("--pipe 1 --taskset 0 --metrics --repeat 2 --verify --json x.json", &cfg, &p);
+	ck_assert(p.set.metrics && p.set.verify);	/* one copy of the settings */
+	c = results_configuration(&p);
+	ck_assert_ptr_nonnull(c);
+	for (size_t g = 0; g < G_COUNT; g++)	/* an action has no value */
+		ck_assert_msg(cli_rows[g].action ||
+			      !json_object_get(c, cli_rows[g].opt.name) ==
+			      (cli_rows[g].record == CLI_RECORD_NOT), "%s", cli_rows[g].opt.name);
+	ck_assert(json_is_true(json_object_get(c, "metrics")));
+	ck_assert_int_eq(json_integer_value(json_object_get(c, "repeat")), 2);
+	ck_assert_str_eq(json_string_value(json_object_get(c, "taskset")), "0");
+	ck_assert_str_eq(json_string_value(json_object_get(c, "json")), "x.json");
+	ck_assert(json_is_null(json_object_get(c, "yaml")));
+
+	doc = json_pack("{s:o}", "configuration", c);
+	id = compare_options_identity(doc);
+	for (size_t g = 0; g < G_COUNT; g++) {
+		const struct cli_row *r = &cli_rows[g];
+
+		if (r->record != CLI_RECORD_NOT)
+			ck_assert_msg(!json_object_get(id, r->opt.name) ==
+				      (r->weight != MODE_REFUSE), "%s", r->opt.name);
+	}
+	json_decref(id);
+	json_decref(doc);
+	unit_plan_done(&cfg, &p);
+}
+END_TEST
 
 START_TEST(test_session_sequence)
 {
@@ -221,6 +263,7 @@ static Suite *plan_suite(void)
 	tcase_add_test(tc, test_plan_runs);
 	tcase_add_test(tc, test_plan_scale_modes);
 	tcase_add_test(tc, test_plan_settings);
+	tcase_add_test(tc, test_plan_rows_record);
 	tcase_add_test(tc, test_session_sequence);
 	suite_add_tcase(s, tc);
 	return s;
