@@ -344,8 +344,7 @@ static struct perf_mode_out *perf_mode_out(const struct run_state *st)
 
 const struct perf_run *perf_of(const struct run_result *res)
 {
-	void **out = run_mode_out((struct run_result *)res, &perf_mode);
-	const struct perf_mode_out *o = out ? *out : NULL;
+	const struct perf_mode_out *o = run_mode_figures(res, &perf_mode);
 
 	return o ? &o->pub : NULL;
 }

@@ -94,6 +94,13 @@ void **run_mode_out(struct run_result *res, const struct run_mode *m)
 	return i < RUN_MODES_MAX ? &res->mode_out[i] : NULL;
 }
 
+const void *run_mode_figures(const struct run_result *res, const struct run_mode *m)
+{
+	size_t i = run_mode_index(m);
+
+	return i < RUN_MODES_MAX ? res->mode_out[i] : NULL;
+}
+
 void run_modes_free_out(struct run_result *res)
 {
 	for (size_t i = 0; i < run_modes_count(); i++) {

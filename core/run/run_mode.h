@@ -143,6 +143,8 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 /* Where mode m leaves its figures for the results (see .write); NULL
  * for a mode not registered. */
 void **run_mode_out(struct run_result *res, const struct run_mode *m);
+/* Mode m's figures in res, for a reader after the run; NULL: none. */
+const void *run_mode_figures(const struct run_result *res, const struct run_mode *m);
 /* Frees every mode's figures in res. */
 void run_modes_free_out(struct run_result *res);
 

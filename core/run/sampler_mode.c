@@ -45,9 +45,7 @@ static struct sampler *sampler_mode_sampler(const struct run_state *st)
 
 const struct sampler *sampler_of(const struct run_result *res)
 {
-	void **out = run_mode_out((struct run_result *)res, &sampler_mode);
-
-	return out ? *out : NULL;
+	return run_mode_figures(res, &sampler_mode);
 }
 
 static void sampler_mode_free(void *out)
