@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "tick.h"
 
 #define PROGRESS_INTERVAL 1.0	/* seconds between redraws */
 
@@ -44,8 +45,14 @@ static void progress_tick(void *arg, const struct run_tick *t)
 	p->drawn = true;
 }
 
-void progress_attach(struct progress *p, struct run_plan *plan,
-		     size_t index, size_t count)
+void progress_attach(struct progress *p, struct run_session *session)
+{
+	if (p->on)
+		(void)tick_hook_add(session, progress_tick, p, PROGRESS_INTERVAL, false);
+}
+
+void progress_run(struct progress *p, const struct run_plan *plan,
+		  size_t index, size_t count)
 {
 	size_t used = 0;
 
@@ -66,7 +73,6 @@ void progress_attach(struct progress *p, struct run_plan *plan,
 	p->plan = plan;
 	p->last_elapsed = 0;
 	p->last_ops = 0;
-	(void)run_hook_add(plan, progress_tick, p, PROGRESS_INTERVAL, 0);	/* one of RUN_HOOKS */
 }
 
 void progress_clear(struct progress *p)

@@ -7,6 +7,7 @@
  */
 #include "scale_report.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * status_line.c - --status N, stress-ng's periodic status line:
  *   info:  [PID] status: 2 run, 0 exit, 0 reap, 0 fail, 0 SIGALRM, 3 secs
  * word for word as stress-ng prints it, so a log watched for stress-ng's
- * lines reads ours. The counts come from the controller's tick (run.h):
+ * lines reads ours. The counts come from the controller's tick (tick.h):
  * the instances' own slots and the controller's reaps, nothing estimated.
  * stress-ng's line belongs to the process, not to a stressor: its time
  * counts from the start and its counters (all but "run", the instances
@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "progress.h"
+#include "tick.h"
 
 /* stress-ng's units, largest first; seconds are always shown */
 static const struct {
@@ -65,26 +66,17 @@ static void status_line_tick(void *arg, const struct run_tick *t)
 		 t->running, d->exited + t->exited, d->reaped + t->reaped,
 		 d->failed + t->failed, d->alarmed + t->alarmed,
 		 status_line_duration(t->now - sl->start, when, sizeof(when)));
-	/* tick.c's own rule, so the next run's first line is due when this
-	 * run's next would have been */
-	sl->next += sl->interval;
-	if (sl->next <= t->now)
-		sl->next = t->now + sl->interval;
 }
 
-void status_line_attach(struct status_line *sl, struct run_plan *plan,
+void status_line_attach(struct status_line *sl, struct run_session *session,
 			double secs, struct progress *p)
 {
 	if (secs <= 0)
 		return;
-	if (sl->start <= 0) {
-		sl->interval = secs;
-		sl->start = sk_now();
-		sl->next = sl->start + secs;
-	}
+	sl->start = sk_now();
 	sl->progress = p;
-	/* one of RUN_HOOKS, beside --progress */
-	(void)run_hook_add(plan, status_line_tick, sl, secs, sl->next);
+	/* one of TICK_HOOKS, beside --progress */
+	(void)tick_hook_add(session, status_line_tick, sl, secs, true);
 }
 
 void status_line_run_done(struct status_line *sl, const struct run_tick *counts)

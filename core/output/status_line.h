@@ -12,6 +12,8 @@
 
 #include "run.h"
 
+struct run_session;
+
 /*
  * Writes stress-ng's rendering of a run time rounded to whole seconds:
  * "0 sec", "2 secs", "1 min 5 secs", "1 hour 0 sec" (its units and
@@ -23,19 +25,17 @@ struct progress;
 
 /* The line's state over a session's runs; zeroed before the first. */
 struct status_line {
-	double interval;	/* --status N */
-	double start;		/* CLOCK_MONOTONIC at the first run's attach */
-	double next;		/* when the next line is due */
+	double start;		/* CLOCK_MONOTONIC at the attach */
 	struct run_tick done;	/* what the runs that ended counted */
 	struct progress *progress;
 };
 
 /*
- * Hooks the line to the plan of the session's next run, every secs
- * seconds (0: none) on the cadence the first run began. Attach it before
- * --progress's line p, which it erases before it prints.
+ * Hooks the line to every run of the session, every secs seconds (0:
+ * none), one cadence over the runs. Attach it before --progress's line
+ * p, which it erases before it prints.
  */
-void status_line_attach(struct status_line *sl, struct run_plan *plan,
+void status_line_attach(struct status_line *sl, struct run_session *session,
 			double secs, struct progress *p);
 
 /* A run ended: its instances, all reaped (run_result.counts), count on. */

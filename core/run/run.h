@@ -6,7 +6,6 @@
 #ifndef STRESSKIT_RUN_H
 #define STRESSKIT_RUN_H
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +16,7 @@
 #include "slot.h"
 
 struct profile;
+struct run_session;
 
 struct plan_entry {
 	const struct stressor *stressor;
@@ -42,20 +42,6 @@ struct run_tick {
 	uint32_t alarmed;	/* sent the stop signal (SIGALRM) */
 };
 
-/*
- * A tick hook: fn every interval seconds from the first fork, or from
- * first (CLOCK_MONOTONIC seconds, when not 0: a cadence that goes on from
- * an earlier run). It must be cheap.
- */
-struct run_hook {
-	void (*fn)(void *arg, const struct run_tick *t);
-	void *arg;
-	double interval;
-	double first;
-};
-
-#define RUN_HOOKS 2	/* --progress and --status */
-
 /* The most run modes registered (run_mode.h); one past it is left off, said. */
 #define RUN_MODES_MAX 16
 
@@ -70,25 +56,12 @@ struct run_plan {
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
 	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
-	/* Optional: called from the controller's wait loop (run_hook_add). */
-	struct run_hook hooks[RUN_HOOKS];
 	/* each registered run mode's options struct, by run_mode_index */
 	const void *mode_opts[RUN_MODES_MAX];
+	/* the modes' state over the session this run is one of
+	 * (run_session_begin, run_mode.h), or NULL */
+	struct run_session *session;
 };
-
-/* Adds a tick hook to the plan; -ENOSPC when every place is taken. */
-static inline int run_hook_add(struct run_plan *plan,
-			       void (*fn)(void *arg, const struct run_tick *t),
-			       void *arg, double interval, double first)
-{
-	for (size_t i = 0; i < RUN_HOOKS; i++) {
-		if (!plan->hooks[i].fn) {
-			plan->hooks[i] = (struct run_hook){ fn, arg, interval, first };
-			return 0;
-		}
-	}
-	return -ENOSPC;
-}
 
 /* What an instance did before the measured window opened (window.h). */
 struct window_before {

@@ -112,6 +112,53 @@ void run_modes_free_out(struct run_result *res)
 	}
 }
 
+struct run_session {
+	void *state[RUN_MODES_MAX];	/* by run_mode_index */
+};
+
+struct run_session *run_session_begin(const struct run_plan *base)
+{
+	struct run_session *s = calloc(1, sizeof(*s));
+
+	for (size_t i = 0; s && i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+
+		if (!m->session_size)
+			continue;
+		if (!(s->state[i] = calloc(1, m->session_size))) {
+			run_session_end(s);
+			return NULL;
+		}
+		if (m->session_begin)
+			m->session_begin(s->state[i], base);
+	}
+	return s;
+}
+
+void run_session_end(struct run_session *s)
+{
+	for (size_t i = 0; s && i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+
+		if (s->state[i] && m->session_end)
+			m->session_end(s->state[i]);
+		free(s->state[i]);
+	}
+	free(s);
+}
+
+void *run_session_mode(const struct run_session *s, const struct run_mode *m)
+{
+	size_t i = run_mode_index(m);
+
+	return s && i < RUN_MODES_MAX ? s->state[i] : NULL;
+}
+
+void *run_session_state(const struct run_plan *plan, const struct run_mode *m)
+{
+	return run_session_mode(plan->session, m);
+}
+
 void run_modes_select(struct run_state *st)
 {
 	st->n_modes = 0;

@@ -98,6 +98,13 @@ struct run_mode {
 	/* bytes of state for one run: zeroed before its first hook, freed
 	 * after its last (run_mode_state); 0: none */
 	size_t state_size;
+	/* bytes of state kept over every run of a session (run_session_begin):
+	 * zeroed, then given to session_begin with the session's base plan,
+	 * and to session_end before it is freed (either NULL: none); what a
+	 * mode sets up once and uses in each run (run_session_state) */
+	size_t session_size;
+	void (*session_begin)(void *state, const struct run_plan *base);
+	void (*session_end)(void *state);
 
 	/* --- what the layers above the run read (all optional) --- */
 	/* its options, ended by a row without a name; opts_size bytes of
@@ -155,6 +162,15 @@ const char *run_mode_typed(const struct run_mode *m, const struct run_mode_given
 
 /* The registered mode of that name, or NULL. */
 const struct run_mode *run_mode_find(const char *name);
+
+/* Every registered mode's session state (.session_size), over the runs
+ * whose plan points at it (run_plan.session); NULL on no memory. */
+struct run_session *run_session_begin(const struct run_plan *base);
+void run_session_end(struct run_session *s);
+/* Mode m's state in session s, or NULL: no session, or m keeps none. */
+void *run_session_mode(const struct run_session *s, const struct run_mode *m);
+/* The same in the session plan's run is one of (run_plan.session). */
+void *run_session_state(const struct run_plan *plan, const struct run_mode *m);
 
 /* Fills st->modes with the registered modes on for st->plan, by rank,
  * each with its zeroed state; none, with st->failed set, on no memory. */

@@ -11,6 +11,7 @@
  */
 #include "sampler.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 

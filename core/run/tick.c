@@ -1,10 +1,12 @@
 /*
- * tick.c - the plan's tick hooks (--progress, --status): each called every
- * its interval from the controller's wait loop, with the bogo-ops so far
+ * tick.c - the session's tick hooks (--progress, --status): each called
+ * every its interval from the controller's wait loop, with the bogo-ops so far
  * and the instances by state, read from their counter slots and the
  * controller's child table: no syscall, nothing asked of an instance.
  */
 #include "tick.h"
+
+#include <errno.h>
 
 #include <jansson.h>
 
@@ -12,9 +14,23 @@
 
 static const struct run_mode tick_mode;
 
-/* The mode's state for one run: when each of the plan's hooks is due. */
+struct tick_hook {
+	tick_fn *fn;
+	void *arg;
+	double interval;
+	bool across_runs;
+};
+
+/* The mode's state over a session: its hooks, and when each one that
+ * goes on over the runs is next due (0: from the next run's fork). */
+struct tick_session {
+	struct tick_hook hooks[TICK_HOOKS];
+	double carry[TICK_HOOKS];
+};
+
+/* The mode's state for one run: when each of the session's hooks is due. */
 struct tick_state {
-	double next[RUN_HOOKS];
+	double next[TICK_HOOKS];
 };
 
 /* --status N, and whether it was given (its check notes it) */
@@ -49,26 +65,42 @@ static void tick_mode_record(json_t *c, const void *opts)
 			    json_integer((json_int_t)o->status) : json_null());
 }
 
+int tick_hook_add(struct run_session *s, tick_fn *fn, void *arg,
+		  double interval, bool across_runs)
+{
+	struct tick_session *ts = run_session_mode(s, &tick_mode);
+
+	for (size_t h = 0; ts && h < TICK_HOOKS; h++) {
+		if (!ts->hooks[h].fn) {
+			ts->hooks[h] = (struct tick_hook){ fn, arg, interval, across_runs };
+			return 0;
+		}
+	}
+	return ts ? -ENOSPC : -EINVAL;
+}
+
 static void tick_begin(struct run_state *st)
 {
+	struct tick_session *ss = run_session_state(st->plan, &tick_mode);
 	struct tick_state *ts = run_mode_state(st, &tick_mode);
 
-	for (size_t h = 0; h < RUN_HOOKS; h++)
-		ts->next[h] = st->plan->hooks[h].first > 0 ?
-				   st->plan->hooks[h].first :
-				   st->t0 + st->plan->hooks[h].interval;
+	for (size_t h = 0; ss && h < TICK_HOOKS; h++)
+		ts->next[h] = ss->hooks[h].across_runs && ss->carry[h] > 0 ?
+			      ss->carry[h] : st->t0 + ss->hooks[h].interval;
 }
 
 static double tick_run(struct run_state *st, double left)
 {
-	const struct run_hook *hooks = st->plan->hooks;
+	struct tick_session *ss = run_session_state(st->plan, &tick_mode);
 	struct tick_state *ts = run_mode_state(st, &tick_mode);
 	struct run_tick t;
 	bool counted = false;
 	double now = sk_now();
 
-	for (size_t h = 0; h < RUN_HOOKS; h++) {
-		if (!hooks[h].fn || hooks[h].interval <= 0)
+	for (size_t h = 0; ss && h < TICK_HOOKS; h++) {
+		const struct tick_hook *k = &ss->hooks[h];
+
+		if (!k->fn || k->interval <= 0)
 			continue;
 		if (now >= ts->next[h]) {
 			if (!counted) {
@@ -77,12 +109,13 @@ static double tick_run(struct run_state *st, double left)
 				t.elapsed = now - st->t0;
 				counted = true;
 			}
-			hooks[h].fn(hooks[h].arg, &t);
+			k->fn(k->arg, &t);
 			/* due one interval after the last was due: no drift */
-			ts->next[h] += hooks[h].interval;
+			ts->next[h] += k->interval;
 			if (ts->next[h] <= now)
-				ts->next[h] = now + hooks[h].interval;
+				ts->next[h] = now + k->interval;
 		}
+		ss->carry[h] = ts->next[h];
 		if (ts->next[h] - now < left)
 			left = ts->next[h] - now;
 	}
@@ -146,6 +179,7 @@ static const struct run_mode tick_mode = {
 	},
 	.waiting = tick_waiting,
 	.state_size = sizeof(struct tick_state),
+	.session_size = sizeof(struct tick_session),
 	.opts = (const struct run_mode_opt[]){
 		/* the controller wakes more often, as at a short
 		 * --sample-interval; the bogo-op is the same */

@@ -167,7 +167,6 @@ int scale_main(const struct plan *p)
 	struct atomic_file csv_file, svg_file;
 	struct atomic_file *csv = NULL, *svg = NULL;
 	struct session s;
-	char err[512];
 
 	if (p->set.scale_csv && scale_open(&csv_file, p->set.scale_csv, "--scale-csv"))
 		return SK_USAGE;
@@ -183,11 +182,8 @@ int scale_main(const struct plan *p)
 		goto out;
 	}
 	/* --yaml, --json, --perf: every step is an entry of one pass */
-	if (!(s.rec = recorder_begin(p, err, sizeof(err)))) {
-		log_usage_error("%s", err);
-		status = SK_USAGE;
+	if ((status = session_open(&s)))
 		goto out;
-	}
 	log_info("scaling %s over %zu steps, %gs each%s", name, p->n_runs,
 		 p->base.timeout, warmup_seconds(&p->base) > 0 ? " after a warmup" : "");
 	scale_sweep(&s, name, &rows, &status);
@@ -197,7 +193,7 @@ int scale_main(const struct plan *p)
 		status = SK_USAGE;
 	csv = svg = NULL;
 out:
-	status = recorder_end(s.rec, status);
+	status = session_close(&s, status);
 	session_free(&s);
 	if (csv)
 		atomic_file_abort(csv);

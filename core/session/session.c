@@ -19,6 +19,7 @@
 #include "progress.h"
 #include "registry.h"
 #include "report.h"
+#include "run_mode.h"
 #include "scheduler.h"
 #include "status.h"
 #include "status_line.h"
@@ -123,13 +124,13 @@ static int session_status(const struct session *s)
 int session_run(struct session *s, size_t i)
 {
 	struct session_run *r = &s->found[i];
-	struct run_plan plan = s->runs[i];	/* the plan's, with this run's hooks */
+	struct run_plan plan = s->runs[i];	/* the plan's, in this session */
 	struct run_result res;
 	int rc;
 
-	status_line_attach(&s->status_line, &plan, tick_status(&s->plan->base), &s->progress);
-	progress_attach(&s->progress, &plan, i, s->n_runs);
+	plan.session = s->modes;
 	plan.profile = recorder_profile(s->rec);
+	progress_run(&s->progress, &plan, i, s->n_runs);
 	rc = scheduler_run(&plan, &res);
 	progress_clear(&s->progress);
 	r->ran = true;
@@ -338,6 +339,34 @@ static int session_warm_up(struct session *s, struct pass_exec *pe)
 	return res.status;
 }
 
+int session_open(struct session *s)
+{
+	const struct plan *p = s->plan;
+	char err[512];
+
+	if (!(s->rec = recorder_begin(p, err, sizeof(err)))) {
+		log_usage_error("%s", err);
+		return SK_USAGE;
+	}
+	/* the modes' session: the tick hooks */
+	if (!(s->modes = run_session_begin(&p->base))) {
+		log_fail("cannot run: out of memory");
+		return session_close(s, SK_NO_RESOURCE);
+	}
+	status_line_attach(&s->status_line, s->modes, tick_status(&p->base), &s->progress);
+	progress_attach(&s->progress, s->modes);
+	return SK_OK;
+}
+
+int session_close(struct session *s, int status)
+{
+	status = recorder_end(s->rec, status);
+	s->rec = NULL;
+	run_session_end(s->modes);
+	s->modes = NULL;
+	return status;
+}
+
 /*
  * --repeat N: the whole list of runs N times, each pass with its table;
  * --repeat-until: until the intervals are narrow enough, N at most.
@@ -359,11 +388,9 @@ static int session_repeat(struct session *s)
 		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
-	s->rec = recorder_begin(p, err, sizeof(err));
-	if (!s->rec) {
-		log_usage_error("%s", err);
+	if ((rc = session_open(s))) {
 		pass_exec_end(pe);
-		return SK_USAGE;
+		return rc;
 	}
 	if (in_process && p->repeat > 1)
 		log_info("--repeat: the passes run in this process, not each in a "
@@ -380,8 +407,7 @@ static int session_repeat(struct session *s)
 		if (session_until_done(s, pass))
 			break;
 	}
-	rc = recorder_end(s->rec, rc);
-	s->rec = NULL;
+	rc = session_close(s, rc);
 	pass_exec_end(pe);
 	return rc;
 }

@@ -34,6 +34,7 @@ struct session {
 	double wall;			/* sum of the runs' wall times */
 	bool interrupted;		/* a stop signal: later runs skipped */
 	struct recorder *rec;		/* results files, perf; NULL: none */
+	struct run_session *modes;	/* the run modes' session state; NULL: none */
 	struct progress progress;
 	struct status_line status_line;	/* --status, over every run */
 };
@@ -42,6 +43,16 @@ struct session {
 int session_init(struct session *s, const struct plan *plan,
 		 const struct run_plan *runs, size_t n);
 void session_free(struct session *s);
+
+/*
+ * Opens what the session's runs share: the recorder (results files,
+ * perf and profile lines) and the run modes' session state (the
+ * --status and --progress lines). Returns 0, or the exit
+ * status of a failure it said.
+ */
+int session_open(struct session *s);
+/* Closes them; returns status as the recorder's end settles it. */
+int session_close(struct session *s, int status);
 
 /*
  * Runs run i and records it: the summaries, status, wall time and the

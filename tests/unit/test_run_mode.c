@@ -2,7 +2,8 @@
  * test_run_mode.c - the run modes' order: by rank on the way in, reversed
  * on the way out; a mode that is off for the plan is never called, and
  * the waiting hooks end the run once one of them says so; each mode's
- * state for a run is its own, zeroed, and freed with the run; and each
+ * state for a run is its own, zeroed, and freed with the run, and its
+ * state for a session kept over the session's runs; and each
  * mode's option rows are its own.
  */
 #include <string.h>
@@ -64,11 +65,42 @@ static bool test_b_wait(struct run_state *st, double *left)
 	return true;
 }
 
+/* test-b keeps a state over a session: the runs it saw */
+struct test_session {
+	const struct run_plan *base;	/* what session_begin was given */
+	int runs;
+};
+static bool test_session_ended;
+
+static void test_b_session_begin(void *state, const struct run_plan *base)
+{
+	((struct test_session *)state)->base = base;
+}
+
+static void test_b_session_end(void *state)
+{
+	test_session_ended = ((struct test_session *)state)->runs == 2;
+}
+
+static const struct run_mode test_mode_b;
+
+static void test_b_run(struct run_state *st)
+{
+	struct test_session *ts = run_session_state(st->plan, &test_mode_b);
+
+	if (ts)
+		ts->runs++;
+}
+
 /* Registered b first: the rank orders them, not the link order. */
 static const struct run_mode test_mode_b = {
 	.name = "test-b", .rank = 1001, .on = test_mode_on,
-	.at = { [RUN_MEASURING] = test_b, [RUN_REAPED] = test_b },
+	.at = { [RUN_MEASURING] = test_b, [RUN_REAPED] = test_b,
+		[RUN_BEFORE_FORK] = test_b_run },
 	.waiting = test_b_wait,
+	.session_size = sizeof(struct test_session),
+	.session_begin = test_b_session_begin,
+	.session_end = test_b_session_end,
 };
 RUN_MODE_REGISTER(test_mode_b);
 
@@ -142,6 +174,45 @@ START_TEST(test_order)
 }
 END_TEST
 
+/*
+ * A session's state is kept over its runs (each run's plan points at
+ * it), begun with the base plan, ended once; a mode that keeps none has
+ * none, and a run outside a session sees none.
+ */
+START_TEST(test_session_state)
+{
+	struct run_plan base = { 0 }, plan = { 0 };
+	struct run_result res = { 0 };
+	struct run_state st = { .plan = &plan, .res = &res };
+	struct run_session *s = run_session_begin(&base);
+	struct test_session *ts;
+
+	ck_assert_ptr_nonnull(s);
+	ts = run_session_mode(s, &test_mode_b);
+	ck_assert_ptr_nonnull(ts);
+	ck_assert_ptr_eq(ts->base, &base);
+	ck_assert_int_eq(ts->runs, 0);
+	ck_assert_ptr_null(run_session_mode(s, &test_mode_a));
+	test_modes_on = true;
+	for (int run = 0; run < 2; run++) {
+		plan.session = s;
+		run_modes_select(&st);
+		run_modes_call(&st, RUN_BEFORE_FORK);
+		run_modes_release(&st);
+	}
+	ck_assert_int_eq(ts->runs, 2);
+	plan.session = NULL;
+	ck_assert_ptr_null(run_session_state(&plan, &test_mode_b));
+	run_modes_select(&st);
+	run_modes_call(&st, RUN_BEFORE_FORK);	/* no session: nothing counted */
+	run_modes_release(&st);
+	test_modes_on = false;
+	test_session_ended = false;
+	run_session_end(s);
+	ck_assert(test_session_ended);
+}
+END_TEST
+
 /* --warmup ends before the sampler begins, and is taken off after it ends. */
 START_TEST(test_warmup_around_sampler)
 {
@@ -210,6 +281,7 @@ static Suite *run_mode_suite(void)
 	TCase *tc = tcase_create("run_mode");
 
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_session_state);
 	tcase_add_test(tc, test_mode_rows);
 	tcase_add_test(tc, test_warmup_around_sampler);
 	suite_add_tcase(s, tc);
