@@ -50,8 +50,7 @@ struct recorder {
 	unsigned pass;
 	struct timeseries_summary *ts;
 	size_t n_ts;
-	/* --perf-profile: the set, this pass's profiles and their names */
-	struct profile *profile;
+	/* --perf-profile: this pass's profiles and their names */
 	json_t **prof;
 	const char **prof_names;
 	size_t n_prof;
@@ -59,23 +58,6 @@ struct recorder {
 	size_t n_cost;
 	bool until_reached;	/* --repeat-until's target was met */
 };
-
-/* A profile that cannot be taken, or only in part, is said once, before
- * anything runs. */
-static void recorder_profile_new(struct recorder *r)
-{
-	r->profile = profile_new(profile_asked(&r->plan->base));
-	if (r->profile && profile_unavailable(r->profile)) {
-		log_warn("--perf-profile: %s; the run goes on without a profile",
-			 profile_unavailable(r->profile));
-		profile_free(r->profile);
-		r->profile = NULL;
-	} else if (r->profile && profile_user_only(r->profile)) {
-		log_info("--perf-profile: the run's own processes in user space "
-			 "only (%s, no kernel frames): %s", profile_event(r->profile),
-			 profile_user_only(r->profile));
-	}
-}
 
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
@@ -110,22 +92,16 @@ struct recorder *recorder_begin(const struct plan *p,
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
-	if (profile_asked(&p->base))
-		recorder_profile_new(r);
 	r->lat = latency_files_new(p);
 	return r;
 }
 
-struct profile *recorder_profile(struct recorder *r)
-{
-	return r ? r->profile : NULL;
-}
-
-/* Takes this run's profiles, for the document and the lines under the
- * table; NULL without --perf-profile or on no memory. */
+/* Keeps this run's profiles (profile_of) for the document and the lines
+ * under the table; NULL on no memory. */
 static json_t *const *recorder_profile_collect(struct recorder *r,
 					       const struct run_result *res)
 {
+	json_t *const *of = profile_of(res);
 	size_t n = r->n_prof + res->n;
 	json_t **prof = realloc(r->prof, (n + 1) * sizeof(*prof));
 	const char **names;
@@ -138,7 +114,7 @@ static json_t *const *recorder_profile_collect(struct recorder *r,
 		return NULL;
 	r->prof_names = names;
 	for (size_t i = 0; i < res->n; i++) {
-		r->prof[r->n_prof + i] = profile_take(r->profile, i);
+		r->prof[r->n_prof + i] = json_incref(of[i]);
 		r->prof_names[r->n_prof + i] = res->s[i].entry->stressor->name;
 	}
 	prof = r->prof + r->n_prof;
@@ -252,7 +228,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	if (!r)
 		return;
 	counts = perf_of(res) && perf_of(res)->counts ? recorder_perf_collect(r, res) : NULL;
-	prof = r->profile ? recorder_profile_collect(r, res) : NULL;
+	prof = profile_of(res) ? recorder_profile_collect(r, res) : NULL;
 	recorder_series(r, res);
 	recorder_cost(r, res, sums, counts);
 	r->interrupted |= res->interrupted;
@@ -394,7 +370,6 @@ int recorder_end(struct recorder *r, int status)
 	free(r->cost);
 	json_decref(r->doc);
 	recorder_profile_clear(r);
-	profile_free(r->profile);
 	free(r->prof);
 	free(r->prof_names);
 	free(r->perf_names);

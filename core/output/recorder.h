@@ -25,8 +25,6 @@ struct recorder;
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen);
 
-/* The --perf-profile set the scheduler drives (profile.h), or NULL. */
-struct profile *recorder_profile(struct recorder *r);
 
 /* After each scheduler_run(): keeps the run's figures. */
 void recorder_run(struct recorder *r, const struct run_result *res,

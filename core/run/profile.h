@@ -36,6 +36,10 @@ unsigned profile_asked(const struct run_plan *plan);
 
 struct profile;
 
+/* Stressor i's "perf-profile" object of the run (res->n of them, each
+ * possibly NULL; the result owns them), or NULL without a profile. */
+json_t *const *profile_of(const struct run_result *res);
+
 /*
  * Probes what a profile needs: perf in PATH, the permission to sample
  * every CPU with kernel call chains (root, or perf_event_paranoid 0 or

@@ -3,12 +3,15 @@
  * before the instances set up (so their set-up's helpers are in it),
  * samples the measured window only (after the warm-up, until the stop)
  * and is folded into each stressor's keys before the run directory that
- * holds its files goes. The profile itself is profile.c's.
+ * holds its files goes (profile_of). One perf set serves every run of a
+ * session (the mode's session state). The profile itself is profile.c's.
  */
 #include "profile.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 
+#include "log.h"
 #include "run_mode.h"
 #include "run_state.h"
 #include "shared.h"
@@ -27,10 +30,69 @@ unsigned profile_asked(const struct run_plan *plan)
 	return o && o->on ? (unsigned)o->freq : 0;
 }
 
-/* On when the results made the profile (they own it, and read it). */
+/* The mode's state over a session: one perf set for all its runs. */
+struct profile_session {
+	struct profile *profile;	/* NULL: not asked, or not available */
+};
+
+/* Each stressor's profile of one run (its run_mode_out). */
+struct profile_out {
+	size_t n;
+	json_t *of[];		/* [n]: a "perf-profile" object, or NULL */
+};
+
+/* A profile that cannot be taken, or only in part, is said once, before
+ * anything runs. */
+static void profile_session_begin(void *state, const struct run_plan *base)
+{
+	struct profile_session *ps = state;
+	struct profile *p = profile_asked(base) ? profile_new(profile_asked(base)) : NULL;
+
+	if (p && profile_unavailable(p)) {
+		log_warn("--perf-profile: %s; the run goes on without a profile",
+			 profile_unavailable(p));
+		profile_free(p);
+		p = NULL;
+	} else if (p && profile_user_only(p)) {
+		log_info("--perf-profile: the run's own processes in user space "
+			 "only (%s, no kernel frames): %s", profile_event(p),
+			 profile_user_only(p));
+	}
+	ps->profile = p;
+}
+
+static void profile_session_end(void *state)
+{
+	profile_free(((struct profile_session *)state)->profile);
+}
+
+static struct profile *profile_mode_set(const struct run_plan *plan)
+{
+	const struct profile_session *ps = run_session_state(plan, &profile_mode);
+
+	return ps ? ps->profile : NULL;
+}
+
+/* On when the session has a profile to take. */
 static bool profile_mode_on(const struct run_plan *plan)
 {
-	return plan->profile;
+	return profile_mode_set(plan);
+}
+
+json_t *const *profile_of(const struct run_result *res)
+{
+	const struct profile_out *o = run_mode_figures(res, &profile_mode);
+
+	return o ? o->of : NULL;
+}
+
+static void profile_out_free(void *out)
+{
+	struct profile_out *o = out;
+
+	for (size_t i = 0; i < o->n; i++)
+		json_decref(o->of[i]);
+	free(o);
 }
 
 /* The frequency is recorded only for a profile taken. */
@@ -67,24 +129,34 @@ static void profile_mode_hold_setup(struct run_state *st)
 
 static void profile_mode_attach(struct run_state *st)
 {
-	profile_attach(st->plan->profile, st->res, st->run_dir);
+	profile_attach(profile_mode_set(st->plan), st->res, st->run_dir);
 }
 
 /* A run stopped before it counted has no window to sample. */
 static void profile_mode_begin(struct run_state *st)
 {
 	if (!st->res->interrupted)
-		profile_begin(st->plan->profile);
+		profile_begin(profile_mode_set(st->plan));
 }
 
 static void profile_mode_end(struct run_state *st)
 {
-	profile_end(st->plan->profile);
+	profile_end(profile_mode_set(st->plan));
 }
 
+/* Each stressor's profile, for the results (profile_of); none on no memory. */
 static void profile_mode_collect(struct run_state *st)
 {
-	profile_collect(st->plan->profile);
+	struct profile *p = profile_mode_set(st->plan);
+	struct profile_out *o = calloc(1, sizeof(*o) + st->res->n * sizeof(*o->of));
+
+	profile_collect(p);
+	if (!o)
+		return;
+	o->n = st->res->n;
+	for (size_t i = 0; i < o->n; i++)
+		o->of[i] = profile_take(p, i);
+	*run_mode_out(st->res, &profile_mode) = o;
 }
 
 static const struct run_mode profile_mode = {
@@ -98,9 +170,13 @@ static const struct run_mode profile_mode = {
 		[RUN_STOPPING] = profile_mode_end,
 		[RUN_DONE] = profile_mode_collect,
 	},
+	.session_size = sizeof(struct profile_session),
+	.session_begin = profile_session_begin,
+	.session_end = profile_session_end,
 	.opts = profile_opts,
 	.opts_size = sizeof(struct profile_opts),
 	.help_after = "perf",
 	.record = profile_mode_record,
+	.out_free = profile_out_free,
 };
 RUN_MODE_REGISTER(profile_mode);

@@ -15,7 +15,6 @@
 
 #include "slot.h"
 
-struct profile;
 struct run_session;
 
 struct plan_entry {
@@ -55,7 +54,6 @@ struct run_plan {
 	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
-	struct profile *profile;	/* --perf-profile (profile.h), or NULL */
 	/* each registered run mode's options struct, by run_mode_index */
 	const void *mode_opts[RUN_MODES_MAX];
 	/* the modes' state over the session this run is one of

@@ -129,7 +129,6 @@ int session_run(struct session *s, size_t i)
 	int rc;
 
 	plan.session = s->modes;
-	plan.profile = recorder_profile(s->rec);
 	progress_run(&s->progress, &plan, i, s->n_runs);
 	rc = scheduler_run(&plan, &res);
 	progress_clear(&s->progress);
@@ -348,7 +347,7 @@ int session_open(struct session *s)
 		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
-	/* the modes' session: the tick hooks */
+	/* the modes' session: a profile's perf set, the tick hooks */
 	if (!(s->modes = run_session_begin(&p->base))) {
 		log_fail("cannot run: out of memory");
 		return session_close(s, SK_NO_RESOURCE);

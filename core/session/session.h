@@ -46,8 +46,8 @@ void session_free(struct session *s);
 
 /*
  * Opens what the session's runs share: the recorder (results files,
- * perf and profile lines) and the run modes' session state (the
- * --status and --progress lines). Returns 0, or the exit
+ * perf and profile lines) and the run modes' session state (a profile's
+ * perf set, the --status and --progress lines). Returns 0, or the exit
  * status of a failure it said.
  */
 int session_open(struct session *s);
