@@ -177,9 +177,9 @@ static void recorder_series(struct recorder *r, const struct run_result *res)
 
 /* Keeps this run's counters for the lines under the table. */
 static struct perf_counts *recorder_perf_collect(struct recorder *r,
-						 const struct run_result *res)
+						 const struct run_result *res,
+						 const struct perf_run *run)
 {
-	const struct perf_run *run = perf_of(res);
 	size_t n = r->n_perf + res->n;
 	const char **names = realloc(r->perf_names, (n + 1) * sizeof(*names));
 	struct perf_counts *counts;
@@ -222,12 +222,14 @@ static int recorder_cost_doc(struct recorder *r, size_t n)
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums)
 {
+	const struct perf_run *pr;
 	struct perf_counts *counts;
 	json_t *const *prof;
 
 	if (!r)
 		return;
-	counts = perf_of(res) && perf_of(res)->counts ? recorder_perf_collect(r, res) : NULL;
+	pr = perf_of(res);
+	counts = pr ? recorder_perf_collect(r, res, pr) : NULL;
 	prof = profile_of(res) ? recorder_profile_collect(r, res) : NULL;
 	recorder_series(r, res);
 	recorder_cost(r, res, sums, counts);

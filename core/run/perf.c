@@ -152,14 +152,22 @@ struct perf_set *perf_new(void)
 	return p;
 }
 
-void perf_free(struct perf_set *p)
+/* Closes the counters a run left open: the set serves the next run. */
+static void perf_close(struct perf_set *p)
 {
-	if (!p)
-		return;
 	for (size_t i = 0; p->fd && i < p->n_inst * PERF_N_COUNTERS; i++)
 		if (p->fd[i] >= 0)
 			close(p->fd[i]);
 	free(p->fd);
+	p->fd = NULL;
+	p->n_inst = 0;
+}
+
+void perf_free(struct perf_set *p)
+{
+	if (!p)
+		return;
+	perf_close(p);
 	free(p);
 }
 
@@ -177,9 +185,7 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 {
 	size_t total = 0, k = 0;
 
-	free(p->fd);
-	p->fd = NULL;
-	p->n_inst = 0;
+	perf_close(p);
 	for (size_t i = 0; i < res->n; i++)
 		total += res->s[i].n;
 	p->fd = malloc((total ? total : 1) * PERF_N_COUNTERS * sizeof(*p->fd));
@@ -330,77 +336,77 @@ bool perf_asked(const struct run_plan *plan)
 	return o && o->on;
 }
 
-/* The mode's figures for one run: the set while it counts, then the sums. */
-struct perf_mode_out {
-	struct perf_run pub;
+/* The mode's state over a session: one set, probed once, for every run;
+ * NULL with --perf: no memory for it. */
+struct perf_session {
 	struct perf_set *set;
-	struct perf_counts *counts;
 };
 
-static struct perf_mode_out *perf_mode_out(const struct run_state *st)
+static void perf_session_begin(void *state, const struct run_plan *base)
 {
-	return *run_mode_out(st->res, &perf_mode);
+	if (perf_asked(base))
+		((struct perf_session *)state)->set = perf_new();
+}
+
+static void perf_session_end(void *state)
+{
+	perf_free(((struct perf_session *)state)->set);
+}
+
+static struct perf_set *perf_mode_set(const struct run_state *st)
+{
+	return ((struct perf_session *)run_session_state(st->plan, &perf_mode))->set;
 }
 
 const struct perf_run *perf_of(const struct run_result *res)
 {
-	const struct perf_mode_out *o = run_mode_figures(res, &perf_mode);
-
-	return o ? &o->pub : NULL;
+	return run_mode_figures(res, &perf_mode);
 }
 
-static void perf_mode_free(void *out)
-{
-	struct perf_mode_out *o = out;
-
-	perf_free(o->set);
-	free(o->counts);
-	free(o);
-}
-
+/* On for a run of a session (whose state holds the set) that asked. */
 static bool perf_mode_on(const struct run_plan *plan)
 {
-	return perf_asked(plan);
+	return perf_asked(plan) && run_session_state(plan, &perf_mode);
 }
 
-/* This run's set, probed; and the set-up gate stays shut until the
- * counters are open: a helper an instance forks in set-up inherits them
- * (ready_wait opens it). Without memory for the set, no run. */
+/* The set-up gate stays shut until the counters are open: a helper an
+ * instance forks in set-up inherits them (ready_wait opens it). Without
+ * memory for the set, no run. */
 static void perf_mode_begin(struct run_state *st)
 {
-	struct perf_mode_out *o = calloc(1, sizeof(*o));
-
-	if (!o || !(o->set = perf_new())) {
-		free(o);
+	if (!perf_mode_set(st)) {
 		log_fail("--perf: no memory for the counters");
 		st->failed = SK_NO_RESOURCE;
 		return;
 	}
-	o->pub.caps = o->set->caps;
-	*run_mode_out(st->res, &perf_mode) = o;
 	st->sh->setup = 0;
 }
 
 static void perf_mode_attach(struct run_state *st)
 {
-	perf_attach(perf_mode_out(st)->set, st->res);
+	perf_attach(perf_mode_set(st), st->res);
 }
 
 static void perf_mode_enable(struct run_state *st)
 {
-	perf_enable(perf_mode_out(st)->set);
+	perf_enable(perf_mode_set(st));
 }
 
-/* Every instance reaped: the counts are final. Read and closed now; on no
- * memory for the sums the run has no perf figures. */
+/* Every instance reaped: the counts are final. Read and closed now, and
+ * left in the result (perf_of); on no memory the run has no perf figures. */
 static void perf_mode_read(struct run_state *st)
 {
-	struct perf_mode_out *o = perf_mode_out(st);
+	struct perf_set *set = perf_mode_set(st);
+	struct perf_run *o = calloc(1, sizeof(*o) + st->res->n * sizeof(*o->counts));
 
-	o->counts = calloc(st->res->n ? st->res->n : 1, sizeof(*o->counts));
-	if (o->counts)
-		perf_collect(o->set, st->res, o->counts);
-	o->pub.counts = o->counts;
+	if (!o) {
+		perf_close(set);
+		return;
+	}
+	o->caps = set->caps;
+	o->n = st->res->n;
+	perf_collect(set, st->res, o->counts);
+	*run_mode_out(st->res, &perf_mode) = o;
 }
 
 /* Its counts are read by the results after the run (perf_of). */
@@ -425,6 +431,9 @@ static const struct run_mode perf_mode = {
 	},
 	.opts_size = sizeof(struct perf_opts),
 	.help_after = "confidence-target",
-	.out_free = perf_mode_free,
+	.session_size = sizeof(struct perf_session),
+	.session_begin = perf_session_begin,
+	.session_end = perf_session_end,
+	.out_free = free,
 };
 RUN_MODE_REGISTER(perf_mode);

@@ -55,9 +55,8 @@ struct perf_caps {
 /* One run's figures, which the perf mode leaves in the run's result. */
 struct perf_run {
 	struct perf_caps caps;
-	/* one per stressor of the result (res->s[i]); NULL: none read (no
-	 * memory) */
-	const struct perf_counts *counts;
+	size_t n;			/* the result's stressors */
+	struct perf_counts counts[];	/* [n]: res->s[i]'s */
 };
 
 struct perf_set;
