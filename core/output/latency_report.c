@@ -57,7 +57,7 @@ void latency_report_lines(const struct stressor_summary *s)
 }
 
 /* The merged histogram: HdrHistogram's layout, and each non-empty counter. */
-static json_t *latency_report_histogram(const struct stressor_result *sr,
+static json_t *latency_report_histogram(const struct run_result *res, size_t i,
 					unsigned series)
 {
 	struct sk_latency *h = malloc(sizeof(*h));
@@ -69,7 +69,7 @@ static json_t *latency_report_histogram(const struct stressor_result *sr,
 		json_decref(b);
 		return json_null();
 	}
-	latency_merge_series(sr, series, h);
+	latency_merge_series(res, i, series, h);
 	json_object_set_new(o, "unit", json_string("ns"));
 	json_object_set_new(o, "lowest-discernible-value", json_integer(1));
 	json_object_set_new(o, "highest-trackable-value",
@@ -92,7 +92,7 @@ static json_t *latency_report_histogram(const struct stressor_result *sr,
 	return o;
 }
 
-void latency_report_json(const struct stressor_result *sr,
+void latency_report_json(const struct run_result *res, size_t i,
 			 const struct stressor_summary *s, json_t *o, json_t *extra)
 {
 	json_t *lat;
@@ -127,7 +127,7 @@ void latency_report_json(const struct stressor_result *sr,
 		json_object_set_new(series, "instances", json_integer(f->instances));
 		json_object_set_new(series, "mean-usecs", json_real(f->mean / 1e3));
 		json_object_set_new(series, "percentiles", ladder);
-		json_object_set_new(series, "histogram", latency_report_histogram(sr, f->series));
+		json_object_set_new(series, "histogram", latency_report_histogram(res, i, f->series));
 		json_object_set_new(lat, f->name, series);
 	}
 	json_object_set_new(o, "latency", lat);

@@ -17,7 +17,7 @@ void latency_report_lines(const struct stressor_summary *s);
  * stress-ng's key and in extra (lower is better, so compare judges it),
  * and a "latency" mapping with the ladder and the merged histogram.
  */
-void latency_report_json(const struct stressor_result *sr,
+void latency_report_json(const struct run_result *res, size_t i,
 			 const struct stressor_summary *s, json_t *o, json_t *extra);
 
 /* "usecs p99.9 write latency": a figure's description. */

@@ -130,9 +130,10 @@ static void metrics_extra(const struct stressor_result *sr,
 	free(values);
 }
 
-void metrics_summarize(const struct stressor_result *sr,
+void metrics_summarize(const struct run_result *res, size_t i,
 		       struct stressor_summary *out)
 {
+	const struct stressor_result *sr = &res->s[i];
 	double time_sum = 0, cpu;
 	uint32_t timed = 0;
 	bool first = true;
@@ -175,5 +176,5 @@ void metrics_summarize(const struct stressor_result *sr,
 	out->cpu_percent = out->real_time > 0 && sr->n ?
 			   100.0 * cpu / out->real_time / sr->n : 0;
 	metrics_extra(sr, out);
-	out->n_latency = latency_summarize(sr, out->latency);
+	out->n_latency = latency_summarize(res, i, out->latency);
 }

@@ -43,7 +43,8 @@ double mean_harmonic(const double *v, size_t n);
 double mean_arithmetic(const double *v, size_t n);
 const char *mean_name(enum metric_mean mean);
 
-void metrics_summarize(const struct stressor_result *sr,
+/* Stressor i of the run res, summed and averaged over its instances. */
+void metrics_summarize(const struct run_result *res, size_t i,
 		       struct stressor_summary *out);
 
 #endif

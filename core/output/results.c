@@ -92,10 +92,11 @@ static json_t *results_perf(const struct perf_counts *pc, double seconds)
 }
 
 /* One stressor of one run: stress-ng's keys first, in its order, then ours. */
-static json_t *results_metrics_entry(const struct stressor_result *sr,
+static json_t *results_metrics_entry(const struct run_result *res, size_t i,
 				     const struct stressor_summary *s,
 				     const struct perf_counts *pc, json_t *profile)
 {
+	const struct stressor_result *sr = &res->s[i];
 	json_t *o = json_object(), *extra = json_array(), *inst = json_array();
 	char key[128];
 
@@ -129,7 +130,7 @@ static json_t *results_metrics_entry(const struct stressor_result *sr,
 		json_object_set_new(e, "higher-is-better", json_boolean(ms->higher_is_better));
 		json_array_append_new(extra, e);
 	}
-	latency_report_json(sr, s, o, extra);
+	latency_report_json(res, i, s, o, extra);
 	json_object_set_new(o, "instances-forked", json_integer(s->instances));
 	json_object_set_new(o, "status", json_integer(sr->status));
 	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));
@@ -220,7 +221,7 @@ int results_add_entries(json_t *doc, const struct results_run *run)
 	if (!metrics || results_modes_out(results_current(doc), run->res))
 		return -ENOMEM;
 	for (size_t i = 0; i < run->res->n; i++) {
-		json_t *e = results_metrics_entry(&run->res->s[i], &run->sums[i],
+		json_t *e = results_metrics_entry(run->res, i, &run->sums[i],
 						  run->perf ? &run->perf[i] : NULL,
 						  run->profile ? run->profile[i] : NULL);
 

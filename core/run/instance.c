@@ -26,6 +26,8 @@
 #include "plugin.h"
 #include "proc_name.h"
 #include "run.h"
+#include "run_mode.h"
+#include "run_state.h"
 #include "sandbox.h"
 #include "stop_gate.h"
 #include "testhook.h"
@@ -37,6 +39,9 @@ static struct run_shared *instance_shared;
 /* The instance process itself: a child it forks without sk_fork_helper
  * keeps this handler, but is no child of the controller's (stop_gate.c) */
 static pid_t instance_pid;
+/* The run this process's instances belong to (instance_setup): what
+ * the modes hand each instance before its run() (run_modes_instance). */
+static const struct run_state *instance_run_state;
 /* When this process first took a stop signal (0: not yet): its run ends
  * there, not when it passed the stop gate and wound down (stop_gate.c) */
 static volatile double instance_stop_seen;
@@ -103,22 +108,12 @@ static void instance_affinity(const uint64_t *taskset)
 	sched_setaffinity(0, sizeof(set), &set);
 }
 
-/*
- * Whether this instance's helpers go without the run's shared mapping:
- * they need it only to record latencies (--latency: the slots of every
- * instance point into the histograms beside it; helper.h says a helper
- * touches nothing else of it). Without it, the fork and exit of each
- * helper skip that mapping and the one lock its every user takes: at
- * thousands of pipe instances, exits queued for seconds on it.
- */
-static bool instance_helpers_unshared(struct run_shared *sh)
+void instance_setup(const struct run_state *st, const struct stressor_ctx *ctx,
+		    pid_t controller)
 {
-	return !shared_slot(sh, 0)->latency;
-}
+	struct run_shared *sh = st->sh;
 
-void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
-		    pid_t controller, const uint64_t *taskset)
-{
+	instance_run_state = st;
 	instance_stop_word = &sh->stop;
 	instance_shared = sh;
 	instance_pid = getpid();
@@ -131,10 +126,18 @@ void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
 		_exit(SK_SIGNALED);
 	instance_signals();
 	proc_name_set(ctx->stressor->name);
-	if (instance_helpers_unshared(sh))
+	/*
+	 * A helper needs the run's shared mapping only to record into what
+	 * a mode handed its instance (--latency's histograms, timed from
+	 * the window's opening in the slot; helper.h says it touches nothing
+	 * else of it). Without it, the fork and exit of each helper skip
+	 * that mapping and the one lock its every user takes: at thousands
+	 * of pipe instances, exits queued for seconds on it.
+	 */
+	if (!run_modes_reach_instances(st))
 		helper_unshare(sh, (size_t)sh->len);
-	if (taskset)
-		instance_affinity(taskset);
+	if (st->plan->taskset)
+		instance_affinity(st->plan->taskset->mask);
 }
 
 /*
@@ -248,14 +251,13 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.counter = &slot->counter,
 		.stop = &sh->stop,
 		.max_ops = max_ops ? max_ops : UINT64_MAX,
-		.latency = slot->latency,
-		.lat_every = slot->latency_sample,
 		.lat_left = 1,	/* the first op is timed */
 	};
 	struct rusage ru;
 	int status;
 
 	slot->tid = (int32_t)syscall(SYS_gettid);
+	run_modes_instance(instance_run_state, &in, (size_t)(slot - shared_slot(sh, 0)));
 	/* Per process or per thread: seccomp filters bind the calling thread. */
 	if (ctx->sandbox && (status = sandbox_instance(&in))) {
 		instance_fail(&in, "cannot load the sandbox: %s", strerror(-status));
@@ -299,12 +301,12 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	return status;
 }
 
-void instance_main(const struct stressor_ctx *ctx, uint32_t index,
-		   struct run_shared *sh, struct instance_slot *slot,
-		   uint64_t max_ops, pid_t controller, const uint64_t *taskset)
+void instance_main(const struct run_state *st, const struct stressor_ctx *ctx,
+		   uint32_t index, struct instance_slot *slot, uint64_t max_ops,
+		   pid_t controller)
 {
-	instance_setup(ctx, sh, controller, taskset);
-	_exit(instance_body(ctx, index, sh, slot, max_ops));
+	instance_setup(st, ctx, controller);
+	_exit(instance_body(ctx, index, st->sh, slot, max_ops));
 }
 
 void instance_metric(struct instance *in, const char *desc, double value,
@@ -436,7 +438,6 @@ void instance_record(struct instance_result *r, const struct instance_slot *s,
 		r->duration = (r->finished ? s->stop : now) - s->start;
 	r->n_metrics = s->n_metrics;
 	memcpy(r->metrics, s->metrics, sizeof(r->metrics));
-	r->latency = s->latency;
 	r->helper_no_process = s->helper_no_process != 0;
 	if (WIFEXITED(wstatus)) {
 		r->status = WEXITSTATUS(wstatus);

@@ -15,6 +15,8 @@
 
 #include "shared.h"
 
+struct run_state;
+
 /*
  * Adds the signals that stop an instance to set: the controller's SIGALRM
  * and what a terminal or kill sends the run's process group (SIGINT,
@@ -26,8 +28,8 @@ void instance_stop_signals(sigset_t *set);
  * The process side of an instance (or of a thread-mode worker): dies with
  * the controller, takes the stop signals, names itself, sets affinity.
  */
-void instance_setup(const struct stressor_ctx *ctx, struct run_shared *sh,
-		    pid_t controller, const uint64_t *taskset);
+void instance_setup(const struct run_state *st, const struct stressor_ctx *ctx,
+		    pid_t controller);
 
 /*
  * One instance from the start barrier to run()'s return, in the calling
@@ -43,10 +45,9 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
  * signals and the process name, waits at the barrier, calls run(), records
  * the times and exits with run()'s status.
  */
-void instance_main(const struct stressor_ctx *ctx, uint32_t index,
-		   struct run_shared *sh, struct instance_slot *slot,
-		   uint64_t max_ops, pid_t controller,
-		   const uint64_t *taskset) __attribute__((noreturn));
+void instance_main(const struct run_state *st, const struct stressor_ctx *ctx,
+		   uint32_t index, struct instance_slot *slot, uint64_t max_ops,
+		   pid_t controller) __attribute__((noreturn));
 
 struct instance_result;
 struct rusage;

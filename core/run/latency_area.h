@@ -20,4 +20,9 @@ struct latency_opts {
 /* The plan's run's --latency options (NULL: the mode's table is absent). */
 const struct latency_opts *latency_opts_of(const struct run_plan *plan);
 
+/* Instance r's SK_LATENCY_SERIES histograms in res, valid until
+ * run_result_free; NULL: the run timed nothing. */
+const struct sk_latency *latency_of(const struct run_result *res,
+				    const struct instance_result *r);
+
 #endif

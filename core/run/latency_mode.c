@@ -3,10 +3,11 @@
  * that holds the histograms. It is MAP_SHARED and anonymous, so an
  * instance's helper process (the pipe's reader) records into it too;
  * MAP_NORESERVE because a histogram is 224 KiB of which a run touches a
- * few pages. The result keeps it as the mode's figures (run_mode_out),
- * which the report reads after the run through the instance results'
- * pointers; scheduler_result_free unmaps it (latency_area_free). Where
- * the timing starts (lat_from) is the measured window's (window.c).
+ * few pages. Each instance is handed its histograms (by its slot) before
+ * its run(). The result keeps the mapping as the mode's figures, which
+ * the summaries read after the run (latency_of); scheduler_result_free
+ * unmaps it (latency_area_free). Where the timing starts (lat_from) is
+ * the measured window's (window.c).
  */
 #include "latency_area.h"
 
@@ -49,8 +50,7 @@ struct latency_area {
 	size_t len;
 };
 
-static int latency_area_map(void **out, struct run_shared *sh,
-			    size_t n_slots, uint32_t sample)
+static int latency_area_map(void **out, size_t n_slots)
 {
 	size_t len = (n_slots ? n_slots : 1) * SK_LATENCY_SERIES *
 		     sizeof(struct sk_latency);
@@ -67,19 +67,33 @@ static int latency_area_map(void **out, struct run_shared *sh,
 	}
 	*a = (struct latency_area){ h, len };
 	*out = a;
-	for (size_t i = 0; i < n_slots; i++) {
-		struct instance_slot *s = shared_slot(sh, i);
-
-		/* the counters are zero already: only the header is written */
-		for (unsigned k = 0; k < SK_LATENCY_SERIES; k++)
-			h[i * SK_LATENCY_SERIES + k].min = UINT64_MAX;
-		s->latency = &h[i * SK_LATENCY_SERIES];
-		s->latency_sample = sample;
-	}
+	/* the counters are zero already: only the header is written */
+	for (size_t i = 0; i < n_slots * SK_LATENCY_SERIES; i++)
+		h[i].min = UINT64_MAX;
 	return 0;
 }
 
-/* The instance results' latency pointers die with it. */
+const struct sk_latency *latency_of(const struct run_result *res,
+				    const struct instance_result *r)
+{
+	const struct latency_area *a = run_mode_figures(res, &latency_mode);
+
+	return a ? &a->h[r->slot * SK_LATENCY_SERIES] : NULL;
+}
+
+/* In the instance: its histograms in the mapping, and the sampling. */
+static void latency_mode_instance(const struct run_state *st, struct instance *in,
+				  size_t slot)
+{
+	const struct latency_area *a = run_mode_figures(st->res, &latency_mode);
+
+	if (!a)
+		return;
+	in->latency = &a->h[slot * SK_LATENCY_SERIES];
+	in->lat_every = latency_sample(st->plan);
+}
+
+/* The histograms latency_of gave die with it. */
 static void latency_area_free(void *out)
 {
 	struct latency_area *a = out;
@@ -96,8 +110,7 @@ static bool latency_mode_on(const struct run_plan *plan)
 /* Without the histograms nothing can be timed: the run does not start. */
 static void latency_mode_map(struct run_state *st)
 {
-	int err = latency_area_map(run_mode_out(st->res, &latency_mode), st->sh,
-				   st->n_slots, latency_sample(st->plan));
+	int err = latency_area_map(run_mode_out(st->res, &latency_mode), st->n_slots);
 
 	if (err) {
 		log_fail("--latency: cannot map the histograms: %s", strerror(-err));
@@ -164,6 +177,7 @@ static const struct run_mode latency_mode = {
 	.rank = 5,
 	.on = latency_mode_on,
 	.at = { [RUN_BEFORE_FORK] = latency_mode_map },
+	.instance_begin = latency_mode_instance,
 	.opts = latency_opts,
 	.opts_size = sizeof(struct latency_opts),
 	.help_after = "steady-state-window",

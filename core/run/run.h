@@ -70,6 +70,7 @@ struct window_before {
 
 struct instance_result {
 	pid_t pid;
+	uint32_t slot;		/* its index among the run's slots */
 	bool started;		/* passed the start barrier */
 	bool finished;		/* run() returned */
 	bool torn;		/* killed while updating its counter */
@@ -84,8 +85,6 @@ struct instance_result {
 	long nvcsw, nivcsw;	/* context switches (rusage); thread mode: the worker's, on instance 0 */
 	uint32_t n_metrics;
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
-	/* --latency: its SK_LATENCY_SERIES histograms, valid until run_result_free */
-	const struct sk_latency *latency;
 	bool helper_no_process;	/* a helper's fork failed with EAGAIN (slot.h) */
 };
 

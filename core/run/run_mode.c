@@ -205,6 +205,21 @@ void run_modes_call(struct run_state *st, enum run_phase p)
 	}
 }
 
+void run_modes_instance(const struct run_state *st, struct instance *in, size_t slot)
+{
+	for (size_t i = 0; i < st->n_modes; i++)
+		if (st->modes[i]->instance_begin)
+			st->modes[i]->instance_begin(st, in, slot);
+}
+
+bool run_modes_reach_instances(const struct run_state *st)
+{
+	for (size_t i = 0; i < st->n_modes; i++)
+		if (st->modes[i]->instance_begin)
+			return true;
+	return false;
+}
+
 bool run_modes_wait(struct run_state *st, double *left)
 {
 	for (size_t i = 0; i < st->n_modes; i++)

@@ -95,6 +95,15 @@ struct run_mode {
 	 * called again in time; true ends the run as at its deadline.
 	 */
 	bool (*waiting)(struct run_state *st, double *left);
+	/*
+	 * Called in each instance, in its process or thread after the fork,
+	 * before its run(): hands the instance what the mode set up for it
+	 * in the controller (slot: the instance's index among the run's
+	 * slots). A helper the instance forks keeps the run's mapping when
+	 * a mode has this hook: it may record into what the mode handed.
+	 */
+	void (*instance_begin)(const struct run_state *st, struct instance *in,
+			       size_t slot);
 	/* bytes of state for one run: zeroed before its first hook, freed
 	 * after its last (run_mode_state); 0: none */
 	size_t state_size;
@@ -184,5 +193,9 @@ void run_modes_release(struct run_state *st);
 void run_modes_call(struct run_state *st, enum run_phase p);
 /* Calls every waiting hook; true once one of them ends the run. */
 bool run_modes_wait(struct run_state *st, double *left);
+/* In an instance: calls every selected mode's instance_begin. */
+void run_modes_instance(const struct run_state *st, struct instance *in, size_t slot);
+/* Whether a selected mode hands its instances something (instance_begin). */
+bool run_modes_reach_instances(const struct run_state *st);
 
 #endif

@@ -120,8 +120,7 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 	const struct plan_entry *e = &st->plan->entries[i];
 	struct stressor_result *sr = &st->res->s[i];
 	struct instance_slot *s = shared_slot(st->sh, *slot);
-	pid_t pid = threads_fork(&st->ctx[i], st->sh, s, e->instances, e->max_ops,
-				 getpid(), st->plan->taskset ? st->plan->taskset->mask : NULL);
+	pid_t pid = threads_fork(st, &st->ctx[i], s, e->instances, e->max_ops, getpid());
 
 	if (pid < 0) {
 		scheduler_short_start(sr, errno);
@@ -132,8 +131,10 @@ static uint32_t scheduler_fork_threads(struct run_state *st, size_t i, size_t *s
 		.pid = pid, .res = sr->inst, .slot = s, .n_inst = e->instances,
 		.threads = true,
 	};
-	for (uint32_t k = 0; k < e->instances; k++)
+	for (uint32_t k = 0; k < e->instances; k++) {
 		sr->inst[k].pid = pid;
+		sr->inst[k].slot = (uint32_t)(*slot + k);
+	}
 	sr->n = e->instances;
 	*slot += e->instances;
 	return sr->n;
@@ -171,9 +172,8 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 				shared_note_ready(st->sh);	/* not waited for */
 				_exit(SK_OK);
 			}
-			instance_main(&st->ctx[i], n, st->sh,
-				      shared_slot(st->sh, *slot + n), share, controller,
-				      st->plan->taskset ? st->plan->taskset->mask : NULL);
+			instance_main(st, &st->ctx[i], n, shared_slot(st->sh, *slot + n),
+				      share, controller);
 		}
 		stop_join_group(st, pid);
 		pids[n] = pid;
@@ -184,6 +184,7 @@ static uint32_t scheduler_fork_stressor(struct run_state *st, size_t i, size_t *
 			.slot = shared_slot(st->sh, *slot + k), .n_inst = 1,
 		};
 		sr->inst[k].pid = pids[k];
+		sr->inst[k].slot = (uint32_t)(*slot + k);
 	}
 	sr->n = n;
 	*slot += n;

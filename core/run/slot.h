@@ -50,9 +50,6 @@ struct instance_slot {
 	double utime, stime;		/* this thread's CPU time at stop, seconds */
 	volatile int32_t tid;		/* the instance's thread id */
 	struct instance_metric_slot metrics[INSTANCE_METRICS_MAX];
-	/* --latency: SK_LATENCY_SERIES histograms beside the slots, or NULL */
-	struct sk_latency *latency;
-	uint32_t latency_sample;	/* time one op in this many */
 	/* the ops counted when the measured window opened for this
 	 * instance (instance_warmup_over; window.h) */
 	volatile uint64_t window_ops;

@@ -23,6 +23,7 @@
 
 #include "clock.h"
 #include "log.h"
+#include "run_state.h"
 #include "status.h"
 
 #define SIGTHREAD_DONE	SIGUSR1		/* an instance thread returned */
@@ -149,16 +150,16 @@ static int threads_worker(const struct stressor_ctx *ctx, struct run_shared *sh,
 	return status;
 }
 
-pid_t threads_fork(const struct stressor_ctx *ctx, struct run_shared *sh,
+pid_t threads_fork(const struct run_state *st, const struct stressor_ctx *ctx,
 		   struct instance_slot *slots, uint32_t n, uint64_t max_ops,
-		   pid_t controller, const uint64_t *taskset)
+		   pid_t controller)
 {
 	pid_t pid = fork();
 
 	if (pid != 0)
 		return pid;
-	instance_setup(ctx, sh, controller, taskset);
-	_exit(threads_worker(ctx, sh, slots, n, max_ops));
+	instance_setup(st, ctx, controller);
+	_exit(threads_worker(ctx, st->sh, slots, n, max_ops));
 }
 
 void threads_record(struct instance_result *res, const struct instance_slot *slots,

@@ -17,9 +17,9 @@
  * k stops after run_ops_share(max_ops, n, k) ops. Returns the worker's pid
  * (in the controller) or -1 with errno set.
  */
-pid_t threads_fork(const struct stressor_ctx *ctx, struct run_shared *sh,
+pid_t threads_fork(const struct run_state *st, const struct stressor_ctx *ctx,
 		   struct instance_slot *slots, uint32_t n, uint64_t max_ops,
-		   pid_t controller, const uint64_t *taskset);
+		   pid_t controller);
 
 /*
  * After the worker is reaped: each thread's CPU time and status from its

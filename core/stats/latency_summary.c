@@ -5,6 +5,8 @@
  */
 #include "latency_summary.h"
 
+#include "latency_area.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,14 +15,15 @@ const double latency_ladder_pct[LATENCY_LADDER_N] = {
 	99, 99.25, 99.5, 99.75, 99.9, 99.95, 99.975, 99.99, 99.995, 99.999, 100,
 };
 
-uint32_t latency_merge_series(const struct stressor_result *sr, unsigned series,
+uint32_t latency_merge_series(const struct run_result *res, size_t i, unsigned series,
 			      struct sk_latency *h)
 {
+	const struct stressor_result *sr = &res->s[i];
 	uint32_t n = 0;
 
 	sk_latency_reset(h, NULL);
 	for (uint32_t k = 0; k < sr->n; k++) {
-		const struct sk_latency *src = sr->inst[k].latency;
+		const struct sk_latency *src = latency_of(res, &sr->inst[k]);
 
 		if (!src || !src[series].total)
 			continue;
@@ -32,17 +35,18 @@ uint32_t latency_merge_series(const struct stressor_result *sr, unsigned series,
 	return n;
 }
 
-size_t latency_summarize(const struct stressor_result *sr,
+size_t latency_summarize(const struct run_result *res, size_t i,
 			 struct latency_figures out[SK_LATENCY_SERIES])
 {
 	struct sk_latency *h;
 	size_t n = 0;
 
-	if (!sr->n || !sr->inst[0].latency || !(h = malloc(sizeof(*h))))
+	if (!res->s[i].n || !latency_of(res, &res->s[i].inst[0]) ||
+	    !(h = malloc(sizeof(*h))))
 		return 0;
 	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++) {
 		struct latency_figures *f = &out[n];
-		uint32_t inst = latency_merge_series(sr, s, h);
+		uint32_t inst = latency_merge_series(res, i, s, h);
 
 		if (!inst)
 			continue;

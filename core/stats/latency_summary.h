@@ -28,14 +28,15 @@ struct latency_figures {
 };
 
 /*
- * Merges series of sr's instances into h (emptied first); returns how many
- * instances recorded into it.
+ * Merges series of the instances of res's stressor i into h (emptied
+ * first); returns how many instances recorded into it.
  */
-uint32_t latency_merge_series(const struct stressor_result *sr, unsigned series,
+uint32_t latency_merge_series(const struct run_result *res, size_t i, unsigned series,
 			      struct sk_latency *h);
 
-/* Fills out[] with each series that holds values; returns how many. */
-size_t latency_summarize(const struct stressor_result *sr,
+/* Fills out[] with each series of stressor i that holds values; returns
+ * how many. */
+size_t latency_summarize(const struct run_result *res, size_t i,
 			 struct latency_figures out[SK_LATENCY_SERIES]);
 
 #endif

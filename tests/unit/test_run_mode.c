@@ -92,6 +92,13 @@ static void test_b_run(struct run_state *st)
 		ts->runs++;
 }
 
+/* test-b hands each instance a mark of its slot */
+static void test_b_instance(const struct run_state *st, struct instance *in, size_t slot)
+{
+	(void)st;
+	in->lat_every = (uint32_t)slot + 7;
+}
+
 /* Registered b first: the rank orders them, not the link order. */
 static const struct run_mode test_mode_b = {
 	.name = "test-b", .rank = 1001, .on = test_mode_on,
@@ -101,6 +108,7 @@ static const struct run_mode test_mode_b = {
 	.session_size = sizeof(struct test_session),
 	.session_begin = test_b_session_begin,
 	.session_end = test_b_session_end,
+	.instance_begin = test_b_instance,
 };
 RUN_MODE_REGISTER(test_mode_b);
 
@@ -213,6 +221,28 @@ START_TEST(test_session_state)
 }
 END_TEST
 
+/* A mode hands an instance what it set up for it, by slot; without such
+ * a mode the instances' helpers need not keep the run's mapping. */
+START_TEST(test_instance_hook)
+{
+	struct run_plan plan = { 0 };
+	struct run_result res = { 0 };
+	struct run_state st = { .plan = &plan, .res = &res };
+	struct instance in = { 0 };
+
+	run_modes_select(&st);
+	ck_assert(!run_modes_reach_instances(&st));
+	run_modes_release(&st);
+	test_modes_on = true;
+	run_modes_select(&st);
+	test_modes_on = false;
+	ck_assert(run_modes_reach_instances(&st));
+	run_modes_instance(&st, &in, 3);
+	ck_assert_uint_eq(in.lat_every, 10);
+	run_modes_release(&st);
+}
+END_TEST
+
 /* --warmup ends before the sampler begins, and is taken off after it ends. */
 START_TEST(test_warmup_around_sampler)
 {
@@ -282,6 +312,7 @@ static Suite *run_mode_suite(void)
 
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_session_state);
+	tcase_add_test(tc, test_instance_hook);
 	tcase_add_test(tc, test_mode_rows);
 	tcase_add_test(tc, test_warmup_around_sampler);
 	suite_add_tcase(s, tc);
