@@ -182,7 +182,7 @@ static void instance_start(struct instance *in, struct run_shared *sh)
 		in->warming = &sh->window_held;
 		in->lat_from = UINT64_MAX;	/* as the controller set the slot's */
 	} else {
-		__atomic_store_n(&slot->lat_from, 0, __ATOMIC_RELEASE);
+		__atomic_store_n(&slot->window_from, 0, __ATOMIC_RELEASE);
 	}
 	testhook_before_start(in->index);
 	slot->start = sk_now();
@@ -346,7 +346,7 @@ void instance_warmup_over(struct instance *in)
 		in->max_ops = s->ops > UINT64_MAX - 1 - in->max_ops ?
 			      UINT64_MAX - 1 : s->ops + in->max_ops;
 	in->lat_from = sk_clock_ns();
-	__atomic_store_n(&s->lat_from, in->lat_from, __ATOMIC_RELEASE);
+	__atomic_store_n(&s->window_from, in->lat_from, __ATOMIC_RELEASE);
 }
 
 void instance_latency_name(struct instance *in, unsigned series,

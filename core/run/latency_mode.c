@@ -6,7 +6,7 @@
  * few pages. Each instance is handed its histograms (by its slot) before
  * its run(). The result keeps the mapping as the mode's figures, which
  * the summaries read after the run (latency_of); scheduler_result_free
- * unmaps it (latency_area_free). Where the timing starts (lat_from) is
+ * unmaps it (latency_area_free). Where the timing starts (window_from) is
  * the measured window's (window.c).
  */
 #include "latency_area.h"

@@ -36,11 +36,13 @@ struct instance_slot {
 			/*
 			 * the measured window's opening as this instance
 			 * saw it (ns, sk_clock_ns()): UINT64_MAX until
-			 * then, 0 when it opened at the barrier; in the slot because a helper the instance
-			 * forked records latencies with its own copy of the
-			 * instance, which never sees the end.
+			 * then, 0 when it opened at the barrier; in the
+			 * slot because a helper the instance forked times
+			 * ops with its own copy of the instance, which never
+			 * sees the opening (the public counter's lat_from:
+			 * the 1.0 ABI's name)
 			 */
-			volatile uint64_t lat_from;
+			volatile uint64_t window_from;
 		};
 	};
 	volatile uint32_t state;	/* enum slot_state */
@@ -62,7 +64,7 @@ _Static_assert(offsetof(struct instance_slot, ops) ==
 	       offsetof(struct instance_counter, ops) &&
 	       offsetof(struct instance_slot, busy) ==
 	       offsetof(struct instance_counter, busy) &&
-	       offsetof(struct instance_slot, lat_from) ==
+	       offsetof(struct instance_slot, window_from) ==
 	       offsetof(struct instance_counter, lat_from),
 	       "the slot's counter fields are the public counter's");
 

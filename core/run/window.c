@@ -1,6 +1,6 @@
 /*
  * window.c - the measured window's opening (window.h). The instance's own
- * note (window_ops and lat_from in its slot) is the boundary for ops and
+ * note (window_ops and window_from in its slot) is the boundary for ops and
  * run time, so they cover exactly the ops its latency histograms do; the
  * controller's snapshot, read back to back from the slot, stands in for
  * an instance that counted no op after the opening (it ended, or
@@ -114,7 +114,7 @@ void window_snapshot(struct instance_result *r, const struct instance_slot *s,
 
 bool window_noted(const struct instance_slot *s, uint64_t *ops)
 {
-	if (__atomic_load_n(&s->lat_from, __ATOMIC_ACQUIRE) == UINT64_MAX)
+	if (__atomic_load_n(&s->window_from, __ATOMIC_ACQUIRE) == UINT64_MAX)
 		return false;
 	*ops = s->window_ops;
 	return true;
@@ -124,7 +124,7 @@ void window_discount(struct instance_result *r, const struct instance_slot *s)
 {
 	if (r->started && window_noted(s, &r->before.ops)) {
 		/* 0: it started after the opening */
-		double at = (double)s->lat_from / 1e9 - s->start;
+		double at = (double)s->window_from / 1e9 - s->start;
 
 		r->before.seconds = at > 0 ? at : 0;
 	}
@@ -138,7 +138,7 @@ void window_hold(struct run_state *st)
 {
 	st->sh->window_held = 1;
 	for (size_t i = 0; i < st->n_slots; i++)
-		shared_slot(st->sh, i)->lat_from = UINT64_MAX;
+		shared_slot(st->sh, i)->window_from = UINT64_MAX;
 }
 
 void window_open(struct run_state *st)

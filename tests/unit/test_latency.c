@@ -251,7 +251,7 @@ END_TEST
 START_TEST(test_instance_warmup)
 {
 	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
-	struct instance_slot slot = { .lat_from = UINT64_MAX };
+	struct instance_slot slot = { .window_from = UINT64_MAX };
 	uint32_t warming = 1;
 	struct instance in = {
 		.counter = &slot.counter, .latency = h, .lat_every = 1, .lat_left = 1,
@@ -273,7 +273,7 @@ START_TEST(test_instance_warmup)
 	instance_latency_record(&in, 1, now, now + 7);
 	ck_assert_uint_eq(h[0].total, 0);
 	ck_assert_uint_eq(h[1].total, 0);
-	ck_assert_uint_eq(slot.lat_from, UINT64_MAX);
+	ck_assert_uint_eq(slot.window_from, UINT64_MAX);
 	/* the flag goes down mid-op: that op is still the warmup's */
 	instance_latency_end(&in, instance_latency_begin(&in));
 	warming = 0;
@@ -281,7 +281,7 @@ START_TEST(test_instance_warmup)
 	ck_assert(in.warming == NULL);
 	ck_assert_uint_eq(slot.window_ops, 12);
 	ck_assert_uint_eq(h[0].total, 0);
-	from = slot.lat_from;
+	from = slot.window_from;
 	ck_assert_uint_eq(from, in.lat_from);
 	ck_assert_uint_ge(from, now);
 	/* past it: both count, from the op's start, not its end */
@@ -306,7 +306,7 @@ END_TEST
  */
 START_TEST(test_instance_loop_warmup)
 {
-	struct instance_slot slot = { .lat_from = UINT64_MAX };
+	struct instance_slot slot = { .window_from = UINT64_MAX };
 	uint32_t warming = 1, stop = 0;
 	struct instance in = {
 		.counter = &slot.counter, .stop = &stop, .max_ops = 20,
@@ -319,7 +319,7 @@ START_TEST(test_instance_loop_warmup)
 		instance_loop_inc(&l);
 	ck_assert_uint_eq(slot.ops, 25);
 	ck_assert_uint_eq(slot.busy, 0);
-	ck_assert_uint_eq(slot.lat_from, UINT64_MAX);
+	ck_assert_uint_eq(slot.window_from, UINT64_MAX);
 	/* past --NAME-ops, still warming: no limit yet */
 	ck_assert(instance_loop_continue(&l));
 	ck_assert_uint_eq(instance_loop_batch(&l, 64), 64);
@@ -329,13 +329,13 @@ START_TEST(test_instance_loop_warmup)
 	ck_assert(l.warming == NULL);
 	ck_assert_uint_eq(slot.window_ops, 27);
 	ck_assert_uint_eq(in.max_ops, 47);
-	ck_assert_uint_ge(slot.lat_from, now);
-	ck_assert_uint_eq(slot.lat_from, in.lat_from);
+	ck_assert_uint_ge(slot.window_from, now);
+	ck_assert_uint_eq(slot.window_from, in.lat_from);
 	/* closed once: a later count moves neither */
-	now = slot.lat_from;
+	now = slot.window_from;
 	instance_loop_inc(&l);
 	ck_assert_uint_eq(slot.window_ops, 27);
-	ck_assert_uint_eq(slot.lat_from, now);
+	ck_assert_uint_eq(slot.window_from, now);
 	while (instance_loop_continue(&l))
 		instance_loop_inc(&l);
 	ck_assert_uint_eq(slot.ops - slot.window_ops, 20);

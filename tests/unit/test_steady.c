@@ -174,14 +174,14 @@ START_TEST(test_sampler_sums)
 	 * 9 (window.c): the series count from 9, as the figures do */
 	f.inst[1].before.ops = 7;
 	f.slot[1].ops = 7;
-	f.slot[1].lat_from = UINT64_MAX;
+	f.slot[1].window_from = UINT64_MAX;
 	ck_assert_int_eq(sampler_begin(s, &f.res, 1000.0), 0);
 	for (int k = 0; k < 2; k++)
 		sampler_bind(s, &f.inst[k], &f.slot[k], 0, true);
 	ck_assert(!sampler_poll(s, 1000.5, &left));	/* not due yet */
 	ck_assert_double_eq_tol(left, 0.5, 1e-9);
 	f.slot[1].ops = f.slot[1].window_ops = 9;
-	f.slot[1].lat_from = 1;
+	f.slot[1].window_from = 1;
 	for (int t = 0; t < 4; t++) {
 		f.slot[0].ops += add[t][0];
 		f.slot[1].ops += add[t][1];

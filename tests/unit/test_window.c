@@ -6,7 +6,7 @@
 
 START_TEST(test_discount)
 {
-	struct instance_slot none = { .lat_from = UINT64_MAX };	/* no note */
+	struct instance_slot none = { .window_from = UINT64_MAX };	/* no note */
 	struct instance_result r = { .started = true,
 		.ops = 1000, .duration = 3.0, .utime = 1.0, .stime = 2.0,
 		.before.ops = 400, .before.seconds = 1.0, .before.utime = 0.25,
@@ -36,7 +36,7 @@ END_TEST
 START_TEST(test_discount_own_note)
 {
 	struct instance_slot s = { .start = 10.0, .window_ops = 420,
-				   .lat_from = 11500000000ULL };
+				   .window_from = 11500000000ULL };
 	struct instance_result r = {
 		.started = true, .ops = 1000, .duration = 3.0, .utime = 1.0,
 		.before.ops = 700, .before.seconds = 2.5, .before.utime = 0.25,
@@ -47,7 +47,7 @@ START_TEST(test_discount_own_note)
 	ck_assert_double_eq_tol(r.duration, 1.5, 1e-9);
 	ck_assert_double_eq_tol(r.utime, 0.75, 1e-12);
 	/* started after the window opened: nothing is taken off */
-	s = (struct instance_slot){ .start = 10.0, .lat_from = 0 };
+	s = (struct instance_slot){ .start = 10.0, .window_from = 0 };
 	r = (struct instance_result){ .started = true, .ops = 50, .duration = 1.0,
 				      .before.ops = 3, .before.seconds = 0.1 };
 	window_discount(&r, &s);
