@@ -21,15 +21,11 @@ struct tick_hook {
 	bool across_runs;
 };
 
-/* The mode's state over a session: its hooks, and when each one that
- * goes on over the runs is next due (0: from the next run's fork). */
+/* The mode's state over a session: its hooks, and when each is next due
+ * (a hook that goes on over the runs keeps it from one run to the next;
+ * 0: from the next run's fork). */
 struct tick_session {
 	struct tick_hook hooks[TICK_HOOKS];
-	double carry[TICK_HOOKS];
-};
-
-/* The mode's state for one run: when each of the session's hooks is due. */
-struct tick_state {
 	double next[TICK_HOOKS];
 };
 
@@ -82,17 +78,15 @@ int tick_hook_add(struct run_session *s, tick_fn *fn, void *arg,
 static void tick_begin(struct run_state *st)
 {
 	struct tick_session *ss = run_session_state(st->plan, &tick_mode);
-	struct tick_state *ts = run_mode_state(st, &tick_mode);
 
 	for (size_t h = 0; ss && h < TICK_HOOKS; h++)
-		ts->next[h] = ss->hooks[h].across_runs && ss->carry[h] > 0 ?
-			      ss->carry[h] : st->t0 + ss->hooks[h].interval;
+		if (!ss->hooks[h].across_runs || ss->next[h] <= 0)
+			ss->next[h] = st->t0 + ss->hooks[h].interval;
 }
 
 static double tick_run(struct run_state *st, double left)
 {
 	struct tick_session *ss = run_session_state(st->plan, &tick_mode);
-	struct tick_state *ts = run_mode_state(st, &tick_mode);
 	struct run_tick t;
 	bool counted = false;
 	double now = sk_now();
@@ -102,7 +96,7 @@ static double tick_run(struct run_state *st, double left)
 
 		if (!k->fn || k->interval <= 0)
 			continue;
-		if (now >= ts->next[h]) {
+		if (now >= ss->next[h]) {
 			if (!counted) {
 				tick_count(st, &t);
 				t.now = now;
@@ -111,13 +105,12 @@ static double tick_run(struct run_state *st, double left)
 			}
 			k->fn(k->arg, &t);
 			/* due one interval after the last was due: no drift */
-			ts->next[h] += k->interval;
-			if (ts->next[h] <= now)
-				ts->next[h] = now + k->interval;
+			ss->next[h] += k->interval;
+			if (ss->next[h] <= now)
+				ss->next[h] = now + k->interval;
 		}
-		ss->carry[h] = ts->next[h];
-		if (ts->next[h] - now < left)
-			left = ts->next[h] - now;
+		if (ss->next[h] - now < left)
+			left = ss->next[h] - now;
 	}
 	return left;
 }
@@ -178,7 +171,6 @@ static const struct run_mode tick_mode = {
 		[RUN_REAPED] = tick_final,
 	},
 	.waiting = tick_waiting,
-	.state_size = sizeof(struct tick_state),
 	.session_size = sizeof(struct tick_session),
 	.opts = (const struct run_mode_opt[]){
 		/* the controller wakes more often, as at a short
