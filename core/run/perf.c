@@ -336,17 +336,11 @@ bool perf_asked(const struct run_plan *plan)
 	return o && o->on;
 }
 
-/* The mode's state over a session: one set, probed once, for every run;
- * NULL with --perf: no memory for it. */
+/* The mode's state over a session: one set, probed at the first run that
+ * counts (a --repeat coordinator runs none), for every run after it. */
 struct perf_session {
 	struct perf_set *set;
 };
-
-static void perf_session_begin(void *state, const struct run_plan *base)
-{
-	if (perf_asked(base))
-		((struct perf_session *)state)->set = perf_new();
-}
 
 static void perf_session_end(void *state)
 {
@@ -369,12 +363,15 @@ static bool perf_mode_on(const struct run_plan *plan)
 	return perf_asked(plan) && run_session_state(plan, &perf_mode);
 }
 
-/* The set-up gate stays shut until the counters are open: a helper an
- * instance forks in set-up inherits them (ready_wait opens it). Without
- * memory for the set, no run. */
+/* The session's set, probed now if no run has yet; and the set-up gate
+ * stays shut until the counters are open: a helper an instance forks in
+ * set-up inherits them (ready_wait opens it). Without memory for the
+ * set, no run. */
 static void perf_mode_begin(struct run_state *st)
 {
-	if (!perf_mode_set(st)) {
+	struct perf_session *ps = run_session_state(st->plan, &perf_mode);
+
+	if (!ps->set && !(ps->set = perf_new())) {
 		log_fail("--perf: no memory for the counters");
 		st->failed = SK_NO_RESOURCE;
 		return;
@@ -432,7 +429,6 @@ static const struct run_mode perf_mode = {
 	.opts_size = sizeof(struct perf_opts),
 	.help_after = "confidence-target",
 	.session_size = sizeof(struct perf_session),
-	.session_begin = perf_session_begin,
 	.session_end = perf_session_end,
 	.out_free = free,
 };
