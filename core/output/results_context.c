@@ -267,8 +267,6 @@ static json_t *results_scale_steps(const struct plan *p)
 /* A CLI_RECORD_PLAN row: what the plan made of the option. */
 static json_t *results_plan_value(const struct plan *p, enum cli_global g)
 {
-	const struct plan_record *r = &p->record;
-
 	switch (g) {
 	case G_TIMEOUT:		/* the run length, also when --NAME-ops alone ends it */
 		return json_real(p->base.timeout);
@@ -285,18 +283,8 @@ static json_t *results_plan_value(const struct plan *p, enum cli_global g)
 		return results_positive_or_null(p->set.rep.until.pct);
 	case G_CONFIDENCE:
 		return json_real(p->set.rep.confidence);
-	case G_TASKSET:
-		return results_string_or_null(r->taskset);
-	case G_CLASS:
-		return results_string_or_null(r->class_list);
-	case G_WITH:
-		return results_string_or_null(r->with);
-	case G_EXCLUDE:
-		return results_string_or_null(r->exclude);
-	case G_JOB:
-		return results_string_or_null(r->job);
-	default:
-		return json_null();
+	default:	/* --taskset, --class, --with, --exclude, --job */
+		return results_string_or_null(plan_record_text(p, g));
 	}
 }
 

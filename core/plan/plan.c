@@ -126,6 +126,26 @@ static void plan_record(struct plan *p, const struct cli_config *cfg)
 	r->job = cfg->job.path;
 }
 
+const char *plan_record_text(const struct plan *p, enum cli_global g)
+{
+	const struct plan_record *r = &p->record;
+
+	switch (g) {
+	case G_TASKSET:
+		return r->taskset;
+	case G_CLASS:
+		return r->class_list;
+	case G_WITH:
+		return r->with;
+	case G_EXCLUDE:
+		return r->exclude;
+	case G_JOB:
+		return r->job;
+	default:
+		return NULL;
+	}
+}
+
 /* The run length: --timeout, or until the ops are done with --NAME-ops alone. */
 static double plan_timeout(const struct cli_config *cfg, const struct plan *p)
 {

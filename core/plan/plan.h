@@ -70,6 +70,10 @@ struct cli_config;
  * at are the command line's: free the plan first. Returns 0 or -ENOMEM.
  */
 int plan_build(const struct cli_config *cfg, struct plan *p);
+/* A global option the plan records as text (plan_record): --taskset,
+ * --class, --with, --exclude, --job as given; NULL: not given, or
+ * another option. */
+const char *plan_record_text(const struct plan *p, enum cli_global g);
 /* Fills p->settings from the options given (plan_settings.c). */
 int plan_settings_build(struct plan *p, const struct cli_config *cfg);
 void plan_free(struct plan *p);

@@ -61,10 +61,7 @@ static struct plan_setting *plan_setting_add(struct plan *p, size_t *cap)
 static void plan_global_value(const struct plan *p, const struct cli_config *cfg,
 			      enum cli_global g, char *out, size_t len)
 {
-	const char *text = g == G_TASKSET ? p->record.taskset :
-			   g == G_CLASS ? p->record.class_list :
-			   g == G_WITH ? p->record.with :
-			   g == G_EXCLUDE ? p->record.exclude : NULL;
+	const char *text = plan_record_text(p, g);
 
 	if (text)
 		snprintf(out, len, "%s", text);
