@@ -45,6 +45,14 @@ static json_t *cost_real(bool have, double v)
 	return have ? json_finite(v) : json_null();
 }
 
+void cost_of_run(const struct run_result *res, size_t i,
+		 const struct stressor_summary *sum, struct cost *out)
+{
+	const struct perf_run *pr = perf_of(res);
+
+	cost_compute(&res->s[i], sum, pr ? &pr->counts[i] : NULL, out);
+}
+
 json_t *cost_to_json(const struct cost *c)
 {
 	json_t *o = json_object();

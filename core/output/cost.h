@@ -29,6 +29,10 @@ void cost_compute(const struct stressor_result *sr,
 		  const struct stressor_summary *sum,
 		  const struct perf_counts *pc, struct cost *out);
 
+/* cost_compute of stressor i of res, with its --perf counts if it has them. */
+void cost_of_run(const struct run_result *res, size_t i,
+		 const struct stressor_summary *sum, struct cost *out);
+
 json_t *cost_to_json(const struct cost *c);
 
 /* The --metrics lines of one stressor. */

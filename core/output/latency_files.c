@@ -3,8 +3,6 @@
  * the runs end and writes --latency-csv (one row per rung, with
  * HdrHistogram's 1/(1-p) column) and --latency-plot (plot_latency.c).
  */
-#include "latency_files.h"
-
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,60 +10,56 @@
 #include "atomic_file.h"
 #include "latency_area.h"
 #include "log.h"
+#include "mode_output.h"
 #include "plot_latency.h"
 
+/* The curves of every run so far; the state of the latency mode's output. */
 struct latency_files {
 	const char *csv, *plot;
-	unsigned pass, repeat;
+	unsigned repeat;
 	struct latency_curve *c;
 	size_t n;
 };
 
-struct latency_files *latency_files_new(const struct plan *p)
+static int latency_files_open(void *state, const struct plan *p, char *err, size_t errlen)
 {
 	const struct latency_opts *o = latency_opts_of(&p->base);
-	struct latency_files *lf;
+	struct latency_files *lf = state;
 
-	if (!o || (!o->csv && !o->plot))
-		return NULL;
-	lf = calloc(1, sizeof(*lf));
-	if (!lf) {
-		log_warn("out of memory: no --latency-csv or --latency-plot");
-		return NULL;
+	(void)err;
+	(void)errlen;
+	if (o) {
+		lf->csv = o->csv;
+		lf->plot = o->plot;
 	}
-	lf->csv = o->csv;
-	lf->plot = o->plot;
-	lf->pass = 1;
 	lf->repeat = p->repeat;
-	return lf;
+	return 0;
 }
 
-void latency_files_add(struct latency_files *lf, const struct stressor_summary *sums,
-		       size_t n)
+/* Keeps every latency series of the run's stressors. */
+static int latency_files_add(void *state, const struct run_result *res,
+			     const struct stressor_summary *sums, unsigned pass)
 {
-	for (size_t i = 0; lf && i < n; i++) {
+	struct latency_files *lf = state;
+
+	for (size_t i = 0; (lf->csv || lf->plot) && i < res->n; i++) {
 		for (size_t k = 0; k < sums[i].n_latency; k++) {
 			struct latency_curve *c = realloc(lf->c, (lf->n + 1) * sizeof(*c));
 
 			if (!c)
-				return;
+				return -ENOMEM;
 			lf->c = c;
 			c += lf->n++;
 			c->fig = sums[i].latency[k];
 			if (lf->repeat > 1)
 				snprintf(c->label, sizeof(c->label), "%s %s #%u",
-					 sums[i].name, c->fig.name, lf->pass);
+					 sums[i].name, c->fig.name, pass);
 			else
 				snprintf(c->label, sizeof(c->label), "%s %s",
 					 sums[i].name, c->fig.name);
 		}
 	}
-}
-
-void latency_files_pass_done(struct latency_files *lf)
-{
-	if (lf)
-		lf->pass++;
+	return 0;
 }
 
 static int latency_files_csv(const struct latency_files *lf, FILE *f)
@@ -110,18 +104,26 @@ static int latency_files_svg(const struct latency_files *lf, FILE *f)
 	return plot_latency_svg(f, lf->c, lf->n);
 }
 
-int latency_files_finish(struct latency_files *lf)
+/* Writes both files, each whole or not at all; frees the curves. */
+static int latency_files_close(void *state, bool write)
 {
+	struct latency_files *lf = state;
 	int rc = 0;
 
-	if (!lf)
-		return 0;
-	if (lf->csv)
+	if (write && lf->csv)
 		rc = latency_files_write(lf, lf->csv, "--latency-csv", latency_files_csv);
-	if (lf->plot && latency_files_write(lf, lf->plot, "--latency-plot",
-					    latency_files_svg))
+	if (write && lf->plot && latency_files_write(lf, lf->plot, "--latency-plot",
+						     latency_files_svg))
 		rc = -EIO;
 	free(lf->c);
-	free(lf);
 	return rc;
 }
+
+static const struct mode_output latency_files_output = {
+	.mode = "latency",
+	.size = sizeof(struct latency_files),
+	.open = latency_files_open,
+	.run = latency_files_add,
+	.close = latency_files_close,
+};
+MODE_OUTPUT_REGISTER(latency_files_output);

@@ -1,7 +1,8 @@
 /*
  * recorder.c - keeps every pass over the plan (--repeat N makes N) in the
- * results document, reads the perf counters after each run, and at the
- * end prints the summary of repeated passes and writes --yaml and --json.
+ * results document, hands each run to the modes' outputs (mode_output.h)
+ * and the cost of an op, and at the end prints the summary of repeated
+ * passes and writes --yaml and --json.
  */
 #include "recorder.h"
 
@@ -10,61 +11,80 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "latency_files.h"
-#include "log.h"
-#include "perf.h"
-#include "profile.h"
-#include "profile_brief.h"
-#include "report.h"
-#include "results.h"
-#include "sampler.h"
 #include "confidence.h"
 #include "cost.h"
 #include "environment.h"
+#include "log.h"
+#include "mode_output.h"
+#include "report.h"
+#include "results.h"
 #include "series.h"
 #include "status.h"
-#include "timeseries.h"
 
 struct recorder {
 	const struct plan *plan;
 	struct results_files files;
 	json_t *doc;		/* NULL when nothing reads it */
 	bool in_pass;		/* a pass is begun in doc */
-	/* this pass's counters (each run's are its perf mode's, copied
-	 * here), printed under its table with what the machine let them
-	 * count */
-	struct perf_caps perf_caps;
-	const char **perf_names;
-	struct perf_counts *perf_counts;
-	size_t n_perf;
 	/* this pass's summaries and wall time, for its times */
 	struct stressor_summary *sums;
 	size_t n_sums;
 	double wall;
 	bool interrupted, oom_told;
-	struct latency_files *lat;	/* --latency-csv, --latency-plot */
-	/* the time series (each run's sampler is its mode's): --series-csv,
-	 * this pass's lines */
-	struct atomic_file csv;
-	bool has_csv;
 	unsigned pass;
-	struct timeseries_summary *ts;
-	size_t n_ts;
-	/* --perf-profile: this pass's profiles and their names */
-	json_t **prof;
-	const char **prof_names;
-	size_t n_prof;
+	void **out;		/* each mode output's state (mode_outputs_at) */
 	struct cost *cost;	/* this pass's, printed under its table */
 	size_t n_cost;
 	bool until_reached;	/* --repeat-until's target was met */
 };
 
+/* Closes the first n outputs: their files written, or dropped. */
+static int recorder_outputs_close(struct recorder *r, size_t n, bool write)
+{
+	int rc = 0;
+
+	for (size_t i = 0; r->out && i < n; i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (o->close && o->close(r->out[i], write))
+			rc = -EIO;
+		free(r->out[i]);
+	}
+	free(r->out);
+	r->out = NULL;
+	return rc;
+}
+
+/* Each output's zeroed state, opened; 0, or -errno with one line in err. */
+static int recorder_outputs_open(struct recorder *r, char *err, size_t errlen)
+{
+	size_t n = mode_outputs_count();
+	int rc = 0;
+
+	if (!(r->out = calloc(n + 1, sizeof(*r->out))))
+		goto oom;
+	for (size_t i = 0; i < n; i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (!(r->out[i] = calloc(1, o->size ? o->size : 1))) {
+			recorder_outputs_close(r, i, false);
+			goto oom;
+		}
+		if (o->open && (rc = o->open(r->out[i], r->plan, err, errlen))) {
+			recorder_outputs_close(r, i + 1, false);
+			return rc;
+		}
+	}
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -ENOMEM;
+}
+
 struct recorder *recorder_begin(const struct plan *p,
 				char *err, size_t errlen)
 {
 	struct recorder *r = calloc(1, sizeof(*r));
-	const char *csv = sampler_mode_opts(&p->base)->csv_path;
-	int rc;
 
 	if (!r) {
 		snprintf(err, errlen, "out of memory");
@@ -72,64 +92,22 @@ struct recorder *recorder_begin(const struct plan *p,
 	}
 	r->plan = p;
 	/* nothing is truncated: each file replaces its target at the end */
-	if (csv && (rc = atomic_file_open(&r->csv, csv))) {
-		snprintf(err, errlen, "cannot write --series-csv '%s': %s", csv,
-			 strerror(-rc));
+	if (recorder_outputs_open(r, err, errlen)) {
 		free(r);
 		return NULL;
 	}
-	r->has_csv = csv != NULL;
 	if (results_open_files(p, &r->files, err, errlen)) {
-		if (r->has_csv)
-			atomic_file_abort(&r->csv);
+		recorder_outputs_close(r, mode_outputs_count(), false);
 		free(r);
 		return NULL;
 	}
-	if (r->has_csv)
-		timeseries_csv_start(r->csv.f);
 	r->pass = 1;
 	if (p->set.yaml_path || p->set.json_path || p->set.kcidb_path || p->repeat > 1)
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
-	r->lat = latency_files_new(p);
 	return r;
 }
-
-/* Keeps this run's profiles (profile_of) for the document and the lines
- * under the table; NULL on no memory. */
-static json_t *const *recorder_profile_collect(struct recorder *r,
-					       const struct run_result *res)
-{
-	json_t *const *of = profile_of(res);
-	size_t n = r->n_prof + res->n;
-	json_t **prof = realloc(r->prof, (n + 1) * sizeof(*prof));
-	const char **names;
-
-	if (!prof)
-		return NULL;
-	r->prof = prof;
-	names = realloc(r->prof_names, (n + 1) * sizeof(*names));
-	if (!names)
-		return NULL;
-	r->prof_names = names;
-	for (size_t i = 0; i < res->n; i++) {
-		r->prof[r->n_prof + i] = json_incref(of[i]);
-		r->prof_names[r->n_prof + i] = res->s[i].entry->stressor->name;
-	}
-	prof = r->prof + r->n_prof;
-	r->n_prof = n;
-	return prof;
-}
-
-static void recorder_profile_clear(struct recorder *r)
-{
-	for (size_t i = 0; i < r->n_prof; i++)
-		json_decref(r->prof[i]);
-	r->n_prof = 0;
-}
-
-
 
 static void recorder_oom(struct recorder *r)
 {
@@ -140,8 +118,7 @@ static void recorder_oom(struct recorder *r)
 
 /* This run's cost per bogo-op, for the lines and the document. */
 static void recorder_cost(struct recorder *r, const struct run_result *res,
-			  const struct stressor_summary *sums,
-			  const struct perf_counts *counts)
+			  const struct stressor_summary *sums)
 {
 	struct cost *c = realloc(r->cost, (r->n_cost + res->n + 1) * sizeof(*c));
 
@@ -151,55 +128,7 @@ static void recorder_cost(struct recorder *r, const struct run_result *res,
 	}
 	r->cost = c;
 	for (size_t i = 0; i < res->n; i++)
-		cost_compute(&res->s[i], &sums[i], counts ? &counts[i] : NULL,
-			     &r->cost[r->n_cost++]);
-}
-
-/* This run's series: the CSV rows, the lines under this pass's table. */
-static void recorder_series(struct recorder *r, const struct run_result *res)
-{
-	const struct sampler *sm = sampler_of(res);
-	struct timeseries_summary *ts;
-
-	if (!sm)
-		return;
-	if (timeseries_csv_rows(r->has_csv ? r->csv.f : NULL, r->pass, sm, res))
-		recorder_oom(r);
-	ts = realloc(r->ts, (r->n_ts + res->n + 1) * sizeof(*ts));
-	if (!ts) {
-		recorder_oom(r);
-		return;
-	}
-	r->ts = ts;
-	for (size_t i = 0; i < res->n; i++)
-		timeseries_summarize(sm, res, i, &r->ts[r->n_ts++]);
-}
-
-/* Keeps this run's counters for the lines under the table. */
-static struct perf_counts *recorder_perf_collect(struct recorder *r,
-						 const struct run_result *res,
-						 const struct perf_run *run)
-{
-	size_t n = r->n_perf + res->n;
-	const char **names = realloc(r->perf_names, (n + 1) * sizeof(*names));
-	struct perf_counts *counts;
-
-	if (names)
-		r->perf_names = names;
-	counts = realloc(r->perf_counts, (n + 1) * sizeof(*counts));
-	if (!names || !counts) {
-		if (counts)
-			r->perf_counts = counts;
-		return NULL;
-	}
-	r->perf_counts = counts;
-	counts += r->n_perf;
-	memcpy(counts, run->counts, res->n * sizeof(*counts));
-	r->perf_caps = run->caps;
-	for (size_t i = 0; i < res->n; i++)
-		r->perf_names[r->n_perf + i] = res->s[i].entry->stressor->name;
-	r->n_perf = n;
-	return counts;
+		cost_of_run(res, i, &sums[i], &r->cost[r->n_cost++]);
 }
 
 /* The run's last n costs into its last n entries of the document. */
@@ -222,20 +151,17 @@ static int recorder_cost_doc(struct recorder *r, size_t n)
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums)
 {
-	const struct perf_run *pr;
-	struct perf_counts *counts;
-	json_t *const *prof;
-
 	if (!r)
 		return;
-	pr = perf_of(res);
-	counts = pr ? recorder_perf_collect(r, res, pr) : NULL;
-	prof = profile_of(res) ? recorder_profile_collect(r, res) : NULL;
-	recorder_series(r, res);
-	recorder_cost(r, res, sums, counts);
+	for (size_t i = 0; i < mode_outputs_count(); i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (o->run && o->run(r->out[i], res, sums, r->pass))
+			recorder_oom(r);
+	}
+	recorder_cost(r, res, sums);
 	r->interrupted |= res->interrupted;
 	r->wall += res->wall;
-	latency_files_add(r->lat, sums, res->n);
 	if (res->n) {
 		struct stressor_summary *all = realloc(r->sums,
 						       (r->n_sums + res->n) * sizeof(*all));
@@ -257,9 +183,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		}
 		r->in_pass = true;
 	}
-	if (results_add_entries(r->doc, &(struct results_run){
-			.res = res, .sums = sums, .perf = counts, .profile = prof }) ||
-	    timeseries_to_doc(r->doc, sampler_of(res), res) ||
+	if (results_add_entries(r->doc, &(struct results_run){ .res = res, .sums = sums }) ||
 	    recorder_cost_doc(r, res->n))
 		recorder_oom(r);
 }
@@ -268,16 +192,12 @@ void recorder_report(struct recorder *r)
 {
 	if (!r)
 		return;
-	if (r->n_perf)
-		perf_report(&r->perf_caps, r->perf_names, r->perf_counts, r->n_perf);
-	r->n_perf = 0;
-	for (size_t i = 0; i < r->n_prof; i++)
-		if (r->prof[i])
-			profile_brief_print(r->prof_names[i], r->prof[i]);
-	recorder_profile_clear(r);
-	for (size_t i = 0; i < r->n_ts; i++)
-		timeseries_report(&r->ts[i], r->plan->set.metrics);
-	r->n_ts = 0;
+	for (size_t i = 0; i < mode_outputs_count(); i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (o->report)
+			o->report(r->out[i], r->plan);
+	}
 	for (size_t i = 0; r->plan->set.metrics && i < r->n_cost; i++)
 		cost_report(&r->cost[i]);
 	r->n_cost = 0;
@@ -293,7 +213,6 @@ void recorder_pass_done(struct recorder *r, int status)
 	if (r->doc && r->in_pass &&
 	    results_end_run(r->doc, status, r->interrupted, &times))
 		recorder_oom(r);
-	latency_files_pass_done(r->lat);
 	r->in_pass = false;
 	r->pass++;
 	r->interrupted = false;
@@ -335,7 +254,6 @@ bool recorder_until_reached(struct recorder *r)
 int recorder_end(struct recorder *r, int status)
 {
 	size_t passes;
-	int rc;
 
 	if (!r)
 		return status;
@@ -360,22 +278,10 @@ int recorder_end(struct recorder *r, int status)
 			status = SK_USAGE;
 	}
 	results_close_files(&r->files);
-	if (latency_files_finish(r->lat) && status == SK_OK)
+	if (recorder_outputs_close(r, mode_outputs_count(), true) && status == SK_OK)
 		status = SK_USAGE;
-	if (r->has_csv && (rc = atomic_file_commit(&r->csv))) {
-		log_fail("cannot write --series-csv %s: %s", sampler_mode_opts(&r->plan->base)->csv_path,
-			 strerror(-rc));
-		if (status == SK_OK)
-			status = SK_USAGE;
-	}
-	free(r->ts);
 	free(r->cost);
 	json_decref(r->doc);
-	recorder_profile_clear(r);
-	free(r->prof);
-	free(r->prof_names);
-	free(r->perf_names);
-	free(r->perf_counts);
 	free(r->sums);
 	free(r);
 	return status;

@@ -1,8 +1,9 @@
 /*
  * recorder.h - what a session keeps of its runs beyond the text table:
- * the results document (--yaml, --json, --repeat's summary), and the
- * lines under each table (the perf counters its runs' perf mode read, the
- * series, the profiles). The session calls it around each
+ * the results document (--yaml, --json, --repeat's summary), the cost
+ * of an op, and what the modes' outputs (mode_output.h) make of each run:
+ * lines under each table, keys in the document, files. The session calls
+ * it around each
  * scheduler_run() and after each table; it owns the files and the
  * document.
  * Every call but recorder_begin takes NULL: nothing recorded.
@@ -30,7 +31,7 @@ struct recorder *recorder_begin(const struct plan *p,
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);
 
-/* Right after the table of one pass over the plan: the perf lines under it. */
+/* Right after the table of one pass over the plan: the lines under it. */
 void recorder_report(struct recorder *r);
 
 /* One pass over the plan is over, with this exit status: its times kept. */

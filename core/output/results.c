@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -16,7 +15,7 @@
 #include "kcidb.h"
 #include "latency_report.h"
 #include "log.h"
-#include "perf_stat_keys.h"
+#include "mode_output.h"
 #include "run_mode.h"
 
 json_t *results_new(const struct plan *p)
@@ -60,41 +59,9 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 	return o;
 }
 
-/* perf-stat's names; a user-space-only count's with perf-stat's ":u". */
-static json_t *results_perf(const struct perf_counts *pc, double seconds)
-{
-	const char *u = perf_scope_suffix(pc->user_only);
-	json_t *o = json_object();
-	char key[64];
-
-	if (!o)
-		return NULL;
-	for (int c = 0; c < PERF_N_COUNTERS; c++) {
-		double v = pc->value[c];
-
-		if (!pc->have[c])
-			continue;
-		snprintf(key, sizeof(key), "%s%s", perf_counter_name(c), u);
-		/* Counts stay integers unless multiplexing scaled them. */
-		if (c != PERF_TASK_CLOCK && v == floor(v) && v < 9e15)
-			json_object_set_new(o, key, json_integer((json_int_t)v));
-		else
-			json_object_set_new(o, key, json_finite(v));
-	}
-	snprintf(key, sizeof(key), "insn-per-cycle%s", u);
-	if (pc->have_ipc)
-		json_object_set_new(o, key, json_finite(pc->ipc));
-	if (perf_stat_lkp_keys(o, pc, seconds)) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
-
 /* One stressor of one run: stress-ng's keys first, in its order, then ours. */
 static json_t *results_metrics_entry(const struct run_result *res, size_t i,
-				     const struct stressor_summary *s,
-				     const struct perf_counts *pc, json_t *profile)
+				     const struct stressor_summary *s)
 {
 	const struct stressor_result *sr = &res->s[i];
 	json_t *o = json_object(), *extra = json_array(), *inst = json_array();
@@ -135,13 +102,18 @@ static json_t *results_metrics_entry(const struct run_result *res, size_t i,
 	json_object_set_new(o, "status", json_integer(sr->status));
 	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));
 	json_object_set_new(o, "extra-metrics", extra);
-	if (pc)
-		json_object_set_new(o, "perf", results_perf(pc, s->real_time));
-	if (profile)
-		json_object_set(o, "perf-profile", profile);
 	for (uint32_t k = 0; k < sr->n; k++)
 		json_array_append_new(inst, results_instance(&sr->inst[k], k));
 	json_object_set_new(o, "instances", inst);
+	/* the modes' figures of the stressor, once its entry is whole */
+	for (size_t m = 0; m < mode_outputs_count(); m++) {
+		const struct mode_output *mo = mode_outputs_at(m);
+
+		if (mo->entry && mo->entry(o, res, i, s)) {
+			json_decref(o);
+			return NULL;
+		}
+	}
 	return o;
 }
 
@@ -221,9 +193,7 @@ int results_add_entries(json_t *doc, const struct results_run *run)
 	if (!metrics || results_modes_out(results_current(doc), run->res))
 		return -ENOMEM;
 	for (size_t i = 0; i < run->res->n; i++) {
-		json_t *e = results_metrics_entry(run->res, i, &run->sums[i],
-						  run->perf ? &run->perf[i] : NULL,
-						  run->profile ? run->profile[i] : NULL);
+		json_t *e = results_metrics_entry(run->res, i, &run->sums[i]);
 
 		if (!e || json_array_append_new(metrics, e))
 			rc = -ENOMEM;

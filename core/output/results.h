@@ -1,7 +1,7 @@
 /*
  * results.h - the one document model of a session's results: a jansson
  * tree holding the system, the configuration, every run's metrics (with
- * per-instance figures, perf counters and times) and, on top, each
+ * per-instance figures, the modes' figures and times) and, on top, each
  * figure's mean over the runs in stress-ng's layout. --json dumps it,
  * --yaml walks it with libyaml's emitter, --repeat's summary and compare
  * read it back, so there is one place that says what a result is.
@@ -16,7 +16,6 @@
 
 #include "plan.h"
 #include "metrics.h"
-#include "perf.h"
 #include "report.h"
 #include "run.h"
 
@@ -24,8 +23,6 @@
 struct results_run {
 	const struct run_result *res;
 	const struct stressor_summary *sums;	/* res->n */
-	const struct perf_counts *perf;		/* res->n, or NULL without --perf */
-	json_t *const *profile;			/* res->n (NULL: none), or NULL */
 };
 
 /* The open output files of --yaml and --json. */

@@ -158,32 +158,20 @@ static json_t *timeseries_fairness(const struct timeseries_summary *t,
 	return o;
 }
 
-int timeseries_to_doc(json_t *doc, const struct sampler *sm,
-		      const struct run_result *res)
+int timeseries_entry(json_t *e, const struct sampler *sm,
+		     const struct run_result *res, size_t i)
 {
-	json_t *runs = json_object_get(doc, "runs");
-	json_t *metrics = json_object_get(json_array_get(runs, json_array_size(runs) - 1),
-					  "metrics");
-	size_t n = json_array_size(metrics);
-	int rc = 0;
+	struct timeseries_summary t;
 
-	if (!sm || n < res->n)
-		return sm ? -ENOMEM : 0;
-	for (size_t i = 0; i < res->n; i++) {
-		json_t *e = json_array_get(metrics, n - res->n + i);
-		struct timeseries_summary t;
-
-		timeseries_summarize(sm, res, i, &t);
-		if (!t.have_series)
-			continue;
-		json_object_set_new(e, "sample-interval",
-				    json_finite(sampler_opts(sm)->interval));
-		if (timeseries_series(e, sm, sampler_series(sm, i)) ||
-		    json_object_set_new(e, "steady-state", timeseries_steady(&t)) ||
-		    json_object_set_new(e, "fairness", timeseries_fairness(&t, &res->s[i])))
-			rc = -ENOMEM;
-	}
-	return rc;
+	timeseries_summarize(sm, res, i, &t);
+	if (!t.have_series)
+		return 0;
+	json_object_set_new(e, "sample-interval", json_finite(sampler_opts(sm)->interval));
+	if (timeseries_series(e, sm, sampler_series(sm, i)) ||
+	    json_object_set_new(e, "steady-state", timeseries_steady(&t)) ||
+	    json_object_set_new(e, "fairness", timeseries_fairness(&t, &res->s[i])))
+		return -ENOMEM;
+	return 0;
 }
 
 void timeseries_csv_start(FILE *f)

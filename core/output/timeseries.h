@@ -33,12 +33,12 @@ void timeseries_summarize(const struct sampler *sm, const struct run_result *res
 			  size_t i, struct timeseries_summary *out);
 
 /*
- * Adds "series", "steady-state" and "fairness" to the res->n metrics
- * entries of doc's current run that results_add_entries() just added,
- * and a "series" to each of their instances. Returns 0 or -ENOMEM.
+ * Adds "sample-interval", "series", "steady-state" and "fairness" to
+ * stressor i's entry e of the results document, and a "series" to each
+ * of its instances. Returns 0 or -ENOMEM.
  */
-int timeseries_to_doc(json_t *doc, const struct sampler *sm,
-		      const struct run_result *res);
+int timeseries_entry(json_t *e, const struct sampler *sm,
+		     const struct run_result *res, size_t i);
 
 /*
  * --series-csv (an atomic_file's stream): _start writes the header;
