@@ -43,6 +43,17 @@ struct subcommand {
 	SK_SECTION_ENTRY("sk_subcommands") = &(c)
 
 /*
+ * A subcommand's options through the option engine the global options
+ * use: --NAME VALUE, --NAME=VALUE, a flag as --NAME, each value parsed
+ * and range-checked by its row (rows end with OPT_TABLE_END; buf holds
+ * the defaults already) and a bad one said in one line "NAME: ...". No
+ * operands. Returns 0, 1 for --help or -h (the caller prints its
+ * usage), or -EINVAL.
+ */
+int sk_subcommand_opts(const char *name, const struct stressor_opt *rows, void *buf,
+		       int argc, char **argv);
+
+/*
  * Confines the calling process to the base set plus syscalls (NULL-ended
  * names, may be NULL): a blocked syscall prints "WHO: blocked syscall NAME"
  * on stderr and exits with SK_FAILED. For subcommands once they have set

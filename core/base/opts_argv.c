@@ -9,6 +9,7 @@
 
 #include "log.h"
 #include "opts.h"
+#include <stresskit-builtin.h>	/* sk_subcommand_opts */
 
 /* Row of rows named by arg ("--NAME" or "--NAME=..."), or -1; *eq points
  * past the '=' when the value is in arg. */
@@ -67,6 +68,11 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 					name, arg, name);
 			return -EINVAL;
 		}
+		if (r < 0 && !operand) {
+			log_usage_error("%s: unexpected argument '%s' (see stresskit %s --help)",
+					name, arg, name);
+			return -EINVAL;
+		}
 		if (r < 0) {
 			if (operand(ctx, arg))
 				return -EINVAL;
@@ -87,4 +93,10 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 			*given |= UINT64_C(1) << r;
 	}
 	return 0;
+}
+
+int sk_subcommand_opts(const char *name, const struct stressor_opt *rows, void *buf,
+		       int argc, char **argv)
+{
+	return opts_argv(name, rows, NULL, buf, argc, argv, NULL, NULL, NULL);
 }

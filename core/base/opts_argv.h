@@ -19,13 +19,13 @@ struct opts_alias {
 };
 
 /* --help or -h was given: the caller prints its usage. */
-#define OPTS_ARGV_HELP 1
+#define OPTS_ARGV_HELP 1	/* sk_subcommand_opts says 1 too */
 
 /*
  * Parses argv[1..] into buf (the rows' offsets, defaults already in it):
  * rows end with OPT_TABLE_END, aliases with a NULL alias (or aliases is
  * NULL). Each operand goes to operand(ctx, arg), which returns 0 or
- * nonzero after one line of its own. Bit i of *given (may be NULL) is
+ * nonzero after one line of its own (operand NULL: none is taken). Bit i of *given (may be NULL) is
  * set for row i given. Returns 0, OPTS_ARGV_HELP, or -EINVAL after one
  * line "NAME: ..." (log_usage_error), an unknown option's naming
  * "stresskit NAME --help".

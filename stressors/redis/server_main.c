@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,78 +53,72 @@ static void server_main_usage(FILE *f)
 		"SIGTERM or SHUTDOWN (any form: nothing is saved) stop it with status 0.\n");
 }
 
-/* One --name VALUE pair into cfg; a line on stderr and -EINVAL when bad. */
-static int server_main_option(struct server_config *cfg, const char *name,
-			      const char *val)
-{
-	uint64_t v = 0;
-	int rc = 0;
+/* The command line's values, checked by the option engine. */
+struct server_main_opts {
+	uint64_t port, inline_max, bulk_max, args_max, qbuf_max, max_clients;
+	const char *bind;
+	bool no_sandbox;
+};
 
-	if (!strcmp(name, "--bind")) {
-		cfg->bind = val;
-		return 0;
-	}
-	if (!strcmp(name, "--port") || !strcmp(name, "--args-max") ||
-	    !strcmp(name, "--max-clients"))
-		rc = sk_parse_u64(val, &v);
-	else if (!strcmp(name, "--inline-max") || !strcmp(name, "--bulk-max") ||
-		 !strcmp(name, "--qbuf-max"))
-		rc = sk_parse_size(val, &v);
-	else {
-		sk_usage_error("redis-server: unknown option %s (see --help)", name);
-		return -EINVAL;
-	}
-	if (rc || (!strcmp(name, "--port") ? v > 65535 : v == 0)) {
-		sk_usage_error("redis-server: bad value '%s' for %s", val, name);
-		return -EINVAL;
-	}
-	if (!strcmp(name, "--port"))
-		cfg->port = (int)v;
-	else if (!strcmp(name, "--args-max"))
-		cfg->lim.args_max = v;
-	else if (!strcmp(name, "--max-clients"))
-		cfg->max_clients = v;
-	else if (!strcmp(name, "--inline-max"))
-		cfg->lim.inline_max = v;
-	else if (!strcmp(name, "--bulk-max"))
-		cfg->lim.bulk_max = v;
-	else
-		cfg->qbuf_max = v;
-	return 0;
+#define SERVER_MAIN_OPT(n, t, field, lo, hi, exp)				\
+	{ .name = n, .type = t, .offset = offsetof(struct server_main_opts, field), \
+	  .min = lo, .max = hi, .expect = exp }
+#define SERVER_MAIN_SIZE "a size in bytes (suffix K, M, G or T), at least 1"
+#define SERVER_MAIN_COUNT "a whole number, at least 1"
+
+static const struct stressor_opt server_main_rows[] = {
+	SERVER_MAIN_OPT("port", OPT_COUNT, port, 0, 65535,
+			"a TCP port from 0 to 65535 (0: any free port)"),
+	SERVER_MAIN_OPT("bind", OPT_STRING, bind, 0, 0, NULL),
+	SERVER_MAIN_OPT("inline-max", OPT_SIZE, inline_max, 1, SIZE_MAX, SERVER_MAIN_SIZE),
+	SERVER_MAIN_OPT("bulk-max", OPT_SIZE, bulk_max, 1, SIZE_MAX, SERVER_MAIN_SIZE),
+	SERVER_MAIN_OPT("args-max", OPT_COUNT, args_max, 1, SIZE_MAX, SERVER_MAIN_COUNT),
+	SERVER_MAIN_OPT("qbuf-max", OPT_SIZE, qbuf_max, 1, UINT64_MAX, SERVER_MAIN_SIZE),
+	SERVER_MAIN_OPT("max-clients", OPT_COUNT, max_clients, 1, UINT64_MAX,
+			SERVER_MAIN_COUNT),
+	SERVER_MAIN_OPT("no-sandbox", OPT_BOOL, no_sandbox, 0, 1, NULL),
+	OPT_TABLE_END
+};
+
+/* cfg as the command line says: sk_subcommand_opts' 0, 1 (--help) or
+ * -EINVAL (said). */
+static int server_main_args(struct server_config *cfg, int argc, char **argv,
+			    bool *sandbox)
+{
+	struct server_main_opts o = {
+		.port = (uint64_t)cfg->port, .bind = cfg->bind,
+		.inline_max = cfg->lim.inline_max, .bulk_max = cfg->lim.bulk_max,
+		.args_max = cfg->lim.args_max, .qbuf_max = cfg->qbuf_max,
+		.max_clients = cfg->max_clients,
+	};
+	int rc = sk_subcommand_opts("redis-server", server_main_rows, &o, argc, argv);
+
+	if (rc)
+		return rc;
+	cfg->port = (int)o.port;
+	cfg->bind = o.bind;
+	cfg->lim.inline_max = o.inline_max;
+	cfg->lim.bulk_max = o.bulk_max;
+	cfg->lim.args_max = o.args_max;
+	cfg->qbuf_max = o.qbuf_max;
+	cfg->max_clients = o.max_clients;
+	*sandbox = !o.no_sandbox;
+	return SK_OK;
 }
 
 static int server_main(int argc, char **argv)
 {
 	struct server_config cfg;
 	struct sigaction sa;
-	bool sandbox = true;
+	bool sandbox;
 	int lfd, port, rc;
 
 	server_config_defaults(&cfg);
-	for (int i = 1; i < argc; i++) {
-		char *name = argv[i], *eq = strchr(name, '=');
-		const char *val;
-
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			server_main_usage(stdout);
-			return SK_OK;
-		}
-		if (!strcmp(argv[i], "--no-sandbox")) {
-			sandbox = false;
-			continue;
-		}
-		if (eq) {
-			*eq = '\0';
-			val = eq + 1;
-		} else if (i + 1 < argc && !strncmp(argv[i], "--", 2)) {
-			val = argv[++i];
-		} else {
-			sk_usage_error("redis-server: %s needs a value (see --help)", argv[i]);
-			return SK_USAGE;
-		}
-		if (server_main_option(&cfg, name, val))
-			return SK_USAGE;
-	}
+	rc = server_main_args(&cfg, argc, argv, &sandbox);
+	if (rc == 1)
+		server_main_usage(stdout);
+	if (rc)
+		return rc == 1 ? SK_OK : SK_USAGE;
 	lfd = server_listen(&cfg, &port);
 	if (lfd == -EINVAL || lfd == -EADDRNOTAVAIL) {
 		/* an address this host does not have: the user's to fix */

@@ -232,7 +232,7 @@ talk(b'PING\r\n', b'+PONG\r\n')
 t_redis_server_bad_args() {
 	expect_exit 1 "$SK" redis-server --port 70000
 	one_line "$ERR"
-	expect_match "bad value '70000' for --port" "$ERR"
+	expect_match "invalid --port '70000': expected a TCP port" "$ERR"
 	expect_exit 1 "$SK" redis-server --frobnicate 1
 	one_line "$ERR"
 	expect_exit 1 "$SK" redis-server --inline-max 0
