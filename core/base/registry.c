@@ -213,7 +213,7 @@ long registry_index(const struct stressor *s)
 	return -1;
 }
 
-bool stressor_mode_fits(const struct stressor *s, bool threads)
+bool stressor_kind_fits(const struct stressor *s, bool threads)
 {
 	return !(s->flags & (threads ? STRESSOR_NO_THREADS : STRESSOR_THREADS_ONLY));
 }

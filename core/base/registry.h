@@ -48,7 +48,7 @@ bool stressor_supported(const struct stressor *s);
  * True when the stressor's instances can be threads (threads) or
  * processes: STRESSOR_NO_THREADS and STRESSOR_THREADS_ONLY say which not.
  */
-bool stressor_mode_fits(const struct stressor *s, bool threads);
+bool stressor_kind_fits(const struct stressor *s, bool threads);
 
 const struct subcommand *subcommand_find(const char *name);
 size_t subcommand_count(void);

@@ -56,13 +56,13 @@ struct cli_row {
 	bool alias_of;
 	bool job;			/* --job FILE */
 	enum cli_record record;
-	enum run_mode_weight weight;	/* recorded rows only */
+	enum compare_weight weight;	/* recorded rows only */
 };
 
 extern const struct cli_row cli_rows[G_COUNT];
 
 /* both: each step of a will-it-scale sweep as processes, then as threads */
-enum cli_instance_mode { CLI_PROCESSES, CLI_THREADS, CLI_BOTH };
+enum cli_instance_kind { CLI_PROCESSES, CLI_THREADS, CLI_BOTH };
 
 /* --scale-format: stresskit's table, or will-it-scale's runtest.py CSV */
 enum cli_scale_format { CLI_SCALE_STRESSKIT, CLI_SCALE_WIS };

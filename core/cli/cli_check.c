@@ -24,12 +24,12 @@
  */
 static int cli_check_threads(struct cli_config *cfg, char *err, size_t errlen)
 {
-	bool threads = cfg->set.instance_mode == CLI_THREADS;
+	bool threads = cfg->set.instance_kind == CLI_THREADS;
 	bool wis = cfg->set.scale_format == CLI_SCALE_WIS;
 
 	if (wis && !cfg->given[G_INSTANCE_MODE])
-		cfg->set.instance_mode = CLI_BOTH;
-	if (cfg->set.instance_mode == CLI_BOTH) {
+		cfg->set.instance_kind = CLI_BOTH;
+	if (cfg->set.instance_kind == CLI_BOTH) {
 		if (wis || cfg->action != CLI_RUN)
 			return 0;
 		snprintf(err, errlen, "--instance-mode both runs each step as processes "
@@ -39,7 +39,7 @@ static int cli_check_threads(struct cli_config *cfg, char *err, size_t errlen)
 	for (size_t i = 0; i < registry_count(); i++) {
 		const struct stressor *s = registry_at(i);
 
-		if (!cfg->choice[i].selected || stressor_mode_fits(s, threads))
+		if (!cfg->choice[i].selected || stressor_kind_fits(s, threads))
 			continue;
 		if (threads)
 			snprintf(err, errlen, "%s cannot run with --instance-mode thread: "

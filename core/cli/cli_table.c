@@ -27,88 +27,88 @@ static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", N
 #define CLI_TIME_MAX 1000000000000ULL
 
 const struct cli_row cli_rows[G_COUNT] = {
-	[G_TIMEOUT] = { .record = CLI_RECORD_PLAN, .weight = MODE_REFUSE,
+	[G_TIMEOUT] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_REFUSE,
 		.short_name = 't', .metavar = "TIME", .opt = {
 		.name = "timeout", .type = OPT_TIME, .offset = SET(timeout),
 		.max = CLI_TIME_MAX,
 		.expect = "a time of 0 or more, like 10, 10s, 5m, 2h (suffixes ms s m h d w y)",
 		.help = "stop each stressor after TIME (ms s m h d w y suffixes; default 60s; 0: no limit)" } },
-	[G_METRICS] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_METRICS] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.short_name = 'M', .opt = {
 		.name = "metrics", .type = OPT_BOOL, .offset = SET(metrics),
 		.help = "print the metrics table with CPU used per instance and RSS max" } },
-	[G_METRICS_BRIEF] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_METRICS_BRIEF] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "metrics-brief", .type = OPT_BOOL, .offset = SET(metrics_brief),
 		.help = "print the metrics table (the default)" } },
-	[G_TIMES] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_TIMES] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "times", .type = OPT_BOOL, .offset = SET(times),
 		.help = "print the run's user and system time and load averages" } },
-	[G_VERIFY] = { .record = CLI_RECORD_VALUE, .weight = MODE_REFUSE,
+	[G_VERIFY] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_REFUSE,
 		.opt = {
 		.name = "verify", .type = OPT_BOOL, .offset = SET(verify),
 		.help = "check the results of each bogo-op where the stressor can" } },
-	[G_QUIET] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_QUIET] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.short_name = 'q', .opt = {
 		.name = "quiet", .type = OPT_BOOL, .offset = SET(quiet),
 		.help = "print only failures" } },
-	[G_VERBOSE] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_VERBOSE] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.short_name = 'v', .opt = {
 		.name = "verbose", .type = OPT_BOOL, .offset = SET(verbose),
 		.help = "print debug messages" } },
-	[G_TEMP_PATH] = { .record = CLI_RECORD_VALUE, .weight = MODE_NOTE,
+	[G_TEMP_PATH] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_NOTE,
 		.metavar = "DIR", .opt = {
 		.name = "temp-path", .type = OPT_STRING, .offset = SET(temp_path),
 		.flags = OPT_DIR,
 		.help = "make the run directory in DIR (default: $TMPDIR or /tmp)" } },
-	[G_TASKSET] = { .record = CLI_RECORD_PLAN, .weight = MODE_REFUSE,
+	[G_TASKSET] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_REFUSE,
 		.metavar = "LIST", .opt = {
 		.name = "taskset", .type = OPT_CPU_LIST, .offset = SET(taskset),
 		.help = "run instances on these CPUs, e.g. 0,2-3" } },
-	[G_LOG_PREFIX] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_LOG_PREFIX] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.metavar = "WORD", .opt = {
 		.name = "log-prefix", .type = OPT_STRING, .offset = SET(log_prefix),
 		.def_str = "stresskit", .flags = OPT_ONE_WORD,
 		.help = "first word of each output line (default stresskit; stress-ng for its parsers)" } },
-	[G_INSTANCE_MODE] = { .record = CLI_RECORD_PLAN, .weight = MODE_REFUSE,
+	[G_INSTANCE_MODE] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_REFUSE,
 		.metavar = "process|thread|both", .opt = {
-		.name = "instance-mode", .type = OPT_CHOICE, .offset = SET(instance_mode),
+		.name = "instance-mode", .type = OPT_CHOICE, .offset = SET(instance_kind),
 		.choices = cli_instance_modes, .def = CLI_PROCESSES,
 		.expect = "process, thread or both",
 		.help = "run instances as processes (process, the default) or as threads of one process (thread); "
 			"both: each --scale-format will-it-scale step in each mode (that format's default, LKP's mode)" } },
-	[G_SCALE] = { .record = CLI_RECORD_PLAN, .weight = MODE_REFUSE,
+	[G_SCALE] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_REFUSE,
 		.opt = {
 		.name = "scale", .type = OPT_BOOL, .offset = SET(scale),
 		.help = "sweep the selected stressor from 1 to N instances, a --timeout run each; print the scaling table" } },
-	[G_SCALE_STEPS] = { .record = CLI_RECORD_PLAN, .weight = MODE_NOTE,
+	[G_SCALE_STEPS] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_NOTE,
 		.metavar = "LIST", .opt = {
 		.name = "scale-steps", .type = OPT_LIST, .offset = SET(scale_steps),
 		.min = 1, .max = INSTANCES_MAX, .flags = OPT_INCREASING,
 		.expect = "increasing instance counts from 1 to 8192, like 1,2,4,8 (at most 256)",
 		.help = "the instance counts of a --scale sweep, e.g. 1,2,4,8 (default 1..N)" } },
-	[G_SCALE_CSV] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_SCALE_CSV] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.metavar = "FILE", .opt = {
 		.name = "scale-csv", .type = OPT_STRING, .offset = SET(scale_csv),
 		.flags = OPT_OUT_FILE,
 		.help = "write the --scale table to FILE as CSV" } },
-	[G_SCALE_PLOT] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_SCALE_PLOT] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.metavar = "FILE", .opt = {
 		.name = "scale-plot", .type = OPT_STRING, .offset = SET(scale_plot),
 		.flags = OPT_OUT_FILE,
 		.help = "plot the --scale sweep to FILE as SVG" } },
-	[G_SCALE_FORMAT] = { .record = CLI_RECORD_VALUE, .weight = MODE_REFUSE,
+	[G_SCALE_FORMAT] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_REFUSE,
 		.metavar = "stresskit|will-it-scale", .opt = {
 		.name = "scale-format", .type = OPT_CHOICE, .offset = SET(scale_format),
 		.choices = cli_scale_formats, .def = 0,
 		.help = "will-it-scale: run each step in the --instance-mode modes (default both) and write runtest.py's CSV (to --scale-csv, else stdout)" } },
-	[G_YAML] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_YAML] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.short_name = 'Y', .metavar = "FILE", .opt = {
 		.name = "yaml", .type = OPT_STRING, .offset = SET(yaml_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the results, configuration and system as YAML (stress-ng's layout)" } },
-	[G_JSON] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_JSON] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.metavar = "FILE", .opt = {
 		.name = "json", .type = OPT_STRING, .offset = SET(json_path),
 		.flags = OPT_OUT_FILE,
@@ -120,18 +120,18 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_KTAP] = { .opt = {
 		.name = "ktap", .type = OPT_BOOL, .offset = SET(ktap),
 		.help = "print a KTAP version 1 report on stdout (one test a stressor, metrics as diagnostics; the other lines on stderr) and exit as kselftest does: 0 pass, 1 fail, 4 skip" } },
-	[G_REPEAT] = { .record = CLI_RECORD_PLAN, .weight = MODE_NOTE,
+	[G_REPEAT] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_NOTE,
 		.metavar = "N|auto", .opt = {
 		.name = "repeat", .type = OPT_PARSED, .parser = &repeat_count_opt,
 		.offset = SET(repeat), .def_str = "1",
 		.help = "run the whole plan N times (auto: until each stressor's ops/s 95% confidence half-width is within --confidence-target, 30 at most); a summary of each figure's mean, \u00b1%stddev and confidence interval" } },
 	/* how these two meet --repeat: repeat_cli_check() */
-	[G_REPEAT_UNTIL] = { .record = CLI_RECORD_PLAN, .weight = MODE_NOTE,
+	[G_REPEAT_UNTIL] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_NOTE,
 		.metavar = "PCT[,MAX]", .opt = {
 		.name = "repeat-until", .type = OPT_PARSED, .parser = &repeat_until_opt,
 		.offset = SET(rep.until),
 		.help = "repeat the plan until each stressor's ops/s confidence interval is within \u00b1PCT% of its mean (at least 3, at most MAX passes; default --repeat N, else 30)" } },
-	[G_CONFIDENCE] = { .record = CLI_RECORD_PLAN, .weight = MODE_NOTE,
+	[G_CONFIDENCE] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_NOTE,
 		.metavar = "PCT", .opt = {
 		.name = "confidence", .type = OPT_PARSED, .parser = &repeat_level_opt,
 		.offset = SET(rep.confidence), .def_str = REPEAT_DEFAULT_CONFIDENCE,
@@ -141,31 +141,31 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.name = "confidence-target", .type = OPT_PARSED, .parser = &repeat_target_opt,
 		.offset = SET(rep.target), .def_str = REPEAT_DEFAULT_TARGET,
 		.help = "--repeat auto's target: each stressor's ops/s confidence half-width within \u00b1PCT% of its mean (default " REPEAT_DEFAULT_TARGET "%)" } },
-	[G_SANDBOX] = { .record = CLI_RECORD_VALUE, .weight = MODE_REFUSE,
+	[G_SANDBOX] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_REFUSE,
 		.opt = {
 		.name = "sandbox", .type = OPT_BOOL, .offset = SET(sandbox),
 		.help = "run each instance under a seccomp allow-list of its stressor's syscalls" } },
-	[G_NO_RAND_SEED] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_NO_RAND_SEED] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "no-rand-seed", .type = OPT_BOOL, .offset = SET(no_rand_seed),
 		.help = "accepted for stress-ng compatibility: stresskit's stressors use no random data" } },
-	[G_PATHOLOGICAL] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_PATHOLOGICAL] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "pathological", .type = OPT_BOOL, .offset = SET(pathological),
 		.help = "accepted for stress-ng compatibility: it allows stressors that can hang a machine, and stresskit has none" } },
-	[G_OOM_AVOID] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_OOM_AVOID] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "oom-avoid", .type = OPT_BOOL, .offset = SET(oom_avoid),
 		.help = "accepted for stress-ng compatibility: it makes stressors that grow their memory back off when memory is low, and stresskit's allocate fixed sizes" } },
-	[G_TIMESTAMP] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_TIMESTAMP] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "timestamp", .type = OPT_BOOL, .offset = SET(timestamp),
 		.help = "start each output line's text with the time of day, hh:mm:ss.cc (as stress-ng does)" } },
-	[G_SETTINGS] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_SETTINGS] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "settings", .type = OPT_BOOL, .offset = SET(settings),
 		.help = "after the run, list the options given with their values, sorted by name (as stress-ng does)" } },
-	[G_CLASS] = { .record = CLI_RECORD_PLAN, .weight = MODE_IGNORE,
+	[G_CLASS] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_IGNORE,
 		.metavar = "NAME[,NAME]", .opt = {
 		.name = "class", .type = OPT_LIST, .offset = SET(classes),
 		.item = class_item,
@@ -180,12 +180,12 @@ const struct cli_row cli_rows[G_COUNT] = {
 		.help = "run every selected stressor at once, N instances each (0: one per CPU)" } },
 	[G_PARALLEL] = { .metavar = "N", .alias_of = true, .same_as = G_ALL, .opt = {
 		.name = "parallel", .help = "the same as --all N" } },
-	[G_WITH] = { .record = CLI_RECORD_PLAN, .weight = MODE_IGNORE,
+	[G_WITH] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_IGNORE,
 		.metavar = "LIST", .opt = {
 		.name = "with", .type = OPT_LIST, .offset = SET(with),
 		.item = compose_stressor_item,
 		.help = "restrict --sequential or --all to these stressors: pipe,splice" } },
-	[G_EXCLUDE] = { .record = CLI_RECORD_PLAN, .weight = MODE_IGNORE,
+	[G_EXCLUDE] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_IGNORE,
 		.metavar = "LIST", .opt = {
 		.name = "exclude", .type = OPT_LIST, .offset = SET(exclude),
 		.item = compose_exclude_item,
@@ -193,11 +193,11 @@ const struct cli_row cli_rows[G_COUNT] = {
 	[G_PLUGIN] = { .metavar = "FILE.so", .opt = {
 		.name = "plugin", .type = OPT_STRING, .offset = SET(plugin),
 		.help = "load the stressors of a plugin (repeatable; also STRESSKIT_PLUGIN_PATH)" } },
-	[G_JOB] = { .record = CLI_RECORD_PLAN, .weight = MODE_IGNORE,
+	[G_JOB] = { .record = CLI_RECORD_PLAN, .weight = WEIGHT_IGNORE,
 		.short_name = 'j', .metavar = "FILE", .job = true, .opt = {
 		.name = "job", .type = OPT_STRING,
 		.help = "read options from a job file (one per line, no dashes; 'run sequential|parallel')" } },
-	[G_PROGRESS] = { .record = CLI_RECORD_VALUE, .weight = MODE_IGNORE,
+	[G_PROGRESS] = { .record = CLI_RECORD_VALUE, .weight = WEIGHT_IGNORE,
 		.opt = {
 		.name = "progress", .type = OPT_BOOL, .offset = SET(progress),
 		.help = "show a live progress line on stderr when it is a terminal" } },

@@ -125,7 +125,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 	size_t n = registry_count();
 	bool with[n ? n : 1], exclude[n ? n : 1], counted, before = false, after = false;
 	bool has_with = cfg->given[G_WITH], has_class = cfg->given[G_CLASS];
-	bool threads = cfg->set.instance_mode == CLI_THREADS;
+	bool threads = cfg->set.instance_kind == CLI_THREADS;
 	uint32_t count = 0;
 	char classes[256];
 	int rc;
@@ -156,7 +156,7 @@ static int compose_select(struct cli_config *cfg, char *err, size_t errlen)
 
 		if (counted && !c->selected &&
 		    (!co->class_mask || (s->classes & co->class_mask)) &&
-		    (has_with ? with[i] : stressor_mode_fits(s, threads))) {
+		    (has_with ? with[i] : stressor_kind_fits(s, threads))) {
 			c->selected = true;
 			c->instances = count;
 		}

@@ -55,7 +55,7 @@ struct settings {
 	const char *scale_csv, *scale_plot;
 	unsigned scale_format;	/* enum cli_scale_format */
 	struct opt_cpus taskset;		/* given[G_TASKSET] */
-	unsigned instance_mode;			/* enum cli_instance_mode */
+	unsigned instance_kind;			/* enum cli_instance_kind */
 	struct opt_list scale_steps;		/* n == 0: 1..N */
 	uint64_t repeat;			/* runs of the whole plan, >= 1 */
 	struct repeat_opts rep;			/* --repeat-until, --confidence */

@@ -22,10 +22,10 @@
  * weight is its row's (cli_table.c), a run mode's its row's (run_mode.h). */
 static const struct compare_rule {
 	const char *key;
-	enum run_mode_weight weight;
+	enum compare_weight weight;
 } compare_rules[] = {
-	{ "mode", MODE_REFUSE },		/* which stressors share the machine */
-	{ "temp-path-filesystem", MODE_REFUSE },	/* what a file bogo-op costs */
+	{ "mode", WEIGHT_REFUSE },		/* which stressors share the machine */
+	{ "temp-path-filesystem", WEIGHT_REFUSE },	/* what a file bogo-op costs */
 };
 
 /* Called for each option that differs, with both values (JSON, or NULL
@@ -149,12 +149,12 @@ static bool compare_given(const json_t *c, const char *key)
 	return v && !json_is_null(v);
 }
 
-static bool compare_refuses(enum run_mode_weight wt, const json_t *ca, const json_t *cb)
+static bool compare_refuses(enum compare_weight wt, const json_t *ca, const json_t *cb)
 {
 	switch (wt) {
-	case MODE_REFUSE:
+	case WEIGHT_REFUSE:
 		return true;
-	case MODE_IF_STEADY:
+	case WEIGHT_IF_STEADY:
 		return compare_given(ca, "steady-state") || compare_given(cb, "steady-state");
 	default:
 		return false;
@@ -163,16 +163,16 @@ static bool compare_refuses(enum run_mode_weight wt, const json_t *ca, const jso
 
 /* Visits option key when it differs, refusing as its weight says. */
 static void compare_rule(const struct compare_walk *w, const char *key,
-			 enum run_mode_weight wt, const json_t *ca, const json_t *cb)
+			 enum compare_weight wt, const json_t *ca, const json_t *cb)
 {
-	if (wt == MODE_IGNORE)
+	if (wt == WEIGHT_IGNORE)
 		return;
 	/* how often ops are timed matters only when both time them */
-	if (wt == MODE_IF_TIMED &&
+	if (wt == WEIGHT_IF_TIMED &&
 	    !(compare_true(ca, "latency") && compare_true(cb, "latency")))
 		return;
 	compare_pair(w, key, json_object_get(ca, key), json_object_get(cb, key),
-		     wt == MODE_IF_TIMED || compare_refuses(wt, ca, cb));
+		     wt == WEIGHT_IF_TIMED || compare_refuses(wt, ca, cb));
 }
 
 /* Visits every option of the two documents' runs that differs. */
@@ -247,16 +247,16 @@ void compare_options_notes(const json_t *a, const json_t *b, const char *label)
 }
 
 /* Sets key of id to c's value of it, when c records one and it weighs. */
-static void compare_identity_rule(json_t *id, const char *key, enum run_mode_weight wt,
+static void compare_identity_rule(json_t *id, const char *key, enum compare_weight wt,
 				  const json_t *c)
 {
 	const json_t *v = json_object_get(c, key);
 
-	if (!v || wt == MODE_IGNORE || wt == MODE_NOTE)
+	if (!v || wt == WEIGHT_IGNORE || wt == WEIGHT_NOTE)
 		return;
-	if (wt == MODE_IF_TIMED && !compare_true(c, "latency"))
+	if (wt == WEIGHT_IF_TIMED && !compare_true(c, "latency"))
 		return;
-	if (wt != MODE_IF_TIMED && !compare_refuses(wt, c, c))
+	if (wt != WEIGHT_IF_TIMED && !compare_refuses(wt, c, c))
 		return;
 	json_object_set_new(id, key, json_deep_copy(v));
 }

@@ -381,13 +381,13 @@ static void monitor_mode_free(void *out)
 }
 
 static const struct run_mode_opt monitor_opts[] = {
-	{ .metavar = "LIST", .weight = MODE_NOTE, .opt = {
+	{ .metavar = "LIST", .weight = WEIGHT_NOTE, .opt = {
 		.name = "monitor", .type = OPT_PARSED, .parser = &monitor_list_opt,
 		.offset = offsetof(struct monitor_opts, list),
 		.help = "read LKP's monitors (proc-vmstat, vmstat, meminfo, interrupts, softirqs, "
 			"slabinfo) at the measured window's start and end (and every --sample-interval given); named as LKP "
 			"names them in --json, compared in their own section" } },
-	{ .weight = MODE_IGNORE, .opt = {
+	{ .weight = WEIGHT_IGNORE, .opt = {
 		.name = "monitor-metrics", .type = OPT_BOOL,
 		.offset = offsetof(struct monitor_opts, metrics),
 		.help = "with --monitor, print each figure as a metrics line too: monitor VALUE NAME" } },

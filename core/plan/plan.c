@@ -42,12 +42,12 @@ static int plan_add_run(struct plan *p, const struct plan_entry *entries, size_t
 static void plan_scale_modes(struct plan *p, const struct cli_config *cfg)
 {
 	const struct stressor *s = p->base.entries[0].stressor;
-	bool both = cfg->set.instance_mode == CLI_BOTH;
+	bool both = cfg->set.instance_kind == CLI_BOTH;
 
-	p->scale_procs = cfg->set.instance_mode == CLI_PROCESSES ||
-			 (both && stressor_mode_fits(s, false));
-	p->scale_threads = cfg->set.instance_mode == CLI_THREADS ||
-			   (both && stressor_mode_fits(s, true));
+	p->scale_procs = cfg->set.instance_kind == CLI_PROCESSES ||
+			 (both && stressor_kind_fits(s, false));
+	p->scale_threads = cfg->set.instance_kind == CLI_THREADS ||
+			   (both && stressor_kind_fits(s, true));
 	p->base.threads = !p->scale_procs;
 }
 
@@ -177,7 +177,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	}
 	b->timeout = plan_timeout(cfg, p);
 	b->grace = PLAN_GRACE;
-	b->threads = cfg->set.instance_mode == CLI_THREADS;
+	b->threads = cfg->set.instance_kind == CLI_THREADS;
 	b->verify = cfg->set.verify;
 	b->verbose = cfg->set.verbose;
 	b->sandbox = cfg->set.sandbox;

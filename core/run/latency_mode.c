@@ -152,20 +152,20 @@ static void latency_mode_record(json_t *c, const void *opts)
 /* Row 1 (--latency-sample) given is what latency_mode_check reads. */
 static const struct run_mode_opt latency_opts[] = {
 	/* --latency reads the clock around every Nth op: a dearer op */
-	{ .weight = MODE_REFUSE, .opt = {
+	{ .weight = WEIGHT_REFUSE, .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = offsetof(struct latency_opts, on),
 		.help = "time bogo-ops (not --warmup's) into a latency histogram per stressor and report its percentiles" } },
-	{ .metavar = "N", .weight = MODE_IF_TIMED, .opt = {
+	{ .metavar = "N", .weight = WEIGHT_IF_TIMED, .opt = {
 		.name = "latency-sample", .type = OPT_COUNT,
 		.offset = offsetof(struct latency_opts, sample),
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,
 		.expect = "a whole number of ops from 1 to 1000000",
 		.help = "with --latency, time one bogo-op in N (default " LATENCY_SAMPLE_DEFAULT_STR "; 1: every op)" } },
-	{ .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+	{ .metavar = "FILE", .weight = WEIGHT_IGNORE, .opt = {
 		.name = "latency-csv", .type = OPT_STRING, .offset = offsetof(struct latency_opts, csv),
 		.flags = OPT_OUT_FILE,
 		.help = "write each stressor's latency percentile ladder to FILE as CSV (implies --latency)" } },
-	{ .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+	{ .metavar = "FILE", .weight = WEIGHT_IGNORE, .opt = {
 		.name = "latency-plot", .type = OPT_STRING, .offset = offsetof(struct latency_opts, plot),
 		.flags = OPT_OUT_FILE,
 		.help = "plot the latency percentile distributions to FILE as SVG (implies --latency)" } },

@@ -420,7 +420,7 @@ static const struct run_mode perf_mode = {
 	.opts = (const struct run_mode_opt[]){
 		/* perf's software counters cost each context switch a little,
 		 * no more: the same bogo-op, watched */
-		{ .weight = MODE_NOTE, .opt = {
+		{ .weight = WEIGHT_NOTE, .opt = {
 			.name = "perf", .type = OPT_BOOL,
 			.offset = offsetof(struct perf_opts, on),
 			.help = "count perf events per stressor (software always, hardware where exposed)" } },

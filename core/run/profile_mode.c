@@ -108,11 +108,11 @@ static void profile_mode_record(json_t *c, const void *opts)
 /* The profile samples the whole machine's CPUs: a cost to the run
  * (make bench), not another bogo-op. */
 static const struct run_mode_opt profile_opts[] = {
-	{ .weight = MODE_NOTE, .opt = {
+	{ .weight = WEIGHT_NOTE, .opt = {
 		.name = "perf-profile", .type = OPT_BOOL,
 		.offset = offsetof(struct profile_opts, on),
 		.help = "sample call chains (perf record -a -g) over the measured window, split per stressor; perf-profile.* keys in --json/--yaml" } },
-	{ .metavar = "HZ", .weight = MODE_NOTE, .opt = {
+	{ .metavar = "HZ", .weight = WEIGHT_NOTE, .opt = {
 		.name = "perf-profile-freq", .type = OPT_COUNT,
 		.offset = offsetof(struct profile_opts, freq),
 		.min = 1, .max = PROFILE_MAX_FREQ, .def = PROFILE_DEFAULT_FREQ,

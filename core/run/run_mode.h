@@ -32,6 +32,7 @@
 #include <stresskit/stressor.h>
 #include <stresskit-builtin.h>	/* SK_SECTION_ENTRY */
 
+#include "compare_weight.h"
 #include "run.h"			/* RUN_MODES_MAX */
 
 struct run_plan;
@@ -56,14 +57,6 @@ typedef void run_mode_hook(struct run_state *st);
 
 struct json_t;
 
-/* How compare weighs an option when two documents differ in it. */
-enum run_mode_weight {
-	MODE_REFUSE,		/* another workload, or another thing measured */
-	MODE_NOTE,		/* the same figures, watched or reported otherwise */
-	MODE_IF_STEADY,		/* refuses when either run stops at steady state */
-	MODE_IF_TIMED,		/* refuses when both runs time ops (--latency) */
-	MODE_IGNORE,		/* an output file or presentation: not compared */
-};
 
 /* The rows of one mode whose value the command line typed are kept as
  * typed, for a check's error line; a mode has at most this many rows. */
@@ -80,7 +73,7 @@ struct run_mode_given {
 struct run_mode_opt {
 	struct stressor_opt opt;
 	const char *metavar;
-	enum run_mode_weight weight;
+	enum compare_weight weight;
 };
 
 struct run_mode {

@@ -145,28 +145,28 @@ static void sampler_mode_record(json_t *c, const void *opts)
  * intervals decide when a steady run stops; without --steady-state they
  * only shape the series and the last window's check. */
 static const struct run_mode_opt sampler_mode_rows[] = {
-	[SAMPLER_ROW_INTERVAL] = { .metavar = "TIME", .weight = MODE_IF_STEADY, .opt = {
+	[SAMPLER_ROW_INTERVAL] = { .metavar = "TIME", .weight = WEIGHT_IF_STEADY, .opt = {
 		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = offsetof(struct sampler_opts, interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
 		.min = SAMPLER_MIN_INTERVAL_MS, .max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_INTERVAL_EXPECT,
 		.help = "sample every instance's bogo-ops every TIME for the results' series (default 1s, at least 10ms)" } },
 	/* the controller wakes more often; the bogo-op is the same */
-	[SAMPLER_ROW_STATUS] = { .metavar = "TIME", .weight = MODE_NOTE, .opt = {
+	[SAMPLER_ROW_STATUS] = { .metavar = "TIME", .weight = WEIGHT_NOTE, .opt = {
 		.name = "status-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = offsetof(struct sampler_opts, status),
 		.min = SAMPLER_MIN_INTERVAL_MS, .max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_STATUS_EXPECT,
 		.help = "print an info line with each stressor's current bogo-ops/s every TIME (at least 10ms; no terminal needed)" } },
-	[SAMPLER_ROW_CSV] = { .metavar = "FILE", .weight = MODE_IGNORE, .opt = {
+	[SAMPLER_ROW_CSV] = { .metavar = "FILE", .weight = WEIGHT_IGNORE, .opt = {
 		.name = "series-csv", .type = OPT_STRING, .offset = offsetof(struct sampler_opts, csv_path),
 		.flags = OPT_OUT_FILE,
 		.help = "write the series of every stressor and instance to FILE as CSV" } },
 	/* --steady-state ends the run early, at a time its own figures set */
-	[SAMPLER_ROW_STEADY] = { .metavar = "SPEC", .weight = MODE_REFUSE, .opt = {
+	[SAMPLER_ROW_STEADY] = { .metavar = "SPEC", .weight = WEIGHT_REFUSE, .opt = {
 		.name = "steady-state", .type = OPT_PARSED, .parser = &steady_opt,
 		.offset = offsetof(struct sampler_opts, steady),
 		.expect = "ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%",
 		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
-	[SAMPLER_ROW_WINDOW] = { .metavar = "TIME", .weight = MODE_IF_STEADY, .opt = {
+	[SAMPLER_ROW_WINDOW] = { .metavar = "TIME", .weight = WEIGHT_IF_STEADY, .opt = {
 		.name = "steady-state-window", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = offsetof(struct sampler_opts, window), .def_str = SAMPLER_DEFAULT_WINDOW,
 		.max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,

@@ -175,7 +175,7 @@ static const struct run_mode tick_mode = {
 	.opts = (const struct run_mode_opt[]){
 		/* the controller wakes more often, as at a short
 		 * --sample-interval; the bogo-op is the same */
-		{ .metavar = "N", .weight = MODE_NOTE, .opt = {
+		{ .metavar = "N", .weight = WEIGHT_NOTE, .opt = {
 			.name = "status", .type = OPT_COUNT,
 			.offset = offsetof(struct tick_opts, status),
 			.min = 1, .max = 3600, .def = 1,	/* stress-ng's range */

@@ -51,7 +51,7 @@ static void warmup_mode_wait(struct run_state *st)
 
 static const struct run_mode_opt warmup_opts[] = {
 	/* what is left out of the count: two warm-ups measure two windows */
-	{ .metavar = "TIME", .weight = MODE_REFUSE, .opt = {
+	{ .metavar = "TIME", .weight = WEIGHT_REFUSE, .opt = {
 		.name = "warmup", .type = OPT_TIME,
 		.offset = offsetof(struct warmup_opts, seconds), .max = WARMUP_MAX,
 		.expect = "a time of 0 or more, like 2, 2s, 1m (suffixes ms s m h d w y)",

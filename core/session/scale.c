@@ -38,29 +38,29 @@ static int scale_commit(struct atomic_file *af, int wrote, const char *path)
 }
 
 /*
- * A sweep's rows by step, one array per instance mode: [0] its process
+ * A sweep's rows by step, one array per instance kind: [0] its process
  * runs, [1] its thread runs. Both arrays have every step's instances; ran
- * says which mode ran there. A mode's runs are a prefix of the steps:
+ * says which kind ran there. A kind's runs are a prefix of the steps:
  * the sweep stops at the first that fails.
  */
 struct scale_rows {
-	struct scale_row mode[2][OPT_LIST_MAX];
+	struct scale_row kind[2][OPT_LIST_MAX];
 	size_t steps;
 };
 
-/* The steps mode m ran (a prefix of them). */
+/* The steps kind m ran (a prefix of them). */
 static size_t scale_ran(const struct scale_rows *r, int m)
 {
 	size_t n = 0;
 
-	while (n < r->steps && r->mode[m][n].ran)
+	while (n < r->steps && r->kind[m][n].ran)
 		n++;
 	return n;
 }
 
-/* The mode the table and plot of the stresskit format show: the one run,
+/* The kind the table and plot of the stresskit format show: the one run,
  * or processes when both ran (will-it-scale's CSV has both). */
-static int scale_main_mode(const struct scale_rows *r)
+static int scale_main_kind(const struct scale_rows *r)
 {
 	return scale_ran(r, 0) ? 0 : 1;
 }
@@ -69,7 +69,7 @@ static int scale_outputs(const struct plan *p, struct atomic_file *csv,
 			 struct atomic_file *svg, const char *name,
 			 const struct scale_rows *r)
 {
-	int m = scale_main_mode(r), status = SK_OK;
+	int m = scale_main_kind(r), status = SK_OK;
 	char title[160];
 
 	snprintf(title, sizeof(title), "%s: %s instances, %gs per step", name,
@@ -77,22 +77,22 @@ static int scale_outputs(const struct plan *p, struct atomic_file *csv,
 	if (p->scale_wis && !csv) {
 		/* no file: runtest.py's CSV goes where runtest.py prints it */
 		fflush(stdout);
-		if (scale_wis_write_csv(stdout, r->mode[0], r->mode[1], r->steps) ||
+		if (scale_wis_write_csv(stdout, r->kind[0], r->kind[1], r->steps) ||
 		    fflush(stdout))
 			status = SK_USAGE;
 	}
 	if (csv && scale_commit(csv, p->scale_wis ?
-				scale_wis_write_csv(csv->f, r->mode[0], r->mode[1], r->steps) :
-				scale_write_csv(csv->f, r->mode[m], scale_ran(r, m)),
+				scale_wis_write_csv(csv->f, r->kind[0], r->kind[1], r->steps) :
+				scale_write_csv(csv->f, r->kind[m], scale_ran(r, m)),
 				p->set.scale_csv))
 		status = SK_USAGE;
-	if (svg && scale_commit(svg, plot_svg_scale(svg->f, title, r->mode[m],
+	if (svg && scale_commit(svg, plot_svg_scale(svg->f, title, r->kind[m],
 						    scale_ran(r, m)), p->set.scale_plot))
 		status = SK_USAGE;
 	return status;
 }
 
-/* Each mode's table, under a title saying which mode its figures are. */
+/* Each kind's table, under a title saying which kind its figures are. */
 static void scale_tables(const struct plan *p, const char *name, struct scale_rows *r)
 {
 	for (int m = 0; m < 2; m++) {
@@ -100,8 +100,8 @@ static void scale_tables(const struct plan *p, const char *name, struct scale_ro
 
 		if (!n)
 			continue;
-		scale_fill(r->mode[m], n);
-		scale_print(&p->base, name, m, r->mode[m], n);
+		scale_fill(r->kind[m], n);
+		scale_print(&p->base, name, m, r->kind[m], n);
 	}
 }
 
@@ -138,12 +138,12 @@ static void scale_sweep(struct session *s, const char *name, struct scale_rows *
 			break;
 		}
 		/* the steps' counts increase: a new count is a new step */
-		if (!r->steps || r->mode[0][r->steps - 1].instances != instances) {
-			r->mode[0][r->steps] = (struct scale_row){ .instances = instances };
-			r->mode[1][r->steps] = (struct scale_row){ .instances = instances };
+		if (!r->steps || r->kind[0][r->steps - 1].instances != instances) {
+			r->kind[0][r->steps] = (struct scale_row){ .instances = instances };
+			r->kind[1][r->steps] = (struct scale_row){ .instances = instances };
 			r->steps++;
 		}
-		r->mode[threads][r->steps - 1] = (struct scale_row){
+		r->kind[threads][r->steps - 1] = (struct scale_row){
 			.instances = instances, .ran = true,
 			.total = sr->sums[0].ops_per_sec_real,
 			.inst_min = sr->sums[0].inst_rate_min,

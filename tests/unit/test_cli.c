@@ -35,7 +35,7 @@ START_TEST(test_final_forms)
 	ck_assert_int_eq(cfg.given[G_YAML], GIVEN_NOT);
 	ck_assert_uint_eq(cfg.set.repeat, 3);
 	ck_assert_uint_eq(cfg.set.taskset.mask[0], 1);
-	ck_assert_int_eq(cfg.set.instance_mode, CLI_PROCESSES);
+	ck_assert_int_eq(cfg.set.instance_kind, CLI_PROCESSES);
 	ck_assert(((const struct warmup_opts *)
 		   cfg.mode_opts[run_mode_index(run_mode_find("warmup"))])->seconds == 2);
 	ck_assert_str_eq(cfg.set.log_prefix, "stress-ng");

@@ -214,7 +214,7 @@ START_TEST(test_plan_rows_record)
 
 		if (r->record != CLI_RECORD_NOT)
 			ck_assert_msg(!json_object_get(id, r->opt.name) ==
-				      (r->weight != MODE_REFUSE), "%s", r->opt.name);
+				      (r->weight != WEIGHT_REFUSE), "%s", r->opt.name);
 	}
 	json_decref(id);
 	json_decref(doc);

@@ -118,9 +118,9 @@ START_TEST(test_mode_fits)
 	const struct stressor shares = { .name = "x", .run = dummy_run,
 					 .flags = STRESSOR_THREADS_ONLY };
 
-	ck_assert(stressor_mode_fits(&any, false) && stressor_mode_fits(&any, true));
-	ck_assert(stressor_mode_fits(&forks, false) && !stressor_mode_fits(&forks, true));
-	ck_assert(!stressor_mode_fits(&shares, false) && stressor_mode_fits(&shares, true));
+	ck_assert(stressor_kind_fits(&any, false) && stressor_kind_fits(&any, true));
+	ck_assert(stressor_kind_fits(&forks, false) && !stressor_kind_fits(&forks, true));
+	ck_assert(!stressor_kind_fits(&shares, false) && stressor_kind_fits(&shares, true));
 }
 END_TEST
 
