@@ -177,10 +177,10 @@ static void instance_start(struct instance *in, struct run_shared *sh)
 	shared_note_ready(sh);
 	shared_wait_start(sh);
 	/* An instance that starts after the window opened has nothing
-	 * before it. (in->warming is the public name of the window held.) */
+	 * before it. (in->window_shut is the public name of the window held.) */
 	if (__atomic_load_n(&sh->window_held, __ATOMIC_ACQUIRE)) {
-		in->warming = &sh->window_held;
-		in->lat_from = UINT64_MAX;	/* as the controller set the slot's */
+		in->window_shut = &sh->window_held;
+		in->window_from = UINT64_MAX;	/* as the controller set the slot's */
 	} else {
 		__atomic_store_n(&slot->window_from, 0, __ATOMIC_RELEASE);
 	}
@@ -232,7 +232,7 @@ static int instance_run(struct instance *in, struct run_shared *sh)
 	if (status != SK_OK || __atomic_load_n(&sh->stop, __ATOMIC_ACQUIRE) ||
 	    instance_stop_seen)
 		return status;
-	if (in->warming)	/* its loop ended before it saw the window open */
+	if (in->window_shut)	/* its loop ended before it saw the window open */
 		instance_warmup_over(in);
 	in->max_ops = slot->window_ops > UINT64_MAX - 1 - max_ops ?
 		      UINT64_MAX - 1 : slot->window_ops + max_ops;
@@ -251,7 +251,7 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 		.counter = &slot->counter,
 		.stop = &sh->stop,
 		.max_ops = max_ops ? max_ops : UINT64_MAX,
-		.lat_left = 1,	/* the first op is timed */
+		.time_left = 1,	/* the first op is timed */
 	};
 	struct rusage ru;
 	int status;
@@ -340,20 +340,20 @@ void instance_warmup_over(struct instance *in)
 {
 	struct instance_slot *s = instance_slot_of(in);
 
-	in->warming = NULL;
+	in->window_shut = NULL;
 	s->window_ops = s->ops;
 	if (in->max_ops != UINT64_MAX)
 		in->max_ops = s->ops > UINT64_MAX - 1 - in->max_ops ?
 			      UINT64_MAX - 1 : s->ops + in->max_ops;
-	in->lat_from = sk_clock_ns();
-	__atomic_store_n(&s->window_from, in->lat_from, __ATOMIC_RELEASE);
+	in->window_from = sk_clock_ns();
+	__atomic_store_n(&s->window_from, in->window_from, __ATOMIC_RELEASE);
 }
 
 void instance_latency_name(struct instance *in, unsigned series,
 			   const char *name)
 {
-	if (in->latency && series < SK_LATENCY_SERIES)
-		in->latency[series].name = name;
+	if (in->timing && series < SK_LATENCY_SERIES)
+		in->timing[series].name = name;
 }
 
 double instance_elapsed(const struct instance *in)

@@ -89,8 +89,8 @@ static void latency_mode_instance(const struct run_state *st, struct instance *i
 
 	if (!a)
 		return;
-	in->latency = &a->h[slot * SK_LATENCY_SERIES];
-	in->lat_every = latency_sample(st->plan);
+	in->timing = &a->h[slot * SK_LATENCY_SERIES];
+	in->time_every = latency_sample(st->plan);
 }
 
 /* The histograms latency_of gave die with it. */

@@ -39,8 +39,7 @@ struct instance_slot {
 			 * then, 0 when it opened at the barrier; in the
 			 * slot because a helper the instance forked times
 			 * ops with its own copy of the instance, which never
-			 * sees the opening (the public counter's lat_from:
-			 * the 1.0 ABI's name)
+			 * sees the opening
 			 */
 			volatile uint64_t window_from;
 		};
@@ -65,7 +64,7 @@ _Static_assert(offsetof(struct instance_slot, ops) ==
 	       offsetof(struct instance_slot, busy) ==
 	       offsetof(struct instance_counter, busy) &&
 	       offsetof(struct instance_slot, window_from) ==
-	       offsetof(struct instance_counter, lat_from),
+	       offsetof(struct instance_counter, window_from),
 	       "the slot's counter fields are the public counter's");
 
 enum slot_state {

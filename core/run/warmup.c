@@ -31,7 +31,7 @@ static bool warmup_mode_on(const struct run_plan *plan)
 static void warmup_mode_begin(struct run_state *st)
 {
 	for (size_t i = 0; i < st->plan->n; i++)
-		st->ctx[i].warmup = warmup_seconds(st->plan);
+		st->ctx[i].window_at = warmup_seconds(st->plan);
 	window_hold(st);
 }
 

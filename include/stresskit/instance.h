@@ -21,7 +21,9 @@ struct stressor_ctx;
 struct instance_counter {
 	volatile uint64_t ops;		/* bogo-ops counted */
 	volatile uint32_t busy;		/* 1 while ops is written: torn if killed */
-	volatile uint64_t lat_from;	/* ns: ops started before are untimed (--warmup) */
+	volatile uint64_t window_from;	/* ns: the measured window opened then (the
+					 * --warmup's end); ops started before it
+					 * are outside it, and untimed */
 };
 
 /* One running instance, as run() sees it. The fields after index are the
@@ -34,10 +36,12 @@ struct instance {
 	const volatile uint32_t *stop;	/* the run's stop flag */
 	uint64_t max_ops;		/* --NAME-ops, and --warmup's ops once it
 					 * ended; UINT64_MAX: no limit */
-	struct sk_latency *latency;	/* --latency: [SK_LATENCY_SERIES], or NULL */
-	uint32_t lat_every, lat_left;	/* the sampling countdown */
-	uint64_t lat_from;		/* counter->lat_from, as this instance saw it */
-	const volatile uint32_t *warming;	/* --warmup: 1 until it ends; else NULL */
+	struct sk_latency *timing;	/* timed ops' histograms [SK_LATENCY_SERIES],
+					 * or NULL: no op is timed */
+	uint32_t time_every, time_left;	/* the sampling countdown */
+	uint64_t window_from;		/* counter->window_from, as this instance saw it */
+	const volatile uint32_t *window_shut;	/* 1 until the window opens; NULL:
+						 * open from the start */
 };
 
 /* The loop's, never a stressor's: the count that ends --warmup calls it. */
@@ -63,18 +67,18 @@ struct instance_loop {
 	const volatile uint32_t *stop;
 	struct instance_counter *counter;
 	uint64_t ops;			/* counter->ops: this instance alone writes it */
-	uint64_t limit;			/* in->max_ops; none while warming */
-	const volatile uint32_t *warming;	/* in->warming */
+	uint64_t limit;			/* in->max_ops; none while the window is shut */
+	const volatile uint32_t *window_shut;	/* in->window_shut */
 };
 
 static inline struct instance_loop instance_loop_begin(struct instance *in)
 {
 	struct instance_loop l = {
 		.in = in, .stop = in->stop, .counter = in->counter,
-		.ops = in->counter->ops, .warming = in->warming,
+		.ops = in->counter->ops, .window_shut = in->window_shut,
 		/* --NAME-ops counts after --warmup: its limit is set when the
 		 * warmup ends (instance_loop_add) */
-		.limit = in->warming ? UINT64_MAX : in->max_ops,
+		.limit = in->window_shut ? UINT64_MAX : in->max_ops,
 	};
 
 	return l;
@@ -98,10 +102,10 @@ static inline void instance_loop_add(struct instance_loop *l, uint64_t n)
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	c->ops = l->ops;
 	__atomic_store_n(&c->busy, 0, __ATOMIC_RELEASE);
-	if (__builtin_expect(l->warming != NULL, 0) &&
-	    !__atomic_load_n(l->warming, __ATOMIC_ACQUIRE)) {
+	if (__builtin_expect(l->window_shut != NULL, 0) &&
+	    !__atomic_load_n(l->window_shut, __ATOMIC_ACQUIRE)) {
 		instance_warmup_over(l->in);
-		l->warming = NULL;
+		l->window_shut = NULL;
 		l->limit = l->in->max_ops;
 	}
 }
@@ -140,7 +144,7 @@ static inline uint64_t instance_loop_batch(const struct instance_loop *l, uint64
  * the --NAME-ops limit is set by the first count after it ends. */
 static inline bool instance_loop_warming(const struct instance_loop *l)
 {
-	return l->warming && __atomic_load_n(l->warming, __ATOMIC_ACQUIRE);
+	return l->window_shut && __atomic_load_n(l->window_shut, __ATOMIC_ACQUIRE);
 }
 
 /* True once the stop flag is set: for a wait inside one op. */
@@ -166,23 +170,23 @@ static inline uint64_t instance_latency_begin(struct instance *in)
 {
 	uint64_t t;
 
-	if (!in->latency || --in->lat_left)
+	if (!in->timing || --in->time_left)
 		return 0;
-	in->lat_left = in->lat_every;
+	in->time_left = in->time_every;
 	t = sk_clock_ns();
-	return t >= in->lat_from ? t : 0;
+	return t >= in->window_from ? t : 0;
 }
 
 static inline void instance_latency_end(struct instance *in, uint64_t t0)
 {
 	if (t0)
-		sk_latency_record(&in->latency[0], sk_clock_ns() - t0);
+		sk_latency_record(&in->timing[0], sk_clock_ns() - t0);
 }
 
 /* True with --latency: a stressor that stamps its own times checks it. */
 static inline bool instance_latency_on(const struct instance *in)
 {
-	return in->latency != NULL;
+	return in->timing != NULL;
 }
 
 /* Records end - start (sk_clock_ns() times) into a series below
@@ -191,9 +195,9 @@ static inline bool instance_latency_on(const struct instance *in)
 static inline void instance_latency_record(struct instance *in, unsigned series,
 					   uint64_t start, uint64_t end)
 {
-	if (in->latency && series < SK_LATENCY_SERIES &&
-	    start >= __atomic_load_n(&in->counter->lat_from, __ATOMIC_RELAXED))
-		sk_latency_record(&in->latency[series], end - start);
+	if (in->timing && series < SK_LATENCY_SERIES &&
+	    start >= __atomic_load_n(&in->counter->window_from, __ATOMIC_RELAXED))
+		sk_latency_record(&in->timing[series], end - start);
 }
 
 /* Names a series in the report (a string literal); series 0 is "op"

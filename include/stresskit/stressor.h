@@ -66,7 +66,12 @@ struct stressor_ctx {
 	bool sandbox;		/* --sandbox: instances run under seccomp */
 	double timeout;		/* --timeout in seconds; 0: none */
 	void *priv;		/* set by prepare(), read by instances */
-	double warmup;		/* --warmup in seconds, run before the timeout counts */
+	union {
+		/* seconds into the run that the measured window opens (the
+		 * --warmup before it); the timeout counts from there */
+		double window_at;
+		double warmup __attribute__((deprecated("read window_at")));
+	};
 };
 
 /* How a metric over several instances is combined into one figure. */

@@ -351,7 +351,7 @@ static void client_record(const struct client_phase *p, const struct client_conn
 			 long got, uint64_t now)
 {
 	for (unsigned k = c->answered - (unsigned)got; k < c->answered; k++)
-		if (c->start[k] >= *p->lat_from)
+		if (c->start[k] >= *p->window_from)
 			sk_latency_record(p->lat, now - c->start[k]);
 }
 

@@ -40,7 +40,7 @@ struct client_phase {
 	void (*on_done)(void *arg, uint64_t n);	/* n more requests completed */
 	void *arg;
 	struct sk_latency *lat;		/* each request's latency, ns */
-	const volatile uint64_t *lat_from; /* sent before (ns): not timed */
+	const volatile uint64_t *window_from; /* sent before (ns): not timed */
 	double rate;			/* requests per second on a schedule; 0: closed loop */
 	bool (*sending)(void *arg);	/* NULL, or false: send no more (as at the deadline) */
 };

@@ -168,7 +168,7 @@ static void redis_phase_bounds(const struct instance *in, uint64_t asked, unsign
 			       unsigned i, double t0, bool warm, double *deadline,
 			       uint64_t *ops)
 {
-	const double timeout = warm ? in->ctx->warmup : in->ctx->timeout;
+	const double timeout = warm ? in->ctx->window_at : in->ctx->timeout;
 	const uint64_t max = asked == UINT64_MAX || warm ? 0 : asked;
 
 	*ops = max ? max * (i + 1) / n - max * i / n : 0;
@@ -220,7 +220,7 @@ static int redis_phase(struct instance *in, struct client *b, struct instance_lo
 		.arg = warm ? (void *)&w : l,
 		.sending = warm ? redis_warming : NULL,
 		/* read at each reply: --warmup ends mid-phase */
-		.lat_from = &in->counter->lat_from,
+		.window_from = &in->counter->window_from,
 		.rate = (double)o->rate,
 	};
 	int err = client_run(b, &ph, n);
@@ -253,7 +253,7 @@ static int redis_run(struct instance *in)
 	double secs[CLIENT_OPS] = { 0 }, t0;
 	/* a round of its own, ended by the warmup's clock, ahead of a
 	 * timeout or of --NAME-ops alike */
-	bool warm = in->ctx->warmup > 0;
+	bool warm = in->ctx->window_at > 0;
 	/* read now: once the warmup ends, in->max_ops counts its ops too;
 	 * after the warmup round, what is left of it */
 	uint64_t asked = in->max_ops;
@@ -265,7 +265,7 @@ static int redis_run(struct instance *in)
 	/* --latency: every request into the core's histogram, else our own
 	 * for the p50/p99 lines redis-benchmark users look for */
 	if (instance_latency_on(in)) {
-		lat = &in->latency[0];
+		lat = &in->timing[0];
 		instance_latency_name(in, 0, "request");
 	} else {
 		lat = own = malloc(sizeof(*own));
@@ -310,7 +310,7 @@ static int redis_run(struct instance *in)
 			double start = sk_now(), deadline;
 			uint64_t n, max_ops;
 
-			redis_phase_bounds(in, asked, o->test.n, i, warm ? t0 : t0 + in->ctx->warmup,
+			redis_phase_bounds(in, asked, o->test.n, i, warm ? t0 : t0 + in->ctx->window_at,
 					   warm, &deadline, &max_ops);
 			/* --NAME-ops left this test no share (fewer ops than tests):
 			 * client_run would read max_ops 0 as no limit */

@@ -212,8 +212,8 @@ START_TEST(test_instance_sampling)
 {
 	struct sk_latency *h = calloc(SK_LATENCY_SERIES, sizeof(*h));
 	struct instance_slot slot = { 0 };
-	struct instance in = { .counter = &slot.counter, .latency = NULL, .lat_every = 4,
-			       .lat_left = 1 };
+	struct instance in = { .counter = &slot.counter, .timing = NULL, .time_every = 4,
+			       .time_left = 1 };
 	unsigned timed = 0;
 
 	ck_assert_ptr_nonnull(h);
@@ -223,7 +223,7 @@ START_TEST(test_instance_sampling)
 	instance_latency_record(&in, 1, 10, 15);
 	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++)
 		sk_latency_reset(&h[s], NULL);
-	in.latency = h;
+	in.timing = h;
 	for (int i = 0; i < 100; i++) {
 		uint64_t t0 = instance_latency_begin(&in);
 
@@ -254,8 +254,8 @@ START_TEST(test_instance_warmup)
 	struct instance_slot slot = { .window_from = UINT64_MAX };
 	uint32_t warming = 1;
 	struct instance in = {
-		.counter = &slot.counter, .latency = h, .lat_every = 1, .lat_left = 1,
-		.lat_from = UINT64_MAX, .warming = &warming,
+		.counter = &slot.counter, .timing = h, .time_every = 1, .time_left = 1,
+		.window_from = UINT64_MAX, .window_shut = &warming,
 	};
 	struct instance_loop l = instance_loop_begin(&in);
 	uint64_t now = sk_clock_ns(), from;
@@ -278,11 +278,11 @@ START_TEST(test_instance_warmup)
 	instance_latency_end(&in, instance_latency_begin(&in));
 	warming = 0;
 	instance_loop_add(&l, 2);
-	ck_assert(in.warming == NULL);
+	ck_assert(in.window_shut == NULL);
 	ck_assert_uint_eq(slot.window_ops, 12);
 	ck_assert_uint_eq(h[0].total, 0);
 	from = slot.window_from;
-	ck_assert_uint_eq(from, in.lat_from);
+	ck_assert_uint_eq(from, in.window_from);
 	ck_assert_uint_ge(from, now);
 	/* past it: both count, from the op's start, not its end */
 	instance_latency_record(&in, 1, from, from + 7);
@@ -310,7 +310,7 @@ START_TEST(test_instance_loop_warmup)
 	uint32_t warming = 1, stop = 0;
 	struct instance in = {
 		.counter = &slot.counter, .stop = &stop, .max_ops = 20,
-		.lat_from = UINT64_MAX, .warming = &warming,
+		.window_from = UINT64_MAX, .window_shut = &warming,
 	};
 	struct instance_loop l = instance_loop_begin(&in);
 	uint64_t now = sk_clock_ns();
@@ -325,12 +325,12 @@ START_TEST(test_instance_loop_warmup)
 	ck_assert_uint_eq(instance_loop_batch(&l, 64), 64);
 	warming = 0;
 	instance_loop_add(&l, 2);
-	ck_assert(in.warming == NULL);
-	ck_assert(l.warming == NULL);
+	ck_assert(in.window_shut == NULL);
+	ck_assert(l.window_shut == NULL);
 	ck_assert_uint_eq(slot.window_ops, 27);
 	ck_assert_uint_eq(in.max_ops, 47);
 	ck_assert_uint_ge(slot.window_from, now);
-	ck_assert_uint_eq(slot.window_from, in.lat_from);
+	ck_assert_uint_eq(slot.window_from, in.window_from);
 	/* closed once: a later count moves neither */
 	now = slot.window_from;
 	instance_loop_inc(&l);

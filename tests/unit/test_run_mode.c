@@ -96,7 +96,7 @@ static void test_b_run(struct run_state *st)
 static void test_b_instance(const struct run_state *st, struct instance *in, size_t slot)
 {
 	(void)st;
-	in->lat_every = (uint32_t)slot + 7;
+	in->time_every = (uint32_t)slot + 7;
 }
 
 /* Registered b first: the rank orders them, not the link order. */
@@ -238,7 +238,7 @@ START_TEST(test_instance_hook)
 	test_modes_on = false;
 	ck_assert(run_modes_reach_instances(&st));
 	run_modes_instance(&st, &in, 3);
-	ck_assert_uint_eq(in.lat_every, 10);
+	ck_assert_uint_eq(in.time_every, 10);
 	run_modes_release(&st);
 }
 END_TEST
