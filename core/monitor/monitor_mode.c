@@ -398,6 +398,7 @@ static const struct run_mode_opt monitor_opts[] = {
  * out its last sample comes first, nearest the stop. */
 static const struct run_mode monitor_mode = {
 	.name = "monitor",
+	.after = "sampler",	/* reads at the sampler's interval, when given */
 	.rank = 55,
 	.on = monitor_mode_on,
 	.at = {

@@ -30,11 +30,52 @@ static struct {
 	bool sorted;
 } run_mode_table;
 
+/* Whether m may be placed once the first n of at are: its .after is
+ * among them, or names no mode of the n + left (said once, then ignored). */
+static bool run_mode_ready(const struct run_mode *m, const struct run_mode *const *at,
+			   size_t n, const struct run_mode *const *left, size_t n_left)
+{
+	if (!m->after)
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(at[i]->name, m->after))
+			return true;
+	for (size_t i = 0; i < n_left; i++)
+		if (left[i] != m && !strcmp(left[i]->name, m->after))
+			return false;
+	log_fail("run mode %s: .after names no mode: %s", m->name, m->after);
+	return true;
+}
+
+/*
+ * by_rank (n modes by rank, then name) into run_mode_table.at: each
+ * time the first of by_rank not placed whose .after is placed. A cycle
+ * of .after places its first by rank (said once).
+ */
+static void run_mode_table_place(const struct run_mode **by_rank, size_t n)
+{
+	while (run_mode_table.n < n) {
+		size_t left = n - run_mode_table.n, k = 0;
+
+		while (k < left && !run_mode_ready(by_rank[k], run_mode_table.at,
+						   run_mode_table.n, by_rank, left))
+			k++;
+		if (k == left) {
+			log_fail("run mode %s: .after makes a cycle", by_rank[0]->name);
+			k = 0;
+		}
+		run_mode_table.at[run_mode_table.n++] = by_rank[k];
+		memmove(&by_rank[k], &by_rank[k + 1], (left - k - 1) * sizeof(*by_rank));
+	}
+}
+
 static void run_mode_table_sort(void)
 {
+	const struct run_mode *by_rank[RUN_MODES_MAX];
+	size_t n = SECTION_TABLE_SORT(sk_run_modes, by_rank, RUN_MODES_MAX, run_mode_before);
+
 	run_mode_table.sorted = true;
-	run_mode_table.n = SECTION_TABLE_SORT(sk_run_modes, run_mode_table.at, RUN_MODES_MAX,
-					      run_mode_before);
+	run_mode_table_place(by_rank, n);
 	/* the modes added past the limit: the section's last */
 	for (size_t i = RUN_MODES_MAX; i < SECTION_TABLE_COUNT(sk_run_modes); i++)
 		log_fail("run mode %s: more than %d modes registered",

@@ -6,10 +6,13 @@
  * of every mode that is on for the plan.
  *
  * Order: the hooks of the way in (before_fork to measuring, and waiting)
- * run by rank, lowest first; those of the way out (stopping to done) in
- * the reverse order, so a mode that starts after another ends before it
- * (the sampler begins once the warm-up has ended and ends before the
- * warm-up is taken off the results it reads).
+ * run in the modes' order, those of the way out (stopping to done) in the
+ * reverse order, so a mode that starts after another ends before it (the
+ * sampler begins once the warm-up has ended and ends before the warm-up
+ * is taken off the results it reads). A mode that needs another before
+ * it names it (.after = "warmup"); the rest of the order is by rank,
+ * lowest first, then by name: the modes are placed one at a time, each
+ * time the lowest-ranked of those whose .after is placed.
  *
  * Whoever starts an instrument in a hook owns it and stops it in a later
  * one; nothing is handed back to the scheduler. What a mode keeps over
@@ -78,7 +81,10 @@ struct run_mode_opt {
 
 struct run_mode {
 	const char *name;
-	int rank;			/* order on the way in (see above) */
+	/* the mode it must follow on the way in (its name; NULL: none), and
+	 * its place among the others (see above) */
+	const char *after;
+	int rank;
 	/* On for this plan? NULL: always on. */
 	bool (*on)(const struct run_plan *plan);
 	run_mode_hook *at[RUN_PHASES];	/* indexed by enum run_phase; NULL: none */
@@ -142,7 +148,7 @@ struct run_mode {
 	static const struct run_mode *const run_mode_ptr_##m		\
 	SK_SECTION_ENTRY("sk_run_modes") = &(m)
 
-/* The registered modes, by rank then name; i < run_modes_count(). */
+/* The registered modes in order (see above); i < run_modes_count(). */
 size_t run_modes_count(void);
 const struct run_mode *run_modes_at(size_t i);
 /* Mode m's index among run_modes_at's. */

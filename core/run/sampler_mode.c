@@ -176,6 +176,7 @@ static const struct run_mode_opt sampler_mode_rows[] = {
 
 static const struct run_mode sampler_mode = {
 	.name = "sampler",
+	.after = "warmup",	/* begins in the window, ends before it is taken off */
 	.rank = 50,
 	.on = sampler_mode_on,
 	.at = {

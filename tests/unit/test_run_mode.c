@@ -1,6 +1,6 @@
 /*
- * test_run_mode.c - the run modes' order: by rank on the way in, reversed
- * on the way out; a mode that is off for the plan is never called, and
+ * test_run_mode.c - the run modes' order: by rank on the way in, a mode
+ * right after the one it names in .after, reversed on the way out; a mode that is off for the plan is never called, and
  * the waiting hooks end the run once one of them says so; each mode's
  * state for a run is its own, zeroed, and freed with the run, and its
  * state for a session kept over the session's runs; and each
@@ -49,6 +49,7 @@ static void test_a(struct run_state *st)
 }
 static void test_b(struct run_state *st) { (void)st; test_log_add("b"); }
 static void test_c(struct run_state *st) { (void)st; test_log_add("c"); }
+static void test_d(struct run_state *st) { (void)st; test_log_add("d"); }
 
 static bool test_a_wait(struct run_state *st, double *left)
 {
@@ -126,6 +127,14 @@ static const struct run_mode test_mode_c = {
 };
 RUN_MODE_REGISTER(test_mode_c);
 
+/* Ranked before them all, but named after test-a: it follows test-a at
+ * once, before test-b, which test-a's placing did not make ready first. */
+static const struct run_mode test_mode_d = {
+	.name = "test-d", .after = "test-a", .rank = -1000, .on = test_mode_on,
+	.at = { [RUN_MEASURING] = test_d, [RUN_REAPED] = test_d },
+};
+RUN_MODE_REGISTER(test_mode_d);
+
 /* Where the test modes stand among those selected: -1 when not selected. */
 static int test_mode_index(const struct run_state *st, const char *name)
 {
@@ -146,8 +155,10 @@ START_TEST(test_order)
 	run_modes_select(&st);
 	test_modes_on = false;
 	ck_assert_int_ge(test_mode_index(&st, "test-a"), 0);
-	ck_assert_int_eq(test_mode_index(&st, "test-b"),
+	ck_assert_int_eq(test_mode_index(&st, "test-d"),
 			 test_mode_index(&st, "test-a") + 1);
+	ck_assert_int_eq(test_mode_index(&st, "test-b"),
+			 test_mode_index(&st, "test-a") + 2);
 	ck_assert_int_eq(test_mode_index(&st, "test-c"), -1);
 	/* off for a plan without them: warmup, perf, sampler */
 	ck_assert_int_eq(test_mode_index(&st, "warmup"), -1);
@@ -162,10 +173,10 @@ START_TEST(test_order)
 
 	test_log[0] = '\0';
 	run_modes_call(&st, RUN_MEASURING);
-	ck_assert_str_eq(test_log, "ab");
+	ck_assert_str_eq(test_log, "adb");
 	test_log[0] = '\0';
 	run_modes_call(&st, RUN_REAPED);
-	ck_assert_str_eq(test_log, "ba");
+	ck_assert_str_eq(test_log, "bda");
 	test_log[0] = '\0';
 	ck_assert(run_modes_wait(&st, &left));
 	ck_assert_str_eq(test_log, "ab");
