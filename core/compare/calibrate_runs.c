@@ -20,6 +20,8 @@
 
 #include <stresskit/stressor.h>
 
+#include "user_stop.h"
+
 /* What a stopped child gets to end its run and clean up before SIGKILL. */
 #define CALIBRATE_RUNS_GRACE_SECONDS 10
 #define CALIBRATE_RUNS_STDERR "stderr"
@@ -44,9 +46,7 @@ int calibrate_runs_begin(struct calibrate_runs *r, char *err, size_t errlen)
 	}
 	sigemptyset(&r->taken);
 	sigaddset(&r->taken, SIGCHLD);
-	sigaddset(&r->taken, SIGINT);
-	sigaddset(&r->taken, SIGTERM);
-	sigaddset(&r->taken, SIGHUP);
+	user_stop_signals(&r->taken);
 	/* ignored, a child would be reaped by the kernel and its status lost */
 	signal(SIGCHLD, SIG_DFL);
 	sigprocmask(SIG_BLOCK, &r->taken, &r->saved);

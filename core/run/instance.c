@@ -31,6 +31,7 @@
 #include "sandbox.h"
 #include "stop_gate.h"
 #include "testhook.h"
+#include "user_stop.h"
 
 static volatile uint32_t *instance_stop_word;
 /* The run's mapping, for instance_ready(): one per process (its threads
@@ -70,10 +71,8 @@ static void instance_on_signal(int sig)
 
 void instance_stop_signals(sigset_t *set)
 {
-	static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM, SIGHUP };
-
-	for (size_t i = 0; i < sizeof(stop_signals) / sizeof(stop_signals[0]); i++)
-		sigaddset(set, stop_signals[i]);
+	sigaddset(set, SIGALRM);	/* the controller's stop */
+	user_stop_signals(set);
 }
 
 /* Signals that stop the run interrupt syscalls: no SA_RESTART. */

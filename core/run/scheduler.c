@@ -36,6 +36,7 @@
 #include "stop.h"
 #include "testhook.h"
 #include "threads.h"
+#include "user_stop.h"
 
 static int scheduler_prepare(struct run_state *st)
 {
@@ -260,9 +261,7 @@ static void scheduler_block_signals(struct run_state *st, sigset_t *old)
 
 	sigemptyset(&st->waitset);
 	sigaddset(&st->waitset, SIGCHLD);
-	sigaddset(&st->waitset, SIGINT);
-	sigaddset(&st->waitset, SIGTERM);
-	sigaddset(&st->waitset, SIGHUP);
+	user_stop_signals(&st->waitset);
 	/* the output's reader is gone (log_catch_sigpipe): a stop too */
 	sigaddset(&st->waitset, SIGPIPE);
 	blocked = st->waitset;

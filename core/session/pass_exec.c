@@ -32,6 +32,7 @@
 #include "profile.h"
 #include "run_mode.h"
 #include "rundir.h"
+#include "user_stop.h"
 
 #define PASS_EXEC_ENV "STRESSKIT_PASS_"
 #define PASS_EXEC_OUT PASS_EXEC_ENV "OUT"
@@ -159,9 +160,7 @@ struct pass_exec *pass_exec_begin(const struct plan *p, char *err, size_t errlen
 	 * taken, never kills the coordinator with the directory left */
 	sigemptyset(&pe->waitset);
 	sigaddset(&pe->waitset, SIGCHLD);
-	sigaddset(&pe->waitset, SIGINT);
-	sigaddset(&pe->waitset, SIGTERM);
-	sigaddset(&pe->waitset, SIGHUP);
+	user_stop_signals(&pe->waitset);
 	sigprocmask(SIG_BLOCK, &pe->waitset, &pe->old);
 	return pe;
 }
