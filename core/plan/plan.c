@@ -10,8 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "classes.h"
-#include "opts.h"
 #include "registry.h"
 
 /* Appends a run of n entries (copied) with the base's settings. */
@@ -90,62 +88,6 @@ static int plan_runs(struct plan *p, const struct cli_config *cfg)
 	return rc;
 }
 
-/* Registry names of a --with or --exclude list: "pipe,splice". */
-static const char *plan_names(const struct opt_list *l, char *out, size_t len)
-{
-	size_t used = 0;
-
-	out[0] = '\0';
-	for (uint32_t i = 0; i < l->n && used < len; i++)
-		used += (size_t)snprintf(out + used, len - used, "%s%s", i ? "," : "",
-					 registry_at(l->v[i])->name);
-	return out;
-}
-
-static void plan_record(struct plan *p, const struct cli_config *cfg)
-{
-	struct plan_record *r = &p->record;
-
-	r->argc = cfg->argc;
-	r->argv = cfg->argv;
-	if (cfg->given[G_TASKSET]) {
-		opts_cpus_format(&cfg->set.taskset, r->text[0], sizeof(r->text[0]));
-		r->taskset = r->text[0];
-	}
-	if (cfg->given[G_CLASS]) {
-		for (uint32_t i = 0, used = 0; i < cfg->set.classes.n; i++)
-			used += (uint32_t)snprintf(r->text[1] + used, sizeof(r->text[1]) - used,
-						   "%s%s", i ? "," : "",
-						   class_name(1u << cfg->set.classes.v[i]));
-		r->class_list = r->text[1];
-	}
-	if (cfg->given[G_WITH])
-		r->with = plan_names(&cfg->set.with, r->text[2], sizeof(r->text[2]));
-	if (cfg->given[G_EXCLUDE])
-		r->exclude = plan_names(&cfg->set.exclude, r->text[3], sizeof(r->text[3]));
-	r->job = cfg->job.path;
-}
-
-const char *plan_record_text(const struct plan *p, enum cli_global g)
-{
-	const struct plan_record *r = &p->record;
-
-	switch (g) {
-	case G_TASKSET:
-		return r->taskset;
-	case G_CLASS:
-		return r->class_list;
-	case G_WITH:
-		return r->with;
-	case G_EXCLUDE:
-		return r->exclude;
-	case G_JOB:
-		return r->job;
-	default:
-		return NULL;
-	}
-}
-
 /* The run length: --timeout, or until the ops are done with --NAME-ops alone. */
 static double plan_timeout(const struct cli_config *cfg, const struct plan *p)
 {
@@ -193,7 +135,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	p->repeat = (unsigned)cfg->set.repeat;
 	p->scale_wis = cfg->set.scale_format == CLI_SCALE_WIS;
 	p->ncpus = cfg->ncpus;
-	plan_record(p, cfg);
+	plan_record_fill(&p->record, cfg);
 	if (p->set.settings && plan_settings_build(p, cfg))
 		return -ENOMEM;
 	return plan_runs(p, cfg);

@@ -53,7 +53,7 @@ struct plan {
 	bool scale;		/* runs are the steps of one stressor's sweep */
 	unsigned repeat;	/* passes over the runs, >= 1 (--repeat-until: the most) */
 	bool scale_wis;		/* --scale-format will-it-scale: runtest.py's CSV */
-	/* the modes each step of a sweep runs in (one, or both for will-it-scale);
+	/* the kinds each step of a sweep runs in (one, or both for will-it-scale);
 	 * base.threads is true when threads alone run */
 	bool scale_procs, scale_threads;
 	unsigned ncpus;
@@ -70,6 +70,8 @@ struct cli_config;
  * at are the command line's: free the plan first. Returns 0 or -ENOMEM.
  */
 int plan_build(const struct cli_config *cfg, struct plan *p);
+/* Fills r from the command line (plan_record.c). */
+void plan_record_fill(struct plan_record *r, const struct cli_config *cfg);
 /* A global option the plan records as text (plan_record): --taskset,
  * --class, --with, --exclude, --job as given; NULL: not given, or
  * another option. */
