@@ -20,7 +20,7 @@ void progress_init(struct progress *p, bool wanted)
 	p->on = wanted && isatty(STDERR_FILENO);
 }
 
-static void progress_tick(void *arg, const struct run_tick *t)
+static void progress_tick(void *arg, const struct run_counts *t)
 {
 	struct progress *p = arg;
 	double elapsed = t->elapsed;

@@ -53,10 +53,10 @@ char *status_line_duration(double secs, char *buf, size_t len)
 	return buf;
 }
 
-static void status_line_tick(void *arg, const struct run_tick *t)
+static void status_line_tick(void *arg, const struct run_counts *t)
 {
 	struct status_line *sl = arg;
-	const struct run_tick *d = &sl->done;
+	const struct run_counts *d = &sl->done;
 	char when[96];
 
 	/* a --progress line on the terminal would run into this one: erase
@@ -79,7 +79,7 @@ void status_line_attach(struct status_line *sl, struct run_session *session,
 	(void)tick_hook_add(session, status_line_tick, sl, secs, true);
 }
 
-void status_line_run_done(struct status_line *sl, const struct run_tick *counts)
+void status_line_run_done(struct status_line *sl, const struct run_counts *counts)
 {
 	sl->done.exited += counts->exited;
 	sl->done.reaped += counts->reaped;

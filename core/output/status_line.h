@@ -26,7 +26,7 @@ struct progress;
 /* The line's state over a session's runs; zeroed before the first. */
 struct status_line {
 	double start;		/* CLOCK_MONOTONIC at the attach */
-	struct run_tick done;	/* what the runs that ended counted */
+	struct run_counts done;	/* what the runs that ended counted */
 	struct progress *progress;
 };
 
@@ -39,6 +39,6 @@ void status_line_attach(struct status_line *sl, struct run_session *session,
 			double secs, struct progress *p);
 
 /* A run ended: its instances, all reaped (run_result.counts), count on. */
-void status_line_run_done(struct status_line *sl, const struct run_tick *counts);
+void status_line_run_done(struct status_line *sl, const struct run_counts *counts);
 
 #endif

@@ -25,12 +25,13 @@ struct plan_entry {
 };
 
 /*
- * What the controller's wait loop hands a tick hook: the seconds since the
- * first fork, the bogo-ops counted so far over every instance, and the
- * instances by state, as stress-ng's --status counts them (running +
- * exited = instances forked).
+ * A run's counts at one moment: the seconds since the first fork, the
+ * bogo-ops counted so far over every instance, and the instances by
+ * state, as stress-ng's --status counts them (running + exited =
+ * instances forked). The controller's wait loop counts them for whoever
+ * watches the run; the result keeps the last.
  */
-struct run_tick {
+struct run_counts {
 	double now;		/* CLOCK_MONOTONIC seconds, when counted */
 	double elapsed;
 	uint64_t ops;
@@ -104,7 +105,7 @@ struct run_result {
 	double grace;		/* seconds from the stop signal to the SIGKILL of
 				 * whoever was late (the scaling grace) */
 	bool interrupted;	/* SIGINT, SIGTERM or SIGHUP to the controller */
-	struct run_tick counts;	/* the instances by state once all are reaped */
+	struct run_counts counts;	/* the instances by state once all are reaped */
 	int status;		/* the run's exit code */
 	/* each run mode's figures for the results, by run_mode_index (run_mode.h) */
 	void *mode_out[RUN_MODES_MAX];

@@ -87,7 +87,7 @@ static void tick_begin(struct run_state *st)
 static double tick_run(struct run_state *st, double left)
 {
 	struct tick_session *ss = run_session_state(st->plan, &tick_mode);
-	struct run_tick t;
+	struct run_counts t;
 	bool counted = false;
 	double now = sk_now();
 
@@ -120,7 +120,7 @@ static double tick_run(struct run_state *st, double left)
  * reaped (a killed one never says so); its status is the slot's until the
  * reap, then what the reap recorded.
  */
-void tick_count(const struct run_state *st, struct run_tick *t)
+void tick_count(const struct run_state *st, struct run_counts *t)
 {
 	t->ops = 0;
 	t->running = t->exited = t->reaped = t->failed = t->alarmed = 0;

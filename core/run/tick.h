@@ -15,7 +15,7 @@
 struct run_state;
 
 /* A tick hook's call: the counts of the run; it must be cheap. */
-typedef void tick_fn(void *arg, const struct run_tick *t);
+typedef void tick_fn(void *arg, const struct run_counts *t);
 
 #define TICK_HOOKS 2	/* --progress and --status */
 
@@ -30,7 +30,7 @@ int tick_hook_add(struct run_session *s, tick_fn *fn, void *arg,
 		  double interval, bool across_runs);
 
 /* Fills t's bogo-ops and instance counts from the slots and the child table. */
-void tick_count(const struct run_state *st, struct run_tick *t);
+void tick_count(const struct run_state *st, struct run_counts *t);
 
 /* --status N: the seconds between stress-ng's status lines; 0: none (the
  * tick mode's option: the line itself is output/status_line.c's). */

@@ -55,7 +55,7 @@ START_TEST(test_count)
 		{ .pid = 4, .res = &res[3], .slot = &slot[3], .n_inst = 2, .threads = true },
 	};
 	struct run_state st = { .children = c, .n_children = 4, .n_live = 3 };
-	struct run_tick t;
+	struct run_counts t;
 
 	tick_count(&st, &t);
 	ck_assert_uint_eq(t.ops, 150);
