@@ -1,6 +1,6 @@
 /*
  * latency_report.c - --latency's figures in the text report and in the
- * results document. The lines have the shape of any miscellaneous metric
+ * results document, for the latency mode's output (latency_output.c). The lines have the shape of any miscellaneous metric
  * (NAME VALUE DESCRIPTION (HOW of N instances)), so a parser of
  * stress-ng's output takes each percentile as one more metric. HOW is
  * "total histogram": LKP's parser (lkp-tests programs/stress-ng/parse)
@@ -10,6 +10,7 @@
  */
 #include "latency_report.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,19 +39,19 @@ void latency_report_desc(const struct latency_figures *f, int rung,
 	snprintf(out, len, "usecs %s %s latency", label, f->name);
 }
 
-void latency_report_lines(const struct stressor_summary *s)
+void latency_report_lines(const char *name, const struct latency_figures *figs, size_t n)
 {
 	char desc[128];
 
-	for (size_t k = 0; k < s->n_latency; k++) {
-		const struct latency_figures *f = &s->latency[k];
+	for (size_t k = 0; k < n; k++) {
+		const struct latency_figures *f = &figs[k];
 
 		for (size_t i = 0; i < LATENCY_REPORT_N; i++) {
 			int rung = latency_report_rungs[i].rung;
 
 			latency_report_desc(f, rung, desc, sizeof(desc));
 			log_metric("%-13s %13.2f %s (total histogram of %u instances, %llu timed ops)",
-				   s->name, f->ladder[rung] / 1e3, desc, f->instances,
+				   name, f->ladder[rung] / 1e3, desc, f->instances,
 				   (unsigned long long)f->count);
 		}
 	}
@@ -92,16 +93,19 @@ static json_t *latency_report_histogram(const struct run_result *res, size_t i,
 	return o;
 }
 
-void latency_report_json(const struct run_result *res, size_t i,
-			 const struct stressor_summary *s, json_t *o, json_t *extra)
+int latency_report_json(json_t *o, json_t *extra, const struct run_result *res, size_t i)
 {
+	struct latency_figures figs[SK_LATENCY_SERIES];
+	size_t n = latency_summarize(res, i, figs);
 	json_t *lat;
 	char desc[128], key[128];
 
-	if (!s->n_latency || !(lat = json_object()))
-		return;
-	for (size_t k = 0; k < s->n_latency; k++) {
-		const struct latency_figures *f = &s->latency[k];
+	if (!n)
+		return 0;
+	if (!(lat = json_object()))
+		return -ENOMEM;
+	for (size_t k = 0; k < n; k++) {
+		const struct latency_figures *f = &figs[k];
 		json_t *series = json_object(), *ladder = json_array();
 
 		for (size_t i = 0; i < LATENCY_REPORT_N; i++) {
@@ -130,5 +134,5 @@ void latency_report_json(const struct run_result *res, size_t i,
 		json_object_set_new(series, "histogram", latency_report_histogram(res, i, f->series));
 		json_object_set_new(lat, f->name, series);
 	}
-	json_object_set_new(o, "latency", lat);
+	return json_object_set_new(o, "latency", lat) ? -ENOMEM : 0;
 }

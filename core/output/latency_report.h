@@ -7,18 +7,19 @@
 
 #include <jansson.h>
 
-#include "metrics.h"
+#include "latency_summary.h"
+#include "run.h"
 
-/* The p50, p90, p99, p99.9 and max lines of one stressor's series. */
-void latency_report_lines(const struct stressor_summary *s);
+/* The p50, p90, p99, p99.9 and max lines of stressor name's n series. */
+void latency_report_lines(const char *name, const struct latency_figures *f, size_t n);
 
 /*
- * Adds one stressor's latency to its results entry o: each figure under
+ * Adds stressor i's latency to its results entry o: each figure under
  * stress-ng's key and in extra (lower is better, so compare judges it),
  * and a "latency" mapping with the ladder and the merged histogram.
+ * Returns 0 or -ENOMEM.
  */
-void latency_report_json(const struct run_result *res, size_t i,
-			 const struct stressor_summary *s, json_t *o, json_t *extra);
+int latency_report_json(json_t *o, json_t *extra, const struct run_result *res, size_t i);
 
 /* "usecs p99.9 write latency": a figure's description. */
 void latency_report_desc(const struct latency_figures *f, int rung,

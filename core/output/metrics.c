@@ -176,5 +176,4 @@ void metrics_summarize(const struct run_result *res, size_t i,
 	out->cpu_percent = out->real_time > 0 && sr->n ?
 			   100.0 * cpu / out->real_time / sr->n : 0;
 	metrics_extra(sr, out);
-	out->n_latency = latency_summarize(res, i, out->latency);
 }

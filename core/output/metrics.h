@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 
-#include "latency_summary.h"
 #include "run.h"
 
 struct metric_summary {
@@ -34,8 +33,6 @@ struct stressor_summary {
 	int status;		/* the stressor's exit status (its worst instance's) */
 	size_t n_metrics;
 	struct metric_summary metrics[INSTANCE_METRICS_MAX];
-	size_t n_latency;	/* --latency: series with timed ops */
-	struct latency_figures latency[SK_LATENCY_SERIES];
 };
 
 double mean_geometric(const double *v, size_t n);

@@ -34,10 +34,19 @@ struct mode_output {
 	 * from 1; a run of --sequential is one of its pass's runs). */
 	int (*run)(void *state, const struct run_result *res,
 		   const struct stressor_summary *sums, unsigned pass);
+	/* Stressor i's figures among its miscellaneous metrics in its entry
+	 * e of the document, where the stressor's own end: keys under
+	 * stress-ng's names, rows of extra (the entry's "extra-metrics"),
+	 * objects of its own. */
+	int (*metrics)(json_t *e, json_t *extra, const struct run_result *res, size_t i);
 	/* Stressor i's figures into its entry of the document, once the
 	 * entry is whole (its instances in): keys after the stressor's own. */
 	int (*entry)(json_t *e, const struct run_result *res, size_t i,
 		     const struct stressor_summary *s);
+	/* Stressor k of the pass's table (its runs' stressors in order, as
+	 * run saw them): prints its miscellaneous-metric lines when print,
+	 * after the stressor's own, and returns how many it has (0: none). */
+	size_t (*lines)(void *state, size_t k, bool print);
 	/* The lines under a pass's table, of what run kept since the last. */
 	void (*report)(void *state, const struct plan *p);
 	/* After the last pass: writes its files (write) or drops them (a

@@ -188,6 +188,20 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		recorder_oom(r);
 }
 
+size_t recorder_more_lines(void *ctx, size_t k, bool print)
+{
+	struct recorder *r = ctx;
+	size_t n = 0;
+
+	for (size_t i = 0; r && i < mode_outputs_count(); i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (o->lines)
+			n += o->lines(r->out[i], k, print);
+	}
+	return n;
+}
+
 void recorder_report(struct recorder *r)
 {
 	if (!r)

@@ -31,6 +31,10 @@ struct recorder *recorder_begin(const struct plan *p,
 void recorder_run(struct recorder *r, const struct run_result *res,
 		  const struct stressor_summary *sums);
 
+/* The modes' miscellaneous-metric lines of stressor k of the pass's
+ * table (report_more_fn; ctx is the recorder, or NULL: none). */
+size_t recorder_more_lines(void *ctx, size_t k, bool print);
+
 /* Right after the table of one pass over the plan: the lines under it. */
 void recorder_report(struct recorder *r);
 

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "latency_report.h"
 #include "log.h"
 
 /*
@@ -27,7 +26,8 @@ static void report_spread(const struct stressor_summary *s)
 		   s->name, s->inst_rate_max, s->instances);
 }
 
-void report_table(const struct stressor_summary *sums, size_t n, bool full)
+void report_table(const struct stressor_summary *sums, size_t n, bool full,
+		  report_more_fn *more, void *ctx)
 {
 	bool any_extra = false;
 
@@ -49,7 +49,7 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 			   s->name, (unsigned long long)s->ops, s->real_time,
 			   s->utime, s->stime, s->ops_per_sec_real,
 			   s->ops_per_sec_cpu, extra);
-		any_extra |= s->n_metrics > 0 || s->n_latency > 0 ||
+		any_extra |= s->n_metrics > 0 || (more && more(ctx, i, false)) ||
 			     (full && s->instances);
 	}
 	if (!any_extra)
@@ -63,7 +63,8 @@ void report_table(const struct stressor_summary *sums, size_t n, bool full)
 				   sums[i].name, ms->value, ms->desc,
 				   mean_name(ms->mean), ms->n);
 		}
-		latency_report_lines(&sums[i]);
+		if (more)
+			more(ctx, i, true);
 		if (full)
 			report_spread(&sums[i]);
 	}

@@ -6,11 +6,21 @@
 #define STRESSKIT_REPORT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "metrics.h"
 
-/* full: --metrics (adds CPU used per instance and RSS max). */
-void report_table(const struct stressor_summary *sums, size_t n, bool full);
+/*
+ * More miscellaneous-metric lines of stressor k of the table, after its
+ * own metrics (the run modes' outputs): prints them when print, and
+ * returns how many there are.
+ */
+typedef size_t report_more_fn(void *ctx, size_t k, bool print);
+
+/* full: --metrics (adds CPU used per instance and RSS max); more may be
+ * NULL. */
+void report_table(const struct stressor_summary *sums, size_t n, bool full,
+		  report_more_fn *more, void *ctx);
 void report_times(const struct stressor_summary *sums, size_t n,
 		  double wall, unsigned ncpus);
 

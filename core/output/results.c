@@ -13,7 +13,6 @@
 
 #include "json_finite.h"
 #include "kcidb.h"
-#include "latency_report.h"
 #include "log.h"
 #include "mode_output.h"
 #include "run_mode.h"
@@ -97,7 +96,17 @@ static json_t *results_metrics_entry(const struct run_result *res, size_t i,
 		json_object_set_new(e, "higher-is-better", json_boolean(ms->higher_is_better));
 		json_array_append_new(extra, e);
 	}
-	latency_report_json(res, i, s, o, extra);
+	/* the modes' figures among the stressor's miscellaneous metrics */
+	for (size_t m = 0; m < mode_outputs_count(); m++) {
+		const struct mode_output *mo = mode_outputs_at(m);
+
+		if (mo->metrics && mo->metrics(o, extra, res, i)) {
+			json_decref(o);
+			json_decref(extra);
+			json_decref(inst);
+			return NULL;
+		}
+	}
 	json_object_set_new(o, "instances-forked", json_integer(s->instances));
 	json_object_set_new(o, "status", json_integer(sr->status));
 	json_object_set_new(o, "metrics-trustworthy", json_boolean(!s->untrustworthy));

@@ -226,7 +226,7 @@ void session_report(const struct session *s)
 			       s->found[i].n_sums * sizeof(*all));
 			n += s->found[i].n_sums;
 		}
-		report_table(all, n, p->set.metrics);
+		report_table(all, n, p->set.metrics, recorder_more_lines, s->rec);
 		recorder_report(s->rec);
 		if (p->set.times)
 			report_times(all, n, s->wall, p->ncpus);

@@ -136,7 +136,7 @@ static void print_table(void *arg)
 {
 	struct table_args *a = arg;
 
-	report_table(a->s, 1, a->full);
+	report_table(a->s, 1, a->full, NULL, NULL);
 }
 
 START_TEST(test_table_format)
