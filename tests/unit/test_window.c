@@ -1,4 +1,7 @@
-/* test_window.c - what the measured window leaves off an instance's figures. */
+/*
+ * test_window.c - what the measured window leaves off an instance's
+ * figures, and the public name of its opening.
+ */
 #include <unistd.h>
 
 #include "window.h"
@@ -75,6 +78,23 @@ START_TEST(test_snapshot)
 }
 END_TEST
 
+/* 1.0's ctx->warmup still reads and writes ctx->window_at: a plugin's
+ * source of ABI 1.0 builds, with a deprecation warning, and means the
+ * same (stressor.h keeps it as an alias in an anonymous union). */
+START_TEST(test_warmup_alias)
+{
+	struct stressor_ctx ctx = { .window_at = 2.5 };
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	ck_assert_ptr_eq(&ctx.warmup, &ctx.window_at);
+	ck_assert_double_eq(ctx.warmup, 2.5);
+	ctx.warmup = 0.5;
+#pragma GCC diagnostic pop
+	ck_assert_double_eq(ctx.window_at, 0.5);
+}
+END_TEST
+
 static Suite *window_suite(void)
 {
 	Suite *s = suite_create("window");
@@ -83,6 +103,7 @@ static Suite *window_suite(void)
 	tcase_add_test(tc, test_discount);
 	tcase_add_test(tc, test_discount_own_note);
 	tcase_add_test(tc, test_snapshot);
+	tcase_add_test(tc, test_warmup_alias);
 	suite_add_tcase(s, tc);
 	return s;
 }
