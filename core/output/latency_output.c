@@ -71,13 +71,11 @@ static int latency_output_curves(struct latency_output *lf, const struct latency
 }
 
 /* Keeps each stressor's figures for the table, and for the files. */
-static int latency_output_add(void *state, const struct run_result *res,
-			     const struct stressor_summary *sums, unsigned pass)
+static int latency_output_add(void *state, const struct run_result *res, unsigned pass)
 {
 	struct latency_output *lf = state;
 	struct latency_row *rows = realloc(lf->rows, (lf->n_rows + res->n + 1) * sizeof(*rows));
 
-	(void)sums;
 	if (!rows)
 		return -ENOMEM;
 	lf->rows = rows;

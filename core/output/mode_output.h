@@ -32,8 +32,7 @@ struct mode_output {
 	int (*open)(void *state, const struct plan *p, char *err, size_t errlen);
 	/* After each run: keeps what its lines and files need (pass counts
 	 * from 1; a run of --sequential is one of its pass's runs). */
-	int (*run)(void *state, const struct run_result *res,
-		   const struct stressor_summary *sums, unsigned pass);
+	int (*run)(void *state, const struct run_result *res, unsigned pass);
 	/* Stressor i's figures among its miscellaneous metrics in its entry
 	 * e of the document, where the stressor's own end: keys under
 	 * stress-ng's names, rows of extra (the entry's "extra-metrics"),

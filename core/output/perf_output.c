@@ -22,8 +22,7 @@ struct perf_output {
 	size_t n;
 };
 
-static int perf_output_run(void *state, const struct run_result *res,
-			   const struct stressor_summary *sums, unsigned pass)
+static int perf_output_run(void *state, const struct run_result *res, unsigned pass)
 {
 	struct perf_output *o = state;
 	const struct perf_run *pr = perf_of(res);
@@ -31,7 +30,6 @@ static int perf_output_run(void *state, const struct run_result *res,
 	const char **names;
 	struct perf_counts *counts;
 
-	(void)sums;
 	(void)pass;
 	if (!pr)
 		return 0;

@@ -17,8 +17,7 @@ struct profile_output {
 	size_t n;
 };
 
-static int profile_output_run(void *state, const struct run_result *res,
-			      const struct stressor_summary *sums, unsigned pass)
+static int profile_output_run(void *state, const struct run_result *res, unsigned pass)
 {
 	struct profile_output *o = state;
 	json_t *const *of = profile_of(res);
@@ -26,7 +25,6 @@ static int profile_output_run(void *state, const struct run_result *res,
 	json_t **prof;
 	const char **names;
 
-	(void)sums;
 	(void)pass;
 	if (!of)
 		return 0;

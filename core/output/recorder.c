@@ -156,7 +156,7 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 	for (size_t i = 0; i < mode_outputs_count(); i++) {
 		const struct mode_output *o = mode_outputs_at(i);
 
-		if (o->run && o->run(r->out[i], res, sums, r->pass))
+		if (o->run && o->run(r->out[i], res, r->pass))
 			recorder_oom(r);
 	}
 	recorder_cost(r, res, sums);

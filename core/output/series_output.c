@@ -38,15 +38,13 @@ static int series_output_open(void *state, const struct plan *p, char *err, size
 	return 0;
 }
 
-static int series_output_run(void *state, const struct run_result *res,
-			     const struct stressor_summary *sums, unsigned pass)
+static int series_output_run(void *state, const struct run_result *res, unsigned pass)
 {
 	struct series_output *o = state;
 	const struct sampler *sm = sampler_of(res);
 	struct timeseries_summary *ts;
 	int rc;
 
-	(void)sums;
 	if (!sm)
 		return 0;
 	rc = timeseries_csv_rows(o->csv_path ? o->csv.f : NULL, pass, sm, res);
