@@ -106,12 +106,6 @@ static void latency_output_report(void *state, const struct plan *p)
 	((struct latency_output *)state)->n_rows = 0;
 }
 
-static int latency_output_metrics(json_t *e, json_t *extra, const struct run_result *res,
-				 size_t i)
-{
-	return latency_report_json(e, extra, res, i);
-}
-
 static int latency_output_csv(const struct latency_output *lf, FILE *f)
 {
 	fprintf(f, "series,timed_ops,percentile,usecs,inverse_tail\n");
@@ -175,7 +169,7 @@ static const struct mode_output latency_output = {
 	.size = sizeof(struct latency_output),
 	.open = latency_output_open,
 	.run = latency_output_add,
-	.metrics = latency_output_metrics,
+	.metrics = latency_report_json,
 	.lines = latency_output_lines,
 	.report = latency_output_report,
 	.close = latency_output_close,
