@@ -130,10 +130,9 @@ static void metrics_extra(const struct stressor_result *sr,
 	free(values);
 }
 
-void metrics_summarize(const struct run_result *res, size_t i,
+void metrics_summarize(const struct stressor_result *sr,
 		       struct stressor_summary *out)
 {
-	const struct stressor_result *sr = &res->s[i];
 	double time_sum = 0, cpu;
 	uint32_t timed = 0;
 	bool first = true;

@@ -40,8 +40,8 @@ double mean_harmonic(const double *v, size_t n);
 double mean_arithmetic(const double *v, size_t n);
 const char *mean_name(enum metric_mean mean);
 
-/* Stressor i of the run res, summed and averaged over its instances. */
-void metrics_summarize(const struct run_result *res, size_t i,
+/* One stressor of a run, summed and averaged over its instances. */
+void metrics_summarize(const struct stressor_result *sr,
 		       struct stressor_summary *out);
 
 #endif

@@ -146,7 +146,7 @@ int session_run(struct session *s, size_t i)
 		r->status = status_worse(r->status, SK_NO_RESOURCE);
 	} else {
 		for (size_t k = 0; k < res.n; k++)
-			metrics_summarize(&res, k, &r->sums[k]);
+			metrics_summarize(&res.s[k], &r->sums[k]);
 		r->n_sums = res.n;
 		recorder_run(s->rec, &res, r->sums);
 	}

@@ -56,7 +56,7 @@ START_TEST(test_summarize)
 	struct stressor_summary s;
 
 	fill(&sr, inst);
-	metrics_summarize(&(struct run_result){ .s = &sr, .n = 1 }, 0, &s);
+	metrics_summarize(&sr, &s);
 	ck_assert_str_eq(s.name, "pipe");
 	ck_assert_uint_eq(s.ops, 1300);
 	ck_assert_double_eq_tol(s.real_time, 2.5, 1e-12);
@@ -86,12 +86,12 @@ START_TEST(test_summarize_rate_zero)
 	fill(&sr, inst);
 	inst[0].ops = 0;
 	inst[0].metrics[0].value = 0;
-	metrics_summarize(&(struct run_result){ .s = &sr, .n = 1 }, 0, &s);
+	metrics_summarize(&sr, &s);
 	ck_assert_double_eq_tol(s.metrics[0].value, 8.0, 1e-12);
 	ck_assert_uint_eq(s.metrics[0].n, 1);
 	/* a total keeps every instance */
 	inst[0].metrics[0].mean = inst[1].metrics[0].mean = MEAN_TOTAL;
-	metrics_summarize(&(struct run_result){ .s = &sr, .n = 1 }, 0, &s);
+	metrics_summarize(&sr, &s);
 	ck_assert_double_eq_tol(s.metrics[0].value, 8.0, 1e-12);
 	ck_assert_uint_eq(s.metrics[0].n, 2);
 }
@@ -105,7 +105,7 @@ START_TEST(test_summarize_torn)
 
 	fill(&sr, inst);
 	inst[1].torn = true;
-	metrics_summarize(&(struct run_result){ .s = &sr, .n = 1 }, 0, &s);
+	metrics_summarize(&sr, &s);
 	/* a torn counter is never summed */
 	ck_assert_uint_eq(s.ops, 400);
 	ck_assert(s.untrustworthy);
@@ -148,7 +148,7 @@ START_TEST(test_table_format)
 	char *out;
 
 	fill(&sr, inst);
-	metrics_summarize(&(struct run_result){ .s = &sr, .n = 1 }, 0, &s);
+	metrics_summarize(&sr, &s);
 	log_set_prefix("stress-ng");
 	log_set_pid(17000);
 	out = capture(print_table, &a);

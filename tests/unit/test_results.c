@@ -52,7 +52,7 @@ static void results_add_run(json_t *doc, struct results_fixture *f)
 {
 	struct results_run run = { .res = &f->res, .sums = &f->sum };
 
-	metrics_summarize(&f->res, 0, &f->sum);
+	metrics_summarize(&f->sr, &f->sum);
 	ck_assert_int_eq(results_begin_run(doc), 0);
 	ck_assert_int_eq(results_add_entries(doc, &run), 0);
 	ck_assert_int_eq(results_end_run(doc, f->res.status, false, NULL), 0);

@@ -217,7 +217,7 @@ START_TEST(test_exact_ops)
 	ck_assert_uint_eq(res.s[0].inst[0].ops, 334);
 	ck_assert_uint_eq(res.s[0].inst[1].ops, 334);
 	ck_assert_uint_eq(res.s[0].inst[2].ops, 333);
-	metrics_summarize(&res, 0, &sum);
+	metrics_summarize(&res.s[0], &sum);
 	ck_assert_uint_eq(sum.ops, 1001);
 	ck_assert_uint_eq(sum.n_metrics, 1);
 	ck_assert_double_eq(sum.metrics[0].value, 1001);
@@ -284,7 +284,7 @@ START_TEST(test_torn)
 	ck_assert(res.s[0].inst[0].torn);
 	ck_assert_int_eq(res.s[0].inst[0].term_signal, SIGKILL);
 	ck_assert_int_eq(res.status, SK_UNTRUSTWORTHY);
-	metrics_summarize(&res, 0, &sum);
+	metrics_summarize(&res.s[0], &sum);
 	ck_assert(sum.untrustworthy);
 	ck_assert_uint_eq(sum.ops, 0);
 	scheduler_result_free(&res);
