@@ -47,26 +47,24 @@ static bool run_mode_ready(const struct run_mode *m, const struct run_mode *cons
 	return true;
 }
 
-/*
- * by_rank (n modes by rank, then name) into run_mode_table.at: each
- * time the first of by_rank not placed whose .after is placed. A cycle
- * of .after places its first by rank (said once).
- */
-static void run_mode_table_place(const struct run_mode **by_rank, size_t n)
+size_t run_modes_place(const struct run_mode **by_rank, size_t n,
+		       const struct run_mode **at)
 {
-	while (run_mode_table.n < n) {
-		size_t left = n - run_mode_table.n, k = 0;
+	size_t placed = 0;
 
-		while (k < left && !run_mode_ready(by_rank[k], run_mode_table.at,
-						   run_mode_table.n, by_rank, left))
+	while (placed < n) {
+		size_t left = n - placed, k = 0;
+
+		while (k < left && !run_mode_ready(by_rank[k], at, placed, by_rank, left))
 			k++;
 		if (k == left) {
 			log_fail("run mode %s: .after makes a cycle", by_rank[0]->name);
 			k = 0;
 		}
-		run_mode_table.at[run_mode_table.n++] = by_rank[k];
+		at[placed++] = by_rank[k];
 		memmove(&by_rank[k], &by_rank[k + 1], (left - k - 1) * sizeof(*by_rank));
 	}
+	return placed;
 }
 
 static void run_mode_table_sort(void)
@@ -75,7 +73,7 @@ static void run_mode_table_sort(void)
 	size_t n = SECTION_TABLE_SORT(sk_run_modes, by_rank, RUN_MODES_MAX, run_mode_before);
 
 	run_mode_table.sorted = true;
-	run_mode_table_place(by_rank, n);
+	run_mode_table.n = run_modes_place(by_rank, n, run_mode_table.at);
 	/* the modes added past the limit: the section's last */
 	for (size_t i = RUN_MODES_MAX; i < SECTION_TABLE_COUNT(sk_run_modes); i++)
 		log_fail("run mode %s: more than %d modes registered",

@@ -148,6 +148,14 @@ struct run_mode {
 	static const struct run_mode *const run_mode_ptr_##m		\
 	SK_SECTION_ENTRY("sk_run_modes") = &(m)
 
+/*
+ * The n modes of by_rank (sorted by rank, then name; consumed) into at,
+ * in their order: each time the first of by_rank whose .after is placed.
+ * An .after that names no mode of the n is said once and ignored; a
+ * cycle of .after places its first by rank, said once. Returns n.
+ */
+size_t run_modes_place(const struct run_mode **by_rank, size_t n,
+		       const struct run_mode **at);
 /* The registered modes in order (see above); i < run_modes_count(). */
 size_t run_modes_count(void);
 const struct run_mode *run_modes_at(size_t i);

@@ -1,12 +1,16 @@
 /*
  * test_run_mode.c - the run modes' order: by rank on the way in, a mode
- * right after the one it names in .after, reversed on the way out; a mode that is off for the plan is never called, and
- * the waiting hooks end the run once one of them says so; each mode's
+ * right after the one it names in .after, reversed on the way out; an
+ * .after that names no mode or makes a cycle said once, every mode still
+ * placed once; a mode that is off for the plan is never called, and the
+ * waiting hooks end the run once one of them says so; each mode's
  * state for a run is its own, zeroed, and freed with the run, and its
  * state for a session kept over the session's runs; and each
  * mode's option rows are its own.
  */
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "opts.h"
@@ -193,6 +197,62 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* run_modes_place over made-up modes (given by rank), what it prints on
+ * stderr in err, and the names in order in got ("" between none). */
+static void place_run(const struct run_mode *const *modes, size_t n, char *got, size_t len,
+		      char *err, size_t errlen)
+{
+	const struct run_mode *by_rank[8], *at[8];
+	int fd = memfd_create("err", 0), saved = dup(STDERR_FILENO);
+	ssize_t r;
+
+	memcpy(by_rank, modes, n * sizeof(*modes));
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	ck_assert_uint_eq(run_modes_place(by_rank, n, at), n);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	r = pread(fd, err, errlen - 1, 0);
+	err[r > 0 ? r : 0] = '\0';
+	close(fd);
+	got[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		strncat(got, at[i]->name, len - strlen(got) - 1);
+}
+
+static size_t lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+START_TEST(test_place)
+{
+	const struct run_mode p = { .name = "p" }, q = { .name = "q", .after = "s" },
+		r = { .name = "r", .after = "nothing" }, s = { .name = "s" },
+		x = { .name = "x", .after = "y" }, y = { .name = "y", .after = "x" };
+	char got[16], err[512];
+
+	/* q waits for s, the rest by rank */
+	place_run((const struct run_mode *[]){ &p, &q, &s }, 3, got, sizeof(got), err, sizeof(err));
+	ck_assert_str_eq(got, "psq");
+	ck_assert_str_eq(err, "");
+	/* an .after naming no mode: said once, placed by rank */
+	place_run((const struct run_mode *[]){ &p, &r, &s }, 3, got, sizeof(got), err, sizeof(err));
+	ck_assert_str_eq(got, "prs");
+	ck_assert_uint_eq(lines(err), 1);
+	ck_assert_ptr_nonnull(strstr(err, "run mode r: .after names no mode: nothing"));
+	/* a cycle: what is ready first, then the cycle's first by rank, said once */
+	place_run((const struct run_mode *[]){ &x, &y, &p }, 3, got, sizeof(got), err, sizeof(err));
+	ck_assert_str_eq(got, "pxy");
+	ck_assert_uint_eq(lines(err), 1);
+	ck_assert_ptr_nonnull(strstr(err, "run mode x: .after makes a cycle"));
+}
+END_TEST
+
 /*
  * A session's state is kept over its runs (each run's plan points at
  * it), begun with the base plan, ended once; a mode that keeps none has
@@ -322,6 +382,7 @@ static Suite *run_mode_suite(void)
 	TCase *tc = tcase_create("run_mode");
 
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_place);
 	tcase_add_test(tc, test_session_state);
 	tcase_add_test(tc, test_instance_hook);
 	tcase_add_test(tc, test_mode_rows);
