@@ -32,6 +32,7 @@ struct latency_output {
 	size_t n;
 	struct latency_row *rows;	/* the pass's stressors, as its table lists them */
 	size_t n_rows;
+	size_t run_rows;		/* the first of the last run's rows */
 };
 
 static int latency_output_open(void *state, const struct plan *p, char *err, size_t errlen)
@@ -79,6 +80,7 @@ static int latency_output_add(void *state, const struct run_result *res, unsigne
 	if (!rows)
 		return -ENOMEM;
 	lf->rows = rows;
+	lf->run_rows = lf->n_rows;
 	for (size_t i = 0; i < res->n; i++) {
 		struct latency_row *r = &lf->rows[lf->n_rows++];
 
@@ -88,6 +90,19 @@ static int latency_output_add(void *state, const struct run_result *res, unsigne
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+/* The entry's figures: the ones run kept of stressor i. */
+static int latency_output_metrics(void *state, json_t *e, json_t *extra,
+				  const struct run_result *res, size_t i)
+{
+	const struct latency_output *lf = state;
+	const struct latency_row *r;
+
+	if (lf->run_rows + i >= lf->n_rows)
+		return 0;	/* run could not keep it: said as out of memory */
+	r = &lf->rows[lf->run_rows + i];
+	return latency_report_json(e, extra, r->f, r->n, res, i);
 }
 
 static size_t latency_output_lines(void *state, size_t k, bool print)
@@ -169,7 +184,7 @@ static const struct mode_output latency_output = {
 	.size = sizeof(struct latency_output),
 	.open = latency_output_open,
 	.run = latency_output_add,
-	.metrics = latency_report_json,
+	.metrics = latency_output_metrics,
 	.lines = latency_output_lines,
 	.report = latency_output_report,
 	.close = latency_output_close,

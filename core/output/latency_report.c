@@ -93,10 +93,9 @@ static json_t *latency_report_histogram(const struct run_result *res, size_t i,
 	return o;
 }
 
-int latency_report_json(json_t *o, json_t *extra, const struct run_result *res, size_t i)
+int latency_report_json(json_t *o, json_t *extra, const struct latency_figures *figs,
+			size_t n, const struct run_result *res, size_t i)
 {
-	struct latency_figures figs[SK_LATENCY_SERIES];
-	size_t n = latency_summarize(res, i, figs);
 	json_t *lat;
 	char desc[128], key[128];
 

@@ -14,12 +14,13 @@
 void latency_report_lines(const char *name, const struct latency_figures *f, size_t n);
 
 /*
- * Adds stressor i's latency to its results entry o: each figure under
- * stress-ng's key and in extra (lower is better, so compare judges it),
- * and a "latency" mapping with the ladder and the merged histogram.
- * Returns 0 or -ENOMEM.
+ * Adds stressor i's latency, its n series' figures f (latency_summarize),
+ * to its results entry o: each figure under stress-ng's key and in extra
+ * (lower is better, so compare judges it), and a "latency" mapping with
+ * the ladder and the merged histogram. Returns 0 or -ENOMEM.
  */
-int latency_report_json(json_t *o, json_t *extra, const struct run_result *res, size_t i);
+int latency_report_json(json_t *o, json_t *extra, const struct latency_figures *f,
+			size_t n, const struct run_result *res, size_t i);
 
 /* "usecs p99.9 write latency": a figure's description. */
 void latency_report_desc(const struct latency_figures *f, int rung,

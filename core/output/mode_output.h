@@ -36,8 +36,9 @@ struct mode_output {
 	/* Stressor i's figures among its miscellaneous metrics in its entry
 	 * e of the document, where the stressor's own end: keys under
 	 * stress-ng's names, rows of extra (the entry's "extra-metrics"),
-	 * objects of its own. */
-	int (*metrics)(json_t *e, json_t *extra, const struct run_result *res, size_t i);
+	 * objects of its own. state is as run left it after res. */
+	int (*metrics)(void *state, json_t *e, json_t *extra,
+		       const struct run_result *res, size_t i);
 	/* Stressor i's figures into its entry of the document, once the
 	 * entry is whole (its instances in): keys after the stressor's own. */
 	int (*entry)(json_t *e, const struct run_result *res, size_t i,

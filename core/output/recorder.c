@@ -183,7 +183,8 @@ void recorder_run(struct recorder *r, const struct run_result *res,
 		}
 		r->in_pass = true;
 	}
-	if (results_add_entries(r->doc, &(struct results_run){ .res = res, .sums = sums }) ||
+	if (results_add_entries(r->doc, &(struct results_run){ .res = res, .sums = sums,
+									 .out = r->out }) ||
 	    recorder_cost_doc(r, res->n))
 		recorder_oom(r);
 }

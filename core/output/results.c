@@ -59,9 +59,10 @@ static json_t *results_instance(const struct instance_result *r, uint32_t index)
 }
 
 /* One stressor of one run: stress-ng's keys first, in its order, then ours. */
-static json_t *results_metrics_entry(const struct run_result *res, size_t i,
-				     const struct stressor_summary *s)
+static json_t *results_metrics_entry(const struct results_run *run, size_t i)
 {
+	const struct run_result *res = run->res;
+	const struct stressor_summary *s = &run->sums[i];
 	const struct stressor_result *sr = &res->s[i];
 	json_t *o = json_object(), *extra = json_array(), *inst = json_array();
 	char key[128];
@@ -100,7 +101,7 @@ static json_t *results_metrics_entry(const struct run_result *res, size_t i,
 	for (size_t m = 0; m < mode_outputs_count(); m++) {
 		const struct mode_output *mo = mode_outputs_at(m);
 
-		if (mo->metrics && mo->metrics(o, extra, res, i)) {
+		if (run->out && mo->metrics && mo->metrics(run->out[m], o, extra, res, i)) {
 			json_decref(o);
 			json_decref(extra);
 			json_decref(inst);
@@ -202,7 +203,7 @@ int results_add_entries(json_t *doc, const struct results_run *run)
 	if (!metrics || results_modes_out(results_current(doc), run->res))
 		return -ENOMEM;
 	for (size_t i = 0; i < run->res->n; i++) {
-		json_t *e = results_metrics_entry(run->res, i, &run->sums[i]);
+		json_t *e = results_metrics_entry(run, i);
 
 		if (!e || json_array_append_new(metrics, e))
 			rc = -ENOMEM;

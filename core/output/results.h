@@ -23,6 +23,9 @@
 struct results_run {
 	const struct run_result *res;
 	const struct stressor_summary *sums;	/* res->n */
+	/* each mode output's state (mode_outputs_at), as its run hook left
+	 * it after res; NULL: no output's metrics in the entries */
+	void *const *out;
 };
 
 /* The open output files of --yaml and --json. */
