@@ -75,12 +75,14 @@ static int latency_output_curves(struct latency_output *lf, const struct latency
 static int latency_output_add(void *state, const struct run_result *res, unsigned pass)
 {
 	struct latency_output *lf = state;
-	struct latency_row *rows = realloc(lf->rows, (lf->n_rows + res->n + 1) * sizeof(*rows));
+	struct latency_row *rows;
 
+	/* first: a run not kept has no rows, not the last run's */
+	lf->run_rows = lf->n_rows;
+	rows = realloc(lf->rows, (lf->n_rows + res->n + 1) * sizeof(*rows));
 	if (!rows)
 		return -ENOMEM;
 	lf->rows = rows;
-	lf->run_rows = lf->n_rows;
 	for (size_t i = 0; i < res->n; i++) {
 		struct latency_row *r = &lf->rows[lf->n_rows++];
 
