@@ -1,8 +1,9 @@
 /*
  * latency_report.c - --latency's figures in the text report and in the
- * results document, for the latency mode's output (latency_output.c). The lines have the shape of any miscellaneous metric
- * (NAME VALUE DESCRIPTION (HOW of N instances)), so a parser of
- * stress-ng's output takes each percentile as one more metric. HOW is
+ * results document, for the latency mode's output (latency_output.c).
+ * The lines have the shape of any miscellaneous metric (NAME VALUE
+ * DESCRIPTION (HOW of N instances)), so a parser of stress-ng's output
+ * takes each percentile as one more metric. HOW is
  * "total histogram": LKP's parser (lkp-tests programs/stress-ng/parse)
  * takes a misc line only when its parenthesis opens with average,
  * geometric mean, harmonic mean or total, and the percentiles are of the
