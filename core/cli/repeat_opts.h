@@ -11,12 +11,15 @@
 
 #define REPEAT_DEFAULT_CONFIDENCE "95"
 /*
- * --repeat auto's half-width target: what a quiet machine's passes reach
- * in a few (docs/compare.md, from make bench BENCH_ONLY=verdicts), where
- * 2% is often not reached in 30; and runs of separate invocations differ
- * by more than that, so a tighter interval of one buys no surer verdict
+ * --repeat auto's half-width target, of the figure a verdict is read
+ * from: the envelope of ops/s, whose passes out of the machine's slow
+ * stretches agree within 0.1-0.5% on a quiet machine, so that 1% is met
+ * in 3 to 6 passes and makes a 1% change one the passes can tell
+ * (docs/compare.md, make bench BENCH_ONLY=verdicts). A stressor without
+ * an envelope is judged on its ops/s, whose passes under the same target
+ * run to the 30 at most on a busy machine.
  */
-#define REPEAT_DEFAULT_TARGET "5"
+#define REPEAT_DEFAULT_TARGET "1"
 /* --repeat-until's passes: at least this many (a t interval of 2 is ±6x the stddev at 95%) */
 #define REPEAT_UNTIL_MIN 3
 /* ... and at most this many when neither MAX nor --repeat says */

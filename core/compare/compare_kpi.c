@@ -13,10 +13,13 @@
 #include <string.h>
 
 #include "compare_help.h"
+#include "estimator.h"
 #include "lkp_keys.h"
 #include "stats.h"
 
 #define COMPARE_OPS_SUFFIX ".ops_per_sec"
+/* A move of the slow windows' share (points) that is noted on its own. */
+#define COMPARE_SLOW_NOTE_PTS 5.0
 /* Below this CPU use per instance (percent), a stressor's ops block. */
 #define COMPARE_BLOCKING_CPU_PCT 90.0
 
@@ -28,9 +31,16 @@ static const char *compare_kpi_direction(const struct series *base, double chang
 	       "improvement" : "regression";
 }
 
-static void compare_kpi_line(const struct compare_side *sides, size_t n, size_t i,
+/*
+ * One KPI row's verdict line. A row that is not decisive (a mean, where
+ * the stressor has an envelope) is judged and printed on its own noise,
+ * and a change of it counts, but its being undecided does not make the
+ * comparison inconclusive: the envelope is what decides the work of an op.
+ */
+static void compare_kpi_line(size_t n, size_t i,
 			     const struct compare_opts *o, const struct series *base,
-			     const struct compare_verdict *v, struct compare_tally *t)
+			     const struct compare_verdict *v, bool decisive,
+			     struct compare_tally *t)
 {
 	char key[512], in[64] = "";
 
@@ -60,10 +70,10 @@ static void compare_kpi_line(const struct compare_side *sides, size_t n, size_t 
 	default:
 		break;
 	}
-	t->inconclusive++;
+	t->inconclusive += decisive;
 	if (v->verdict == STATS_TOO_FEW || isnan(v->ci_lo_pct)) {
 		printf("verdict: %s inconclusive: %zu and %zu runs, %d a side needed%s\n", key,
-		       sides[0].set.runs, sides[i].set.runs, STATS_MIN_RUNS, in);
+		       v->base.n, v->new.n, STATS_MIN_RUNS, in);
 		return;
 	}
 	printf("verdict: %s inconclusive %+.1f%% [%+.1f%%, %+.1f%%] neither within \u00b1%g%% "
@@ -117,6 +127,84 @@ static void compare_kpi_notes(const struct compare_side *sides, size_t n, const 
 	}
 }
 
+/* The mean of every side's row name of stressor len chars of key; NAN: none. */
+static double compare_kpi_side_mean(const struct compare_side *side, const char *key,
+				    size_t len, const char *suffix, struct stats *st)
+{
+	char row[512];
+	const struct series *s;
+
+	snprintf(row, sizeof(row), "%.*s%s", (int)len, key, suffix);
+	s = series_find(&side->set, row);
+	if (!s || !s->n)
+		return NAN;
+	stats_compute(s->v, s->n, st);
+	return st->mean;
+}
+
+/*
+ * The slow windows' note: the envelope never hides a slowdown. When the
+ * mean changed and the envelope did not, or the share of windows well below the
+ * envelope moved clearly (the sides' passes apart, by COMPARE_SLOW_NOTE_PTS
+ * or more), the shares are said with both changes: a stall of the kernel
+ * or of the machine that leaves the fastest windows as they were.
+ */
+static void compare_kpi_slow(const struct compare_side *sides, size_t n, const char *key,
+			     const struct compare_verdict *v, size_t rows, size_t k_ops,
+			     size_t k_env)
+{
+	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX);
+	struct stats a, b;
+
+	if (k_env == (size_t)-1 ||
+	    isnan(compare_kpi_side_mean(&sides[0], key, len, COMPARE_SLOW_SUFFIX, &a)))
+		return;
+	for (size_t i = 1; i < n; i++) {
+		const struct compare_verdict *m = &v[(i - 1) * rows + k_ops];
+		const struct compare_verdict *e = &v[(i - 1) * rows + k_env];
+
+		if (isnan(compare_kpi_side_mean(&sides[i], key, len, COMPARE_SLOW_SUFFIX, &b)))
+			continue;
+		if (!(m->word == COMPARE_CHANGED && e->word != COMPARE_CHANGED) &&
+		    !(fabs(b.mean - a.mean) >= COMPARE_SLOW_NOTE_PTS && stats_medians_apart(&a, &b)))
+			continue;
+		printf("note: %.*s: slow windows %.0f%% -> %.0f%% (%g%% or more below the "
+		       "envelope): the mean %+.1f%% (%s), the envelope %+.1f%% (%s)%s\n",
+		       (int)len, key, a.mean, b.mean, ESTIMATOR_SLOW_PCT, m->change_pct,
+		       compare_word_name(m->word), e->change_pct, compare_word_name(e->word),
+		       n > 2 ? " (in NEW)" : "");
+	}
+}
+
+/*
+ * The passes a side's envelope was read from (compare_judge.c): when a
+ * side's passes ran partly in a slow stretch of the machine, one note
+ * says how many of each side's were left out.
+ */
+static void compare_kpi_slow_passes(const struct compare_side *sides, size_t n, const char *key)
+{
+	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX), kept[n], all[n];
+	char row[512];
+	bool left = false;
+
+	snprintf(row, sizeof(row), "%.*s%s", (int)len, key, COMPARE_ENVELOPE_SUFFIX);
+	for (size_t i = 0; i < n; i++) {
+		const struct series *s = series_find(&sides[i].set, row);
+		double fast[s && s->n ? s->n : 1];
+
+		all[i] = s ? s->n : 0;
+		kept[i] = s ? estimator_fast_passes(s->v, s->n, fast) : 0;
+		left |= kept[i] < all[i];
+	}
+	if (!left)
+		return;
+	printf("note: %.*s: the envelope is read from", (int)len, key);
+	for (size_t i = 0; i < n; i++)
+		printf("%s %zu of %zu passes of %s", i ? "," : "", kept[i], all[i], sides[i].path);
+	printf(": the others' envelopes were %g%% or more below their side's best (a slow "
+	       "stretch of the machine)\n", ESTIMATOR_SLOW_PCT);
+}
+
 /* BASE's row of key, or (size_t)-1. */
 static size_t compare_kpi_row(const struct compare_side *base, const char *key)
 {
@@ -135,7 +223,7 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 		const struct series *base = &sides[0].set.s[k];
 		size_t len = strlen(base->key), s = strlen(COMPARE_OPS_SUFFIX);
 		char eff[512];
-		size_t k_eff;
+		size_t k_eff, k_env;
 
 		if (len <= s || strcmp(base->key + len - s, COMPARE_OPS_SUFFIX) ||
 		    strchr(base->key, '.') != base->key + len - s)
@@ -143,13 +231,23 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 		snprintf(eff, sizeof(eff), "%.*s%s", (int)(len - s), base->key,
 			 COMPARE_EFFICIENCY_SUFFIX);
 		k_eff = compare_kpi_row(&sides[0], eff);
+		snprintf(eff, sizeof(eff), "%.*s%s", (int)(len - s), base->key,
+			 COMPARE_ENVELOPE_SUFFIX);
+		k_env = compare_kpi_row(&sides[0], eff);
+		compare_kpi_slow_passes(sides, n, base->key);
 		for (size_t i = 1; i < n; i++) {
-			compare_kpi_line(sides, n, i, o, base, &v[(i - 1) * rows + k], t);
+			/* the envelope first: its word is the verdict on the op */
+			if (k_env != (size_t)-1)
+				compare_kpi_line(n, i, o, &sides[0].set.s[k_env],
+						 &v[(i - 1) * rows + k_env], true, t);
+			compare_kpi_line(n, i, o, base, &v[(i - 1) * rows + k],
+					 k_env == (size_t)-1, t);
 			if (k_eff != (size_t)-1)
-				compare_kpi_line(sides, n, i, o, &sides[0].set.s[k_eff],
-						 &v[(i - 1) * rows + k_eff], t);
+				compare_kpi_line(n, i, o, &sides[0].set.s[k_eff],
+						 &v[(i - 1) * rows + k_eff], k_env == (size_t)-1, t);
 		}
 		compare_kpi_notes(sides, n, base->key, v, rows, k, k_eff);
+		compare_kpi_slow(sides, n, base->key, v, rows, k, k_env);
 	}
 }
 

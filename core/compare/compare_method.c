@@ -133,7 +133,8 @@ static void compare_drift_side(struct student_added *added, double d, double mea
  * moved by 8-15% between invocations (the compilers' share of the
  * caches), though less than its ops/s.
  */
-static struct student_added compare_drift_var(double drift_pct, const struct compare_verdict *v,
+static struct student_added compare_drift_var(double drift_pct, bool share,
+					      const struct compare_verdict *v,
 					      const struct compare_sample *a,
 					      const struct compare_sample *b)
 {
@@ -147,7 +148,7 @@ static struct student_added compare_drift_var(double drift_pct, const struct com
 	/* the CPUs the other programs took, as a share that moved between
 	 * the sides (see COMPARE_OTHERS_NOTE_PCT) */
 	shift = fabs(a->others_pct - b->others_pct) / 100;
-	if (a->files && b->files && shift > 0)
+	if (share && a->files && b->files && shift > 0)
 		added.var += shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2 *
 			     shift * (fabs(v->base.mean) + fabs(v->new.mean)) / 2;
 	return added;
@@ -223,6 +224,8 @@ static double compare_floor_pct(const char *lkp_key)
 					     "stress-ng.times.available-cpu-time" };
 	size_t n = strlen(lkp_key), w = strlen(".wall-clock-time");
 
+	if (compare_envelope(lkp_key))
+		return COMPARE_ENVELOPE_FLOOR_PCT;
 	for (size_t i = 0; i < sizeof(timed) / sizeof(*timed); i++)
 		if (!strcmp(lkp_key, timed[i]))
 			return COMPARE_TIMED_FLOOR_PCT;
@@ -237,15 +240,31 @@ size_t compare_method_min_runs(const struct compare_method *m, bool *either)
 	return STATS_MIN_RUNS;
 }
 
+static bool compare_ends(const char *key, const char *suffix);
+
 static bool compare_efficiency(const char *lkp_key)
 {
-	size_t n = strlen(lkp_key), s = strlen(COMPARE_EFFICIENCY_SUFFIX);
+	return compare_ends(lkp_key, COMPARE_EFFICIENCY_SUFFIX);
+}
 
-	return n > s && !strcmp(lkp_key + n - s, COMPARE_EFFICIENCY_SUFFIX);
+static bool compare_ends(const char *key, const char *suffix)
+{
+	size_t n = strlen(key), s = strlen(suffix);
+
+	return n > s && !strcmp(key + n - s, suffix);
+}
+
+bool compare_envelope(const char *lkp_key)
+{
+	return compare_ends(lkp_key, COMPARE_ENVELOPE_SUFFIX);
 }
 
 bool compare_kpi(const char *lkp_key)
 {
+	/* the envelope per CPU-second is a row of the table, not a verdict:
+	 * its windows count the instances' CPU, not their helpers' */
+	if (strstr(lkp_key, ".envelope."))
+		return compare_envelope(lkp_key);
 	return lkp_kpi(lkp_key) || compare_efficiency(lkp_key);
 }
 
@@ -256,15 +275,15 @@ bool compare_kpi(const char *lkp_key)
  * known is compare_drift_var()'s: the drift of each side over its
  * invocations, and the others' share, which more invocations keep.
  */
-static void compare_interval(const struct compare_params *p, const struct compare_sample *a,
-			     const struct compare_sample *b, const struct student_added *known,
-			     struct compare_verdict *v)
+static void compare_interval(const struct compare_params *p, double drift_pct,
+			     const struct compare_sample *a, const struct compare_sample *b,
+			     const struct student_added *known, struct compare_verdict *v)
 {
 	double va = compare_pass_var(a->v, a->n, v->base.mean, a->per_pass);
 	double vb = compare_pass_var(b->v, b->n, v->new.mean, b->per_pass);
 	double fa = a->files ? (double)a->files : 1, fb = b->files ? (double)b->files : 1;
-	double da = compare_between(p->drift_pct, a) * v->base.mean;
-	double db = compare_between(p->drift_pct, b) * v->new.mean;
+	double da = compare_between(drift_pct, a) * v->base.mean;
+	double db = compare_between(drift_pct, b) * v->new.mean;
 	double base = fabs(v->base.mean), t, se, per_inv, kept;
 	struct welch w;
 
@@ -297,14 +316,17 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 				  .a = a->v, .b = b->v, .na = a->n, .nb = b->n,
 				  .sa = a, .sb = b };
 	struct student_added known;
+	/* an envelope drifts less, and no CPU share the others took moves it */
+	bool env = compare_envelope(lkp_key);
+	double drift = env ? COMPARE_ENVELOPE_DRIFT_PCT : p->drift_pct;
 	double floor;
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
 	/* the interval takes the drift whatever the method; holm+range's test too */
-	known = compare_drift_var(p->drift_pct, v, a, b);
+	known = compare_drift_var(drift, !env, v, a, b);
 	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
-		compare_interval(p, a, b, &known, v);
+		compare_interval(p, drift, a, b, &known, v);
 	if (m->flags & COMPARE_M_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		m->test(&t, v);

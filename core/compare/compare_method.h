@@ -170,8 +170,31 @@ struct compare_verdict {
 /* The key's end of a stressor's ops per CPU-second, its efficiency KPI. */
 #define COMPARE_EFFICIENCY_SUFFIX ".bogo-ops-per-second-usr-sys-time"
 
-/* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), or the
- * ops per CPU-second of a stressor's instances (its efficiency). */
+/*
+ * The key's end of a stressor's envelope of ops/s (envelope_output.c):
+ * the KPI row a verdict on the work of an op reads, as its windows'
+ * upper quantile no slow stretch of the machine moves.
+ */
+#define COMPARE_ENVELOPE_SUFFIX ".envelope.bogo-ops-per-second-real-time"
+/* The key's end of the share of a stressor's windows below its envelope. */
+#define COMPARE_SLOW_SUFFIX ".envelope.slow-windows-pct"
+/*
+ * The envelope's drift between invocations, % of its mean, which its
+ * passes do not show: the verdicts bench's tuning corpus (docs/compare.md)
+ * has the envelopes of invocations seconds to a minute apart within
+ * 0.1-0.3% of each other quiet, against 1-5% for the mean's.
+ */
+#define COMPARE_ENVELOPE_DRIFT_PCT 0.25
+/* The smallest |%change| an envelope row is flagged at: a 1% change is
+ * one to find, so the floor sits below it. */
+#define COMPARE_ENVELOPE_FLOOR_PCT 0.5
+
+/* Whether a row, named as lkp names it, is a stressor's envelope of ops/s. */
+bool compare_envelope(const char *lkp_key);
+
+/* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), the ops
+ * per CPU-second of a stressor's instances (its efficiency), or the
+ * envelope of its ops/s. */
 bool compare_kpi(const char *lkp_key);
 
 /*

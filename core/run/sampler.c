@@ -31,6 +31,10 @@ struct sampler_inst {
 	uint64_t last_ops;
 	bool window_pending;	/* the instance has not noted the window's opening yet */
 	double last_cpu;
+	/* the fine windows' own baseline, apart from the intervals' */
+	uint64_t fine_ops;
+	bool fine_pending;
+	double fine_cpu;
 };
 
 struct sampler_stressor {
@@ -53,6 +57,11 @@ struct sampler {
 	/* --status-interval: when the next line is due, and the last one's counts */
 	double status_next, status_last;
 	uint64_t *status_ops;		/* per stressor */
+	/* the fine windows: lengths, edge uncertainties, when the next is due */
+	double *fine_len, *fine_skew;
+	size_t n_fine, cap_fine;
+	double fine_edge, fine_edge_skew, fine_next;
+	bool fine_cpu;			/* few enough instances to read their CPU clocks */
 };
 
 bool sampler_window_fits(const struct sampler_opts *o)
@@ -76,7 +85,13 @@ static void sampler_reset(struct sampler *s)
 		free(s->st[i].pub.ops);
 		free(s->st[i].pub.cpu);
 		free(s->st[i].pub.rate);
+		free(s->st[i].pub.fine_ops);
+		free(s->st[i].pub.fine_cpu);
 	}
+	free(s->fine_len);
+	free(s->fine_skew);
+	s->fine_len = s->fine_skew = NULL;
+	s->n_fine = s->cap_fine = 0;
 	free(s->st);
 	free(s->status_ops);
 	s->status_ops = NULL;
@@ -107,6 +122,11 @@ int sampler_begin(struct sampler *s, const struct run_result *res, double now)
 	if (!s->st)
 		return -ENOMEM;
 	s->n_st = res->n;
+	s->fine_cpu = true;
+	for (size_t i = 0, all = 0; i < res->n; i++) {
+		all += res->s[i].n;
+		s->fine_cpu &= all <= SAMPLER_FINE_CPU_MAX;
+	}
 	for (size_t i = 0; i < res->n; i++) {
 		s->st[i].sr = &res->s[i];
 		s->st[i].pub.n_inst = res->s[i].n;
@@ -119,6 +139,9 @@ int sampler_begin(struct sampler *s, const struct run_result *res, double now)
 	s->window_n = w < 2 ? 2 : (size_t)w;
 	s->t_begin = s->t_last = s->status_last = now;
 	s->next = now + s->opts.interval;
+	s->fine_edge = now;
+	s->fine_edge_skew = 0;
+	s->fine_next = now + SAMPLER_FINE_MS / 1e3;
 	s->status_next = now + s->opts.status;
 	if (s->opts.status > 0 &&
 	    !(s->status_ops = calloc(res->n ? res->n : 1, sizeof(*s->status_ops))))
@@ -140,14 +163,15 @@ void sampler_bind(struct sampler *s, const struct instance_result *r,
 		in = &s->st[i].inst[r - sr->inst];
 		in->res = r;
 		in->slot = slot;
-		in->last_ops = r->before.ops;
-		in->window_pending = true;
+		in->last_ops = in->fine_ops = r->before.ops;
+		in->window_pending = in->fine_pending = true;
 		if (s->status_ops)	/* the ops before the window are no status line's */
 			s->status_ops[i] += r->before.ops;
 		/* a thread's CPU clock is readable only from its own process */
 		in->have_clk = !thread && clock_getcpuclockid(pid, &in->clk) == 0 &&
 			       clock_gettime(in->clk, &ts) == 0;
-		in->last_cpu = in->have_clk ? (double)ts.tv_sec + ts.tv_nsec * 1e-9 : NAN;
+		in->last_cpu = in->fine_cpu = in->have_clk ?
+						(double)ts.tv_sec + ts.tv_nsec * 1e-9 : NAN;
 		return;
 	}
 }
@@ -233,6 +257,43 @@ static bool sampler_judge_all(struct sampler *s, const struct steady_spec *spec)
 	return all;
 }
 
+/*
+ * Instance in's ops since *last, which moves up to its count now: counted
+ * from where the instance noted the window open, as the figures are
+ * (window.c), nothing before (*pending until it has). Each track of
+ * windows keeps its own baseline.
+ */
+static uint64_t sampler_inst_ops(struct sampler_inst *in, uint64_t *last, bool *pending)
+{
+	uint64_t ops = in->slot ? __atomic_load_n(&in->slot->ops, __ATOMIC_RELAXED) : *last;
+	uint64_t d;
+
+	if (*pending && in->slot && window_noted(in->slot, last))
+		*pending = false;
+	if (*pending)
+		return 0;
+	/* a counter only grows; below the baseline is a race with the opening */
+	d = ops > *last ? ops - *last : 0;
+	*last += d;
+	return d;
+}
+
+/* Instance in's CPU seconds since *last (moved to now); NAN: no clock. */
+static double sampler_inst_cpu(struct sampler_inst *in, double *last)
+{
+	struct timespec ts;
+	double cpu, d;
+
+	if (!in->have_clk)
+		return NAN;
+	if (clock_gettime(in->clk, &ts))
+		return 0;	/* exited and reaped: it used no more CPU */
+	cpu = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+	d = cpu - *last;
+	*last = cpu;
+	return d;
+}
+
 static void sampler_take(struct sampler *s, double now)
 {
 	size_t t = s->n_int;
@@ -249,30 +310,10 @@ static void sampler_take(struct sampler *s, double now)
 
 		for (uint32_t k = 0; k < p->n_inst; k++) {
 			struct sampler_inst *in = &s->st[i].inst[k];
-			uint64_t ops = in->slot ? __atomic_load_n(&in->slot->ops,
-								 __ATOMIC_RELAXED) : in->last_ops;
-			struct timespec ts;
-			double cpu = NAN;
-
-			/* counted from where the instance noted the window open, as
-			 * the figures are (window.c): nothing before */
-			if (in->window_pending && in->slot &&
-			    window_noted(in->slot, &in->last_ops))
-				in->window_pending = false;
-			if (in->window_pending)
-				ops = in->last_ops;
-			/* a counter only grows; below the baseline is a race with the opening */
-			p->ops[t * p->n_inst + k] = ops > in->last_ops ? ops - in->last_ops : 0;
-			in->last_ops = ops > in->last_ops ? ops : in->last_ops;
+			p->ops[t * p->n_inst + k] = sampler_inst_ops(in, &in->last_ops,
+								     &in->window_pending);
 			sum += p->ops[t * p->n_inst + k];
-			if (in->have_clk && clock_gettime(in->clk, &ts) == 0) {
-				cpu = (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-				p->cpu[t * p->n_inst + k] = cpu - in->last_cpu;
-				in->last_cpu = cpu;
-			} else {
-				/* exited and reaped: it used no more CPU */
-				p->cpu[t * p->n_inst + k] = in->have_clk ? 0 : NAN;
-			}
+			p->cpu[t * p->n_inst + k] = sampler_inst_cpu(in, &in->last_cpu);
 		}
 		p->rate[t] = s->len[t] > 0 ? (double)sum / s->len[t] : 0;
 	}
@@ -322,10 +363,92 @@ static void sampler_status(struct sampler *s, double now)
 		s->status_next = now + s->opts.status;
 }
 
+static int sampler_fine_grow(struct sampler *s)
+{
+	size_t cap = s->cap_fine ? 2 * s->cap_fine : 256;
+	double *len = realloc(s->fine_len, cap * sizeof(*len)), *skew;
+
+	if (!len)
+		return -ENOMEM;
+	s->fine_len = len;
+	if (!(skew = realloc(s->fine_skew, cap * sizeof(*skew))))
+		return -ENOMEM;
+	s->fine_skew = skew;
+	for (size_t i = 0; i < s->n_st; i++) {
+		struct sampler_series *p = &s->st[i].pub;
+		uint64_t *ops = realloc(p->fine_ops, cap * sizeof(*ops));
+		double *cpu;
+
+		if (!ops)
+			return -ENOMEM;
+		p->fine_ops = ops;
+		if (!(cpu = realloc(p->fine_cpu, cap * sizeof(*cpu))))
+			return -ENOMEM;
+		p->fine_cpu = cpu;
+	}
+	s->cap_fine = cap;
+	return 0;
+}
+
+/*
+ * A fine window ends at now: every counter is read between two clock
+ * reads, and the window's edge is the middle of that reading, its
+ * uncertainty how long it took (a controller preempted while reading
+ * makes a window that cannot be trusted to the per mille, and says so).
+ */
+static void sampler_take_fine(struct sampler *s, double now)
+{
+	size_t t = s->n_fine;
+	double t0, t1, edge;
+
+	if (t == s->cap_fine && sampler_fine_grow(s))
+		return;	/* out of memory: no more fine windows */
+	t0 = sk_now();
+	for (size_t i = 0; i < s->n_st; i++) {
+		struct sampler_series *p = &s->st[i].pub;
+		uint64_t sum = 0;
+		double cpu = s->fine_cpu ? 0 : NAN;
+
+		for (uint32_t k = 0; k < p->n_inst; k++) {
+			struct sampler_inst *in = &s->st[i].inst[k];
+
+			sum += sampler_inst_ops(in, &in->fine_ops, &in->fine_pending);
+			if (s->fine_cpu)
+				cpu += sampler_inst_cpu(in, &in->fine_cpu);
+		}
+		p->fine_ops[t] = sum;
+		p->fine_cpu[t] = cpu;
+	}
+	t1 = sk_now();
+	edge = now + (t1 - t0) / 2;
+	s->fine_len[t] = edge - s->fine_edge;
+	s->fine_skew[t] = s->fine_edge_skew + (t1 - t0);
+	s->fine_edge = edge;
+	s->fine_edge_skew = t1 - t0;
+	s->n_fine++;
+}
+
+size_t sampler_fine(const struct sampler *s, const double **len, const double **skew)
+{
+	*len = s ? s->fine_len : NULL;
+	*skew = s ? s->fine_skew : NULL;
+	return s ? s->n_fine : 0;
+}
+
 bool sampler_poll(struct sampler *s, double now, double *left)
 {
 	if (!s || !s->running)
 		return false;
+	if (now >= s->fine_next) {
+		sampler_take_fine(s, now);
+		/* on the grid, as the intervals: a late wake-up makes one
+		 * longer window, not a shift of every later one */
+		s->fine_next += SAMPLER_FINE_MS / 1e3;
+		if (s->fine_next <= now)
+			s->fine_next = now + SAMPLER_FINE_MS / 1e3;
+	}
+	if (s->fine_next - now < *left)
+		*left = s->fine_next - now;
 	if (s->status_ops && now >= s->status_next)
 		sampler_status(s, now);
 	if (s->status_ops && s->status_next - now < *left)

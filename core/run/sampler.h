@@ -21,6 +21,17 @@
 #define SAMPLER_DEFAULT_INTERVAL "1s"
 #define SAMPLER_MIN_INTERVAL_MS 10
 #define SAMPLER_DEFAULT_WINDOW "10s"
+/*
+ * The fine windows every run is also counted in, whatever
+ * --sample-interval says: what the estimators read (estimator.h).
+ */
+#define SAMPLER_FINE_MS 50
+/*
+ * Above this many instances in a run, the fine windows count no CPU
+ * time: a CPU clock read per instance a window would cost the
+ * controller more than the windows are worth (the ops are one load each).
+ */
+#define SAMPLER_FINE_CPU_MAX 64
 /* what a bad value of each time option is expected to be (the option
  * rows' .expect, beside their ranges) */
 #define SAMPLER_INTERVAL_EXPECT "a time of at least 10ms, like 1, 0.1, 10ms (suffixes ms s m h d w y)"
@@ -57,6 +68,10 @@ struct sampler_series {
 	bool steady;		/* the window met the criterion */
 	double slope_pct, range_pct, window_mean, window_start;
 	size_t window_n;	/* intervals in the window */
+	/* the fine windows: ops and CPU seconds (NAN: not counted) of
+	 * window i, whose lengths are sampler_fine()'s */
+	uint64_t *fine_ops;
+	double *fine_cpu;
 };
 
 struct sampler;
@@ -97,6 +112,12 @@ void sampler_interval(const struct sampler *s, size_t i, double *start,
 		      double *len);
 /* Stressor i of the run's result, or NULL. */
 const struct sampler_series *sampler_series(const struct sampler *s, size_t i);
+/*
+ * The fine windows, SAMPLER_FINE_MS each as asked: their count, and each
+ * one's length and the uncertainty of its edges (the time the controller
+ * took reading the counters at each end), seconds; NULL arrays when none.
+ */
+size_t sampler_fine(const struct sampler *s, const double **len, const double **skew);
 /* Whether and when (seconds since counting began) the run became steady. */
 bool sampler_steady_reached(const struct sampler *s, double *at);
 /* Whether an interval is long enough to count in CV and steady checks. */

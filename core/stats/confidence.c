@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimator.h"
 #include "log.h"
 #include "series.h"
 
@@ -49,6 +50,34 @@ int confidence_entry(const json_t *doc, size_t e, double level,
 	rc = *name ? stats_confidence(v, k, level, ci) : -EINVAL;
 	free(v);
 	return rc;
+}
+
+/*
+ * Entry e's interval of the figure a verdict is read from: its envelope of
+ * ops/s over the passes out of the machine's slow stretches
+ * (estimator_fast_passes), where every pass has one; else its ops/s.
+ * *env says which.
+ */
+static int confidence_decisive(const json_t *doc, size_t e, double level,
+			       struct stats_ci *ci, const char **name, bool *env)
+{
+	size_t n, k = 0;
+	const json_t *runs = confidence_runs(doc, &n);
+	double v[n ? n : 1], fast[n ? n : 1];
+
+	for (size_t i = 0; i < n; i++) {
+		const json_t *m = json_array_get(json_object_get(json_array_get(runs, i), "metrics"), e);
+		const json_t *x = json_object_get(json_object_get(m, "envelope"),
+						  CONFIDENCE_FIGURE);
+
+		*name = json_string_value(json_object_get(m, "stressor"));
+		if (json_is_number(x))
+			v[k++] = json_number_value(x);
+	}
+	*env = n && k == n && *name;
+	if (!*env)
+		return confidence_entry(doc, e, level, ci, name);
+	return stats_confidence(fast, estimator_fast_passes(v, k, fast), level, ci);
 }
 
 /* The number of stressors a pass has: the first pass's entries. */
@@ -100,14 +129,18 @@ bool confidence_reached(const json_t *doc, double level, double pct)
 		return false;
 	line[0] = '\0';
 	for (size_t e = 0; e < confidence_n_entries(doc); e++) {
-		if (confidence_entry(doc, e, level, &ci, &name)) {
+		bool env;
+
+		if (confidence_decisive(doc, e, level, &ci, &name, &env)) {
 			all = false;
 			continue;
 		}
-		all &= ci.half_pct <= pct;
+		all &= ci.half_pct <= pct && ci.n >= CONFIDENCE_MIN_PASSES;
 		if (used < sizeof(line))
 			used += (size_t)snprintf(line + used, sizeof(line) - used,
-						 " %s \u00b1%.2f%%", name, ci.half_pct);
+						 env ? " %s envelope \u00b1%.2f%% (%zu passes)" :
+						 " %s \u00b1%.2f%% (%zu passes)", name, ci.half_pct,
+						 ci.n);
 	}
 	log_info("after %zu passes, ops/s %g%% confidence half-width:%s (target \u00b1%g%%)",
 		 n, level, line, pct);

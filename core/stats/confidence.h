@@ -29,8 +29,12 @@ void confidence_report(const json_t *doc, double level);
 
 /*
  * --repeat-until: true when doc has at least CONFIDENCE_MIN_PASSES passes
- * and every stressor's half-width is within pct% of its mean. Prints one
- * info line with each stressor's half-width once there are 2 passes.
+ * and every stressor's half-width is within pct% of its mean: of the
+ * figure its verdict is read from, the envelope of its ops/s over the
+ * passes out of the machine's slow stretches (at least
+ * CONFIDENCE_MIN_PASSES of them), or its ops/s where it has no envelope.
+ * Prints one info line with each stressor's half-width once there are 2
+ * passes.
  */
 bool confidence_reached(const json_t *doc, double level, double pct);
 

@@ -34,6 +34,9 @@ static const struct {
 	{ "steady-state.window-bogo-ops-per-second", SERIES_HIGHER_BETTER },
 	{ "steady-state.slope-pct", SERIES_LOWER_BETTER },	/* |slope| */
 	{ "steady-state.range-pct", SERIES_LOWER_BETTER },
+	{ "envelope.bogo-ops-per-second-real-time", SERIES_HIGHER_BETTER },
+	{ "envelope.bogo-ops-per-second-usr-sys-time", SERIES_HIGHER_BETTER },
+	{ "envelope.slow-windows-pct", SERIES_LOWER_BETTER },
 };
 
 /*
@@ -43,7 +46,8 @@ static const struct {
  */
 static const char *const series_figures_skip[] = {
 	"instances-forked", "status", "sample-interval", "limit-pct", "window",
-	"intervals", "window-intervals", "instances", "load-average-1-minute",
+	"intervals", "window-intervals", "instances", "window-seconds", "quantile",
+	"windows", "load-average-1-minute",
 	"load-average-5-minute", "load-average-15-minute",
 };
 
@@ -93,7 +97,7 @@ static int series_figures_entry(struct series_set *set, const char *name,
 		"bogo-ops-per-second-usr-sys-time", "wall-clock-time", "user-time",
 		"system-time", "cpu-usage-per-instance", "max-rss",
 	};
-	static const char *const objects[] = { "fairness", "steady-state" };
+	static const char *const objects[] = { "fairness", "steady-state", "envelope" };
 	const char *series;
 	json_t *lat;
 	int rc = 0;

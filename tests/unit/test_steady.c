@@ -179,7 +179,8 @@ START_TEST(test_sampler_sums)
 	for (int k = 0; k < 2; k++)
 		sampler_bind(s, &f.inst[k], &f.slot[k], 0, true);
 	ck_assert(!sampler_poll(s, 1000.5, &left));	/* not due yet */
-	ck_assert_double_eq_tol(left, 0.5, 1e-9);
+	/* the next fine window is (SAMPLER_FINE_MS), before the next interval */
+	ck_assert_double_eq_tol(left, SAMPLER_FINE_MS / 1e3, 1e-9);
 	f.slot[1].ops = f.slot[1].window_ops = 9;
 	f.slot[1].window_from = 1;
 	for (int t = 0; t < 4; t++) {
