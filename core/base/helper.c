@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/mman.h>
@@ -34,6 +35,28 @@
 #define HELPER_LOOK 0.1
 
 static volatile sig_atomic_t helper_stop;
+
+/* helper_place's CPUs, and whether the process has moved to its own yet */
+static __thread int helper_self_cpu = -1, helper_cpu = -1;
+static __thread bool helper_placed;
+
+void helper_place(int self_cpu, int cpu)
+{
+	helper_self_cpu = self_cpu;
+	helper_cpu = cpu;
+	helper_placed = false;
+}
+
+static void helper_pin(int cpu)
+{
+	cpu_set_t set;
+
+	if (cpu < 0)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
 
 /* The last sk_fork_helper of this thread failed with EAGAIN, not yet
  * taken by helper_fork_hit_limit(). Per thread: thread instances fork too. */
@@ -116,6 +139,10 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 	pid_t parent = getpid(), pid;
 	int err;
 
+	if (!helper_placed) {
+		helper_pin(helper_self_cpu);
+		helper_placed = true;
+	}
 	sigfillset(&all);
 	sigprocmask(SIG_BLOCK, &all, &old);
 	helper_mark(true);
@@ -123,6 +150,8 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 	if (pid == 0) {
 		int status;
 
+		if (helper_cpu != helper_self_cpu)
+			helper_pin(helper_cpu);
 		helper_child(name, parent, &old);
 		status = fn(arg, &helper_stop);
 		testhook_helper_exit();

@@ -1,7 +1,8 @@
 /*
  * helper_unshare.h - the core's side of sk_fork_helper (helper.c): a
- * mapping that the helpers of this process go without, and whether its
- * last fork failed for want of a process.
+ * mapping that the helpers of this process go without, where the
+ * process and its helpers run (--placement), and whether its last fork
+ * failed for want of a process.
  */
 #ifndef STRESSKIT_HELPER_UNSHARE_H
 #define STRESSKIT_HELPER_UNSHARE_H
@@ -15,6 +16,15 @@
  * its helpers need none of it (instance.c); len 0 names none.
  */
 void helper_unshare(void *addr, size_t len);
+
+/*
+ * Where this process and its helpers run: at its first helper, the
+ * process moves to self_cpu and each helper starts on helper_cpu; -1
+ * for either leaves it where the scheduler puts it. A process that forks
+ * no helper stays where it is: placement is of the tasks of an instance,
+ * which a single task does not have.
+ */
+void helper_place(int self_cpu, int helper_cpu);
 
 /*
  * True once after sk_fork_helper failed with EAGAIN in this thread (a

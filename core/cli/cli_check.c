@@ -8,8 +8,10 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "compose.h"
+#include "log.h"
 #include "registry.h"
 #include "repeat_opts.h"
 #include "run_mode.h"
@@ -138,6 +140,9 @@ int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 			 "(see stresskit --stressors)");
 		return -EINVAL;
 	}
+	/* stress-ng places nothing: its drop-in neither */
+	if (!cfg->given[G_PLACEMENT] && !strcmp(log_program_name(), "stress-ng"))
+		cfg->set.placement = PLACE_FREE;
 	rc = cli_check_threads(cfg, err, errlen);
 	if (!rc)
 		rc = cli_check_scale(cfg, err, errlen);

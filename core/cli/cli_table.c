@@ -21,6 +21,7 @@
 #define SET(field) offsetof(struct settings, field)
 
 static const char *const cli_instance_modes[] = { "process", "thread", "both", NULL };
+static const char *const cli_placements[] = { "pack", "spread", "free", NULL };
 static const char *const cli_scale_formats[] = { "stresskit", "will-it-scale", NULL };
 
 /* The largest time parse_time() takes: far beyond any run. */

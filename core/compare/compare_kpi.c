@@ -36,10 +36,11 @@ static const char *compare_kpi_direction(const struct series *base, double chang
  * the stressor has an envelope) is judged and printed on its own noise,
  * and a change of it counts, but its being undecided does not make the
  * comparison inconclusive: the envelope is what decides the work of an op.
+ * Passes whose tasks ran apart from each other's (apart) are not pooled.
  */
 static void compare_kpi_line(size_t n, size_t i,
 			     const struct compare_opts *o, const struct series *base,
-			     const struct compare_verdict *v, bool decisive,
+			     const struct compare_verdict *v, bool decisive, bool apart,
 			     struct compare_tally *t)
 {
 	char key[512], in[64] = "";
@@ -51,6 +52,12 @@ static void compare_kpi_line(size_t n, size_t i,
 	if (n > 2)
 		snprintf(in, sizeof(in), " (in %zu)", i);
 	t->kpis++;
+	if (apart) {
+		t->inconclusive += decisive;
+		printf("verdict: %s inconclusive: its passes ran their tasks on one CPU and on "
+		       "several (--placement; note above): not pooled%s\n", key, in);
+		return;
+	}
 	switch (v->word) {
 	case COMPARE_CHANGED: {
 		const char *dir = compare_kpi_direction(base, v->change_pct);
@@ -177,6 +184,41 @@ static void compare_kpi_slow(const struct compare_side *sides, size_t n, const c
 }
 
 /*
+ * Whether the passes of every side ran the tasks of an instance alike:
+ * all on one CPU (in most samples), or all split. When not, one note
+ * says how each side's passes ran, and the stressor's verdicts are not
+ * read from them: a writer and its reader on one CPU and on two are
+ * different workloads, whatever the rates say.
+ */
+static bool compare_kpi_placed_apart(const struct compare_side *sides, size_t n, const char *key)
+{
+	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX), one[n], all[n];
+	char row[512];
+	bool mixed = false;
+
+	snprintf(row, sizeof(row), "%.*s.placement.one-cpu-pct", (int)len, key);
+	for (size_t i = 0; i < n; i++) {
+		const struct series *s = series_find(&sides[i].set, row);
+
+		one[i] = all[i] = 0;
+		for (size_t k = 0; s && k < s->n; k++) {
+			all[i]++;
+			one[i] += s->v[k] >= 50;
+		}
+		mixed |= (one[i] && one[i] < all[i]) || (i && all[i] && all[0] &&
+							 !one[i] != !one[0]);
+	}
+	if (!mixed)
+		return false;
+	printf("note: %.*s: placements differ:", (int)len, key);
+	for (size_t i = 0; i < n; i++)
+		printf("%s %zu of %zu passes ran an instance's tasks on one CPU in %s", i ? ";" : "",
+		       one[i], all[i], sides[i].path);
+	printf(" (--placement pack or spread makes them alike)\n");
+	return true;
+}
+
+/*
  * The passes a side's envelope was read from (compare_judge.c): when a
  * side's passes ran partly in a slow stretch of the machine, one note
  * says how many of each side's were left out.
@@ -224,6 +266,7 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 		size_t len = strlen(base->key), s = strlen(COMPARE_OPS_SUFFIX);
 		char eff[512];
 		size_t k_eff, k_env;
+		bool apart;
 
 		if (len <= s || strcmp(base->key + len - s, COMPARE_OPS_SUFFIX) ||
 		    strchr(base->key, '.') != base->key + len - s)
@@ -234,17 +277,19 @@ void compare_kpi_print(const struct compare_side *sides, size_t n, const struct 
 		snprintf(eff, sizeof(eff), "%.*s%s", (int)(len - s), base->key,
 			 COMPARE_ENVELOPE_SUFFIX);
 		k_env = compare_kpi_row(&sides[0], eff);
+		apart = compare_kpi_placed_apart(sides, n, base->key);
 		compare_kpi_slow_passes(sides, n, base->key);
 		for (size_t i = 1; i < n; i++) {
 			/* the envelope first: its word is the verdict on the op */
 			if (k_env != (size_t)-1)
 				compare_kpi_line(n, i, o, &sides[0].set.s[k_env],
-						 &v[(i - 1) * rows + k_env], true, t);
+						 &v[(i - 1) * rows + k_env], true, apart, t);
 			compare_kpi_line(n, i, o, base, &v[(i - 1) * rows + k],
-					 k_env == (size_t)-1, t);
+					 k_env == (size_t)-1, apart, t);
 			if (k_eff != (size_t)-1)
 				compare_kpi_line(n, i, o, &sides[0].set.s[k_eff],
-						 &v[(i - 1) * rows + k_eff], k_env == (size_t)-1, t);
+						 &v[(i - 1) * rows + k_eff], k_env == (size_t)-1,
+						 apart, t);
 		}
 		compare_kpi_notes(sides, n, base->key, v, rows, k, k_eff);
 		compare_kpi_slow(sides, n, base->key, v, rows, k, k_env);

@@ -120,6 +120,7 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->timeout = plan_timeout(cfg, p);
 	b->grace = PLAN_GRACE;
 	b->threads = cfg->set.instance_kind == CLI_THREADS;
+	b->placement = (enum run_placement)cfg->set.placement;
 	b->verify = cfg->set.verify;
 	b->verbose = cfg->set.verbose;
 	b->sandbox = cfg->set.sandbox;

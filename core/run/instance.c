@@ -300,11 +300,35 @@ int instance_body(const struct stressor_ctx *ctx, uint32_t index,
 	return status;
 }
 
+/*
+ * --placement: instance index's CPUs, the index-th of those it may use
+ * (--taskset's, or the controller's affinity), for itself and its helpers
+ * (helper_place: taken at its first helper, so a single task stays free).
+ */
+static void instance_place(const struct run_state *st, uint32_t index)
+{
+	cpu_set_t set;
+	int cpus[CPU_SETSIZE], n = 0;
+
+	if (st->plan->placement == PLACE_FREE || sched_getaffinity(0, sizeof(set), &set))
+		return;
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	if (!n)
+		return;
+	if (st->plan->placement == PLACE_PACK)
+		helper_place(cpus[index % (uint32_t)n], cpus[index % (uint32_t)n]);
+	else
+		helper_place(cpus[(2 * index) % (uint32_t)n], cpus[(2 * index + 1) % (uint32_t)n]);
+}
+
 void instance_main(const struct run_state *st, const struct stressor_ctx *ctx,
 		   uint32_t index, struct instance_slot *slot, uint64_t max_ops,
 		   pid_t controller)
 {
 	instance_setup(st, ctx, controller);
+	instance_place(st, index);
 	_exit(instance_body(ctx, index, st->sh, slot, max_ops));
 }
 

@@ -45,6 +45,14 @@ struct run_counts {
 /* The most run modes registered (run_mode.h); one past it is left off, said. */
 #define RUN_MODES_MAX 16
 
+/*
+ * --placement: where the tasks of an instance run (its helpers'
+ * processes and itself): all on one CPU, the helpers on the next one, or
+ * wherever the scheduler puts them. Same CPU and split CPUs are two
+ * workloads; a verdict never pools them.
+ */
+enum run_placement { PLACE_PACK, PLACE_SPREAD, PLACE_FREE };
+
 struct run_plan {
 	struct plan_entry *entries;
 	size_t n;
@@ -55,6 +63,7 @@ struct run_plan {
 	bool sandbox;		/* --sandbox */
 	const char *temp_path;
 	const struct opt_cpus *taskset;	/* --taskset, or NULL */
+	enum run_placement placement;	/* --placement */
 	/* each registered run mode's options struct, by run_mode_index */
 	const void *mode_opts[RUN_MODES_MAX];
 	/* the modes' state over the session this run is one of

@@ -47,7 +47,7 @@ static const struct {
 static const char *const series_figures_skip[] = {
 	"instances-forked", "status", "sample-interval", "limit-pct", "window",
 	"intervals", "window-intervals", "instances", "window-seconds", "quantile",
-	"windows", "load-average-1-minute",
+	"windows", "samples", "tasks", "load-average-1-minute",
 	"load-average-5-minute", "load-average-15-minute",
 };
 
@@ -97,7 +97,8 @@ static int series_figures_entry(struct series_set *set, const char *name,
 		"bogo-ops-per-second-usr-sys-time", "wall-clock-time", "user-time",
 		"system-time", "cpu-usage-per-instance", "max-rss",
 	};
-	static const char *const objects[] = { "fairness", "steady-state", "envelope" };
+	static const char *const objects[] = { "fairness", "steady-state", "envelope",
+					       "placement" };
 	const char *series;
 	json_t *lat;
 	int rc = 0;
