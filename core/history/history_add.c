@@ -136,8 +136,8 @@ static long long history_add_run(struct history_store *s, const struct history_d
 {
 	sqlite3_stmt *st = history_store_prepare(s,
 		"INSERT INTO runs (series_id, content_hash, source, added, started, kernel,"
-		" kernel_version, stresskit_version, bogo_versions, environment, arch)"
-		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+		" kernel_version, stresskit_version, bogo_versions, environment, arch, statuses)"
+		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
 	long long id = -1;
 
 	if (!st)
@@ -156,6 +156,7 @@ static long long history_add_run(struct history_store *s, const struct history_d
 		sqlite3_bind_text(st, 10, d->environment, -1, HISTORY_COPY);
 	if (d->arch[0])
 		sqlite3_bind_text(st, 11, d->arch, -1, HISTORY_COPY);
+	sqlite3_bind_text(st, 12, d->statuses, -1, HISTORY_COPY);
 	if (!history_add_step(s, st))
 		id = sqlite3_last_insert_rowid(s->db);
 	sqlite3_finalize(st);

@@ -7,7 +7,13 @@
  *
  * the index in the line, the commits (or runs) either side, compare's
  * change and interval and word over the runs up to the neighbouring
- * change points, and the t-test's p that accepted it.
+ * change points, and the t-test's p that accepted it. An envelope line
+ * (compare's KPI that decides) is read from each run's passes out of the
+ * machine's slow stretches; its mean's line is judged beside it.
+ *
+ * Its exit, for CI, is compare's: 2 when a KPI line's last change point
+ * is a regression (the line has regressed since it, and nothing has put
+ * it back), else 0; 1 for bad input.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +23,7 @@
 #include <stresskit/stressor.h>
 
 #include "history.h"
+#include "compare_help.h"
 #include "history_verdict.h"
 #include "log.h"
 #include "parse.h"
@@ -99,6 +106,7 @@ int history_changes_main(int argc, char **argv)
 	struct history_series *sv = NULL;
 	struct history_store s;
 	size_t ns = 0, lines = 0;
+	bool regressed = false;
 	int rc = SK_OK;
 
 	if (history_changes_args(argc, argv, &o))
@@ -127,6 +135,13 @@ int history_changes_main(int argc, char **argv)
 				break;
 			}
 			history_changes_print(&l[k], f, nf, &o);
+			if (nf && f[nf - 1].v.word == COMPARE_CHANGED &&
+			    !strcmp(history_verdict_direction(&l[k], f[nf - 1].v.change_pct),
+				    "regression")) {
+				printf("  regressed since index %zu: its last change point\n",
+				       f[nf - 1].c.at);
+				regressed = true;
+			}
 			free(f);
 		}
 		history_lines_free(l, n);
@@ -138,5 +153,5 @@ int history_changes_main(int argc, char **argv)
 	}
 	history_series_free(sv, ns);
 	history_store_close(&s);
-	return rc;
+	return rc == SK_OK && regressed ? COMPARE_EXIT_REGRESSION : rc;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare_options.h"
+#include "kcidb.h"
 #include "series_figures.h"
 
 void history_hash(const void *data, size_t len, char out[HISTORY_HASH_HEX])
@@ -109,6 +110,27 @@ static int history_passes(const json_t *doc, struct history_doc *d, char *err, s
 	return 0;
 }
 
+/* Each stressor of the first pass and its status over every pass, as JSON text. */
+static char *history_statuses(const json_t *doc)
+{
+	const json_t *runs = json_object_get(doc, "runs"), *e;
+	json_t *o = json_object();
+	char *text;
+	size_t i;
+
+	if (!o)
+		return NULL;
+	json_array_foreach(json_object_get(json_array_get(runs, 0), "metrics"), i, e) {
+		const char *name = json_string_value(json_object_get(e, "stressor"));
+
+		if (name)
+			json_object_set_new(o, name, json_string(kcidb_status(runs, name)));
+	}
+	text = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT);
+	json_decref(o);
+	return text;
+}
+
 int history_doc_read(const json_t *doc, struct history_doc *d, char *err, size_t errlen)
 {
 	const json_t *si = json_object_get(doc, "system-info");
@@ -135,7 +157,8 @@ int history_doc_read(const json_t *doc, struct history_doc *d, char *err, size_t
 	d->options = id ? json_dumps(id, JSON_SORT_KEYS | JSON_COMPACT) : NULL;
 	json_decref(id);
 	d->environment = env ? json_dumps(env, JSON_SORT_KEYS | JSON_COMPACT) : NULL;
-	if (!d->options || (env && !d->environment))
+	d->statuses = history_statuses(doc);
+	if (!d->options || (env && !d->environment) || !d->statuses)
 		return -ENOMEM;
 	history_hash(d->options, strlen(d->options), d->fingerprint);
 	snprintf(d->kernel, sizeof(d->kernel), "%s", history_str(si, "release", "unknown"));
@@ -156,5 +179,6 @@ void history_doc_free(struct history_doc *d)
 	free(d->pass);
 	free(d->options);
 	free(d->environment);
+	free(d->statuses);
 	memset(d, 0, sizeof(*d));
 }

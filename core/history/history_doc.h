@@ -26,6 +26,7 @@ struct history_doc {
 	char arch[32];			/* uname -m: "x86_64"; "" unknown */
 	char bogo_versions[256];	/* "getppidk=1, pipe=2" */
 	char *environment;		/* the document's "environment", JSON; NULL if none */
+	char *statuses;			/* each stressor's status over the passes, JSON */
 	long long started;		/* system-info's epoch-secs; -1 unknown */
 	bool lkp_names;			/* keys as lkp-tests names them (import-lkp) */
 	size_t passes;

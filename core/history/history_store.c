@@ -56,6 +56,9 @@ static const char *const history_migrations[HISTORY_SCHEMA_VERSION] = {
 	"CREATE INDEX passes_by_metric ON passes (metric_id, run_id);",
 	/* 2 -> 3: the architecture the run's kernel was built for (KCIDB's build) */
 	"ALTER TABLE runs ADD COLUMN arch TEXT;",
+	/* 3 -> 4: each stressor's status over the run's passes, in KCIDB's
+	 * words ({"pipe": "FAIL"}); NULL for a run stored before: DONE */
+	"ALTER TABLE runs ADD COLUMN statuses TEXT;",
 };
 
 int history_store_fail(struct history_store *s, const char *what)

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 /* The schema this stresskit writes; older ones are migrated up to it. */
-#define HISTORY_SCHEMA_VERSION 3
+#define HISTORY_SCHEMA_VERSION 4
 /* PRAGMA application_id of a history database: "SKH1" */
 #define HISTORY_APPLICATION_ID 0x534b4831
 /* How long a writer waits for another's transaction: a nightly job's add

@@ -11,7 +11,21 @@
 
 #include "compare.h"
 #include "compare_noise.h"
+#include "estimator.h"
 #include "lkp_keys.h"
+
+/*
+ * Run i's passes of line l into out (l->p[i].n of room): all of them, or,
+ * on an envelope line, those out of the machine's slow stretches, as
+ * compare reads an envelope (estimator_fast_passes). Returns how many.
+ */
+static size_t history_run_passes(const struct history_line *l, size_t i, double *out)
+{
+	if (compare_envelope(l->key))
+		return estimator_fast_passes(l->p[i].v, l->p[i].n, out);
+	memcpy(out, l->p[i].v, l->p[i].n * sizeof(double));
+	return l->p[i].n;
+}
 
 /*
  * A segment as one side of compare: every pass of its runs in one series
@@ -31,11 +45,12 @@ static int history_side(const struct history_line *l, size_t s, size_t e,
 	if (!row->v || !side->file_runs)
 		return -ENOMEM;
 	for (size_t i = s; i < e; i++) {
-		memcpy(row->v + row->n, l->p[i].v, l->p[i].n * sizeof(double));
-		row->n += l->p[i].n;
-		side->file_runs[i - s] = l->p[i].n;
+		size_t k = history_run_passes(l, i, row->v + row->n);
+
+		row->n += k;
+		side->file_runs[i - s] = k;
 	}
-	side->set = (struct series_set){ .s = row, .n = 1, .runs = total };
+	side->set = (struct series_set){ .s = row, .n = 1, .runs = row->n };
 	side->files = e - s;
 	side->others_pct = NAN;
 	*sm = (struct compare_sample){ .v = row->v, .n = row->n, .runs = row->n,
@@ -90,11 +105,14 @@ int history_line_changes(const struct history_line *l, const struct history_chan
 	*out = NULL;
 	*n = 0;
 	for (size_t i = 0; !rc && i < l->n; i++) {
-		const struct history_point *pt = &l->p[i];
+		double v[l->p[i].n ? l->p[i].n : 1];
+		size_t k = history_run_passes(l, i, v);
+		struct stats st;
 
-		mean[i] = pt->st.mean;
+		stats_compute(v, k, &st);
+		mean[i] = st.mean;
 		/* the variance of the mean of its passes; one pass tells none */
-		var[i] = pt->n > 1 ? stats_sample_var(pt->v, pt->n) / (double)pt->n : 0;
+		var[i] = k > 1 ? stats_sample_var(v, k) / (double)k : 0;
 	}
 	if (!rc)
 		rc = history_changes_find(mean, var, l->n, p, &c, &nc);

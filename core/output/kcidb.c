@@ -127,7 +127,7 @@ int kcidb_test(json_t *doc, const char *build_id, const char *run_id, const char
 }
 
 /* A stressor's status in KCIDB's words, from stresskit's exit code. */
-static const char *kcidb_status(long long status, bool trustworthy)
+static const char *kcidb_status_word(long long status, bool trustworthy)
 {
 	if (status == SK_FAILED)
 		return "FAIL";
@@ -140,6 +140,27 @@ static const char *kcidb_status(long long status, bool trustworthy)
 static int kcidb_rank(const char *s)
 {
 	return !strcmp(s, "DONE") ? 0 : !strcmp(s, "SKIP") ? 1 : !strcmp(s, "ERROR") ? 2 : 3;
+}
+
+const char *kcidb_status(const json_t *runs, const char *name)
+{
+	const char *status = "MISS";
+	const json_t *r, *e;
+	size_t j, m;
+
+	json_array_foreach(runs, j, r)
+		json_array_foreach(json_object_get(r, "metrics"), m, e) {
+			const char *st;
+
+			if (!json_is_string(json_object_get(e, "stressor")) ||
+			    strcmp(json_string_value(json_object_get(e, "stressor")), name))
+				continue;
+			st = kcidb_status_word(json_integer_value(json_object_get(e, "status")),
+					       !json_is_false(json_object_get(e, "metrics-trustworthy")));
+			if (!strcmp(status, "MISS") || kcidb_rank(st) > kcidb_rank(status))
+				status = st;
+		}
+	return status;
 }
 
 int kcidb_add_results(json_t *doc, const json_t *results, const char *run_id)
@@ -162,35 +183,42 @@ int kcidb_add_results(json_t *doc, const json_t *results, const char *run_id)
 		return -ENOMEM;
 	json_array_foreach(stressors, i, s) {
 		const char *name = json_string_value(json_object_get(s, "stressor"));
-		const char *status = "MISS";
-		json_t *passes = json_array(), *r, *e;
+		const char *status;
+		json_t *passes = json_array(), *envelope = json_array(), *r, *e;
 		double sum = 0;
 		size_t j, m, n = 0;
 
-		if (!name || !passes) {
+		if (!name || !passes || !envelope) {
 			json_decref(passes);
+			json_decref(envelope);
 			continue;
 		}
+		status = kcidb_status(runs, name);
 		json_array_foreach(runs, j, r)
 			json_array_foreach(json_object_get(r, "metrics"), m, e) {
-				const char *st;
 				const json_t *v = json_object_get(e, "bogo-ops-per-second-real-time");
+				const json_t *x = json_object_get(json_object_get(e, "envelope"),
+								  "bogo-ops-per-second-real-time");
 
 				if (!json_equal(json_object_get(e, "stressor"), json_object_get(s, "stressor")))
 					continue;
-				st = kcidb_status(json_integer_value(json_object_get(e, "status")),
-						  !json_is_false(json_object_get(e, "metrics-trustworthy")));
-				if (!strcmp(status, "MISS") || kcidb_rank(st) > kcidb_rank(status))
-					status = st;
 				if (json_is_number(v)) {
 					sum += json_number_value(v);
 					n++;
 					json_array_append_new(passes, json_real(json_number_value(v)));
 				}
+				if (json_is_number(x))
+					json_array_append_new(envelope, json_real(json_number_value(x)));
 			}
+		/* each pass's envelope of ops/s (envelope_output.c) beside its mean */
+		if (!json_array_size(envelope)) {
+			json_decref(envelope);
+			envelope = NULL;
+		}
 		if (kcidb_test(doc, build, run_id, name, status,
 			       n && !strcmp(status, "DONE") ? sum / (double)n : NAN, k.started,
-			       json_pack("{s:o,s:s?,s:O?,s:O?}", "passes", passes, "bogo-op-version",
+			       json_pack("{s:o,s:o*,s:s?,s:O?,s:O?}", "passes", passes,
+					 "envelope-passes", envelope, "bogo-op-version",
 					 json_string_value(json_object_get(s, "version")),
 					 "instances", json_object_get(s, "instances"),
 					 "options", json_object_get(s, "options"))))

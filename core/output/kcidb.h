@@ -51,6 +51,14 @@ int kcidb_test(json_t *doc, const char *build_id, const char *run_id, const char
 	       const char *status, double value, long long started, json_t *misc);
 
 /*
+ * Stressor name's status over the passes of runs (a results document's
+ * "runs"), in KCIDB's words: the worst of DONE, SKIP (not implemented),
+ * ERROR (a harness error, or metrics untrustworthy) and FAIL; MISS when
+ * no pass has it.
+ */
+const char *kcidb_status(const json_t *runs, const char *name);
+
+/*
  * A results document (--json's) as tests of one build: each stressor a
  * test, its number the mean ops/s of its passes, its status the worst
  * of its passes'. run_id names the run (a hash of the document). 0 or

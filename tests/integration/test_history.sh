@@ -160,18 +160,18 @@ t_history_schema_migrates() {
 	hdoc a.json 100 hostA 10000 10100 9900
 	hdoc b.json 100 hostA 10050 10150 9950
 	expect_exit 0 "$SK" history add h.db a.json
-	# back to version 1: the index of version 2 and the column of 3 gone
-	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("DROP INDEX passes_by_metric"); c.execute("ALTER TABLE runs DROP COLUMN arch"); c.execute("PRAGMA user_version = 1"); c.commit()'
+	# back to version 1: the index of version 2 and the columns of 3 and 4 gone
+	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("DROP INDEX passes_by_metric"); c.execute("ALTER TABLE runs DROP COLUMN arch"); c.execute("ALTER TABLE runs DROP COLUMN statuses"); c.execute("PRAGMA user_version = 1"); c.commit()'
 	expect_exit 0 "$SK" history add h.db b.json
 	py 'import sqlite3; c = sqlite3.connect("h.db")
-assert c.execute("PRAGMA user_version").fetchone()[0] == 3
+assert c.execute("PRAGMA user_version").fetchone()[0] == 4
 assert c.execute("SELECT count(*) FROM sqlite_master WHERE name = ?", ("passes_by_metric",)).fetchone()[0] == 1
 assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == 2
 assert [r[0] for r in c.execute("SELECT arch FROM runs ORDER BY id")] == [None, None]'
 	python3 -c 'import sqlite3; c = sqlite3.connect("h.db"); c.execute("PRAGMA user_version = 99"); c.commit()'
 	expect_exit 1 "$SK" history show h.db
 	one_line "$ERR"
-	expect_match 'schema version 99 is newer than this stresskit.s \(3\)' "$ERR"
+	expect_match 'schema version 99 is newer than this stresskit.s \(4\)' "$ERR"
 }
 
 # A real run's document, as --json writes it, every pass stored.
@@ -188,16 +188,24 @@ assert r[0] and r[1] and r[2].startswith("pipe="), r'
 }
 
 # A -6% step at run 24 of 40: found there, with the commits either side,
-# compare's change, interval and word; a flat line has none.
+# compare's change, interval and word; a flat line has none. The step is
+# the line's last change point and a regression: exit 2, as compare's,
+# for CI; a line whose last change is an improvement is not regressed.
 t_history_changes() {
 	hseries s 40 24 -6
 	"$SK" history add h.db s-0[01]?.json s-02[0-3].json >/dev/null
 	"$SK" history add h.db s-024.json --label commit=c024 >/dev/null
 	"$SK" history add h.db s-02[5-9].json s-03?.json >/dev/null
-	expect_exit 0 "$SK" history changes h.db
+	expect_exit 2 "$SK" history changes h.db
+	expect_match '^  regressed since index 24: its last change point$' "$OUT"
 	expect_match '^series 1: getppidk x1 getppidk-calls=100 -t 0\.2 on hostA' "$OUT"
 	expect_match '^getppidk\.ops_per_sec: 1 change point in 40 runs \(E-Divisive means, t-test p < 0\.001, 5 runs a side\)$' "$OUT"
 	expect_match '^  index 24 \(run 25\): run 24 -> c024 -6\.[0-9]% \[-[0-9.]+%, -[0-9.]+%\] p=[0-9.e-]+ changed regression$' "$OUT"
+	hseries u 40 24 6
+	"$SK" history add up.db u-*.json >/dev/null
+	expect_exit 0 "$SK" history changes up.db --metric getppidk.ops_per_sec
+	expect_match 'changed improvement$' "$OUT"
+	expect_no_match 'regressed since' "$OUT"
 	hseries f 40 40 0
 	"$SK" history add flat.db f-*.json >/dev/null
 	expect_exit 0 "$SK" history changes flat.db --metric getppidk.ops_per_sec
@@ -341,7 +349,8 @@ assert t["misc"]["passes"] == v'
 	py 'import json
 d = json.load(open("e.json"))
 assert [c.get("git_commit_hash") for c in d["checkouts"]][0] == "0123456789abcdef0123456789abcdef01234567"
-assert [t["path"] for t in d["tests"]] == ["stresskit.getppidk"] * 3'
+assert [t["path"] for t in d["tests"]] == ["stresskit.getppidk"] * 3
+assert [t["status"] for t in d["tests"]] == ["DONE"] * 3'
 	# a file that cannot be written: one line before the run
 	expect_exit 1 "$SK" --pipe 1 -t 0.1 --kcidb nodir/k.json --temp-path "$TMP"
 	one_line "$ERR"
@@ -383,4 +392,27 @@ assert d.count("<svg") == 2
 t = re.search(r"<table id=\"change-points\">.*?</table>", d, re.S).group(0)
 assert t.count("<tr class=\"change-point regression\">") == 2, t
 assert "changed regression" in t'
+}
+
+# A run whose stressor failed a pass is stored with that status, and
+# history export marks it FAIL (and gives it no figure); each pass's
+# envelope goes beside its ops/s in KCIDB, from a run and from history.
+t_history_status_and_envelope() {
+	"$SK" --getppid1 1 -t 0.5 --repeat 2 --json r.json --kcidb k.json >/dev/null 2>&1 ||
+		fail "the run failed"
+	py 'import json
+k, r = json.load(open("k.json")), json.load(open("r.json"))
+t = [t for t in k["tests"] if t["path"] == "stresskit.getppid1"][0]
+assert t["misc"]["envelope-passes"] == [p["metrics"][0]["envelope"]["bogo-ops-per-second-real-time"] for p in r["runs"]], t
+d = json.load(open("r.json"))
+d["runs"][1]["metrics"][0]["status"] = 2
+json.dump(d, open("failed.json", "w"))'
+	expect_exit 0 "$SK" history add h.db r.json
+	expect_exit 0 "$SK" history add h.db failed.json
+	expect_exit 0 "$SK" history export h.db --kcidb e.json
+	py 'import json
+t = json.load(open("e.json"))["tests"]
+assert [x["status"] for x in t] == ["DONE", "FAIL"], t
+assert "number" in t[0] and "number" not in t[1], t
+assert len(t[0]["misc"]["envelope-passes"]) == 2, t[0]'
 }
