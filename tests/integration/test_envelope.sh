@@ -137,3 +137,14 @@ t_placement_not_pooled() {
 	expect_exit 0 "$SK" compare a.json c.json
 	expect_no_match 'placements differ' "$OUT"
 }
+
+# calibrate gives each estimator's KPI row its floor: the envelope's too.
+t_envelope_calibrate_row() {
+	expect_exit 0 "$SK" calibrate --invocations 2 --passes 2 --gap 0 -o n.json -- \
+		--getppid1 1 -t 0.4s
+	expect_match '^getppid1\.envelope\.bogo-ops-per-second-real-time +[0-9]+ ' "$OUT"
+	expect_match '^getppid1\.ops_per_sec +[0-9]+ ' "$OUT"
+	expect_no_match '^getppid1\.envelope\.bogo-ops-per-second-usr-sys-time' "$OUT"
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["rows"]; assert "getppid1.envelope.bogo-ops-per-second-real-time" in r, list(r)' n.json ||
+		fail "no envelope row in the profile"
+}
