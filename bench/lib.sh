@@ -8,6 +8,16 @@ median() {
 		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# envelope: the 95th percentile (between order statistics) of the
+# numbers on stdin, as core/stats/estimator.c reads a run's windows: the
+# same estimator for both tools of a pair, over windows of one length.
+envelope() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR == 0) { print 0; exit }
+		at = 0.95 * (NR - 1); lo = int(at); f = at - lo
+		printf "%.0f\n", (lo + 1 < NR) ? v[lo + 1] + f * (v[lo + 2] - v[lo + 1]) : v[NR] }'
+}
+
 # ratio A B: A / B with 3 decimals.
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f\n", a / b; else print "n/a" }'
@@ -256,11 +266,12 @@ wis_run() {
 	cpu=$(cpu_seconds "$tf")
 	cpu2=$(cpu_seconds "$tf2")
 	rm -f "$tf" "$tf2"
-	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" -v cpu2="$cpu2" '
+	env=$(printf '%s\n' "$out" | awk -F'[: ]' '$1 == "min" { print $6 }' | envelope)
+	printf '%s\n' "$out" | awk -F'[: ]' -v cpu="$cpu" -v cpu2="$cpu2" -v env="$env" '
 		$1 == "min" { ops += $6; n++ }
 		$1 == "average" { avg = $2 }
-		END { printf "%s %.0f %.0f %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0),
-			(cpu2 > 0 ? ops / cpu2 : 0), (n > 0 ? ops / n : 0) }'
+		END { printf "%s %.0f %.0f %.0f %.0f\n", avg + 0, (cpu > 0 ? ops / cpu : 0),
+			(cpu2 > 0 ? ops / cpu2 : 0), (n > 0 ? ops / n : 0), env }'
 }
 
 # wis_span SECONDS: how long wis_run's will-it-scale runs, its one-second
@@ -291,15 +302,19 @@ sk_run() {
 	c=$1 mode=$2 n=$3 secs=$4
 	shift 4
 	tf=$(mktemp -p "$BENCHDIR")
+	ts=$(mktemp -p "$BENCHDIR")
 	tree_cpu_init
+	# its 1 s windows, as will-it-scale prints its own, for the envelope
 	# shellcheck disable=SC2086
 	out=$($WIS_NORAND $WIS_PIN $TREE_CPU "$tf" "$SK" --"$c" "$n" \
-		--instance-mode "$mode" --timeout "${secs}s" --metrics-brief "$@")
+		--instance-mode "$mode" --timeout "${secs}s" --metrics-brief \
+		--sample-interval 1 --series-csv "$ts" "$@")
 	cpu=$(cpu_seconds "$tf")
-	rm -f "$tf"
+	env=$(awk -F, '$3 == "all" && $5 > 0.9 && $5 < 1.1 { print $7 }' "$ts" | envelope)
+	rm -f "$tf" "$ts"
 	ops=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $5; exit }')
 	inst=$(printf '%s\n' "$out" | awk -v s="$c" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { printf "%.0f", $10; exit }')
-	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu") ${inst:-0}"
+	echo "$(sk_ops_per_sec "$out" "$c") $(per_cpu "${ops:-0}" "$cpu") ${inst:-0} ${env:-0}"
 }
 
 # wis_compare_shmem CASE [STRESSKIT_ARG...]: wis_compare for a case whose
@@ -355,7 +370,7 @@ wis_pair() {
 	# shellcheck disable=SC2046
 	set -- $(cat "$pf")
 	rm -f "$pf" "$pl"
-	echo "$ps ${4:-0} ${2:-0} ${3:-0}"
+	echo "$ps ${4:-0} ${2:-0} ${3:-0} ${5:-0}"
 }
 
 # wis_compare_concurrent CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
@@ -379,8 +394,8 @@ wis_compare_concurrent() {
 	shift 3
 	# shellcheck disable=SC2046
 	set -- $(wis_pair "$cc" "$cm" "$cn" "$WIS_PIN" "$WIS_PIN" "$@")
-	sk="$sk $1" skc="$skc $2" ski="$ski $3"
-	wis="$wis $4" wisc="$wisc $5" wisr="$wisr $6"
+	sk="$sk $1" skc="$skc $2" ski="$ski $3" ske="$ske $4"
+	wis="$wis $5" wisc="$wisc $6" wisr="$wisr $7" wise="$wise $8"
 }
 
 # wis_compare_cross CASE MODE TASKS [STRESSKIT_ARG...]: one rep of
@@ -398,9 +413,9 @@ wis_compare_cross() {
 	set -- $(wis_pair "$xc" "$xm" "$xn" "$a" "$b" "$@") \
 		$(wis_pair "$xc" "$xm" "$xn" "$b" "$a" "$@")
 	# shellcheck disable=SC2046
-	set -- $(echo "$@" | awk '{ for (i = 1; i <= 6; i++) printf "%.0f ", sqrt($i * $(i + 6)) }')
-	sk="$sk $1" skc="$skc $2" ski="$ski $3"
-	wis="$wis $4" wisc="$wisc $5" wisr="$wisr $6"
+	set -- $(echo "$@" | awk '{ for (i = 1; i <= 8; i++) printf "%.0f ", sqrt($i * $(i + 8)) }')
+	sk="$sk $1" skc="$skc $2" ski="$ski $3" ske="$ske $4"
+	wis="$wis $5" wisc="$wisc $6" wisr="$wisr $7" wise="$wise $8"
 }
 
 # wis_pin TASKS: sets WIS_PIN, the command prefix of both tools' runs of
@@ -449,13 +464,24 @@ wis_judged() {
 	fi
 }
 
+# wis_judged_if FIGURE SK WIS: wis_judged when FIGURE (ops, cpu or
+# envelope) is one of WIS_JUDGE's (default "ops cpu envelope": all),
+# else their ratio alone: a figure the pairing cannot compare (real-time
+# rates of two tools taking turns on one CPU) is shown, not held to it.
+wis_judged_if() {
+	case " ${WIS_JUDGE:-ops cpu envelope} " in
+	*" $1 "*) wis_judged "$2" "$3" ;;
+	*) echo "$(ratio "$2" "$3")  (not judged)" ;;
+	esac
+}
+
 # wis_below_summary: the bench's last line, how many figures of its rows
 # were under WIS_TARGET (wis_judged).
 wis_below_summary() {
 	n=0
 	[ -f "${WIS_BELOW_FILE:-}" ] && n=$(wc -l <"$WIS_BELOW_FILE")
 	rm -f "${WIS_BELOW_FILE:-}"
-	row "figures below $WIS_TARGET (ops/s and ops per CPU second)" "$n"
+	row "figures below $WIS_TARGET (of ${WIS_JUDGE:-ops cpu envelope})" "$n"
 }
 
 # wis_compare CASE [STRESSKIT_ARG...]: will-it-scale's CASE beside
@@ -477,7 +503,7 @@ wis_compare() {
 			continue
 		fi
 		for n0 in ${WIS_TASKS:-1 2}; do
-			sk= skc= ski= wis= wisc= wisr=
+			sk= skc= ski= ske= wis= wisc= wisr= wise=
 			wis_pin "$n0"
 			for rep in $(seq "$BENCH_REPS"); do
 				if [ "${WIS_AB:-}" = concurrent ] || [ "${WIS_AB:-}" = shared ]; then
@@ -493,13 +519,13 @@ wis_compare() {
 				# interleaved, so a load change on a shared machine hits both
 				# shellcheck disable=SC2086
 				set -- $(sk_run "$c0" "$mode0" "$n0" "$BENCH_TIME" $extra)
-				sk="$sk $1" skc="$skc $2" ski="$ski $3"
+				sk="$sk $1" skc="$skc $2" ski="$ski $3" ske="$ske $4"
 				# shellcheck disable=SC2046
 				set -- $(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
-				wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3"
+				wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3" wise="$wise $5"
 			done
-			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski)
-			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr)
+			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski) ske=$(median $ske)
+			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr) wise=$(median $wise)
 			lab="$c0 $mode0 x$n0 ops/s"
 			[ "${WIS_AB:-}" = concurrent ] && lab="$lab (concurrent)"
 			[ -n "$WIS_NORAND" ] && lab="$lab (ASLR off)"
@@ -512,10 +538,12 @@ wis_compare() {
 			elif [ -n "$WIS_PIN" ]; then
 				lab="$lab (both on CPU ${WIS_PIN##* })"
 			fi
-			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(wis_judged "$sk" "$wis")"
-			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(wis_judged "$skc" "$wisc")"
+			row "$lab: stresskit" "$sk  will-it-scale $wis  ratio $(wis_judged_if ops "$sk" "$wis")"
+			row "  ops per CPU second: stresskit" "$skc  will-it-scale $wisc  ratio $(wis_judged_if cpu "$skc" "$wisc")"
 			row "  wait4's clock, stresskit's instances alone" \
 				"$ski  will-it-scale $wisr  ratio $(ratio "$ski" "$wisr")"
+			# the same estimator for both: 95th percentile of 1 s windows
+			row "  envelope, 1 s windows: stresskit" "$ske  will-it-scale $wise  ratio $(wis_judged_if envelope "$ske" "$wise")"
 		done
 	done
 }
