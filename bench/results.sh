@@ -29,9 +29,10 @@ have stress-ng && ngwhy=$(peer_op_same "  stress-ng pipe" write $size \
 
 plain= perf= ngplain= ngperf= skcs= ngcs= sktc= ngtc=
 for rep in $(seq "$BENCH_REPS"); do
-	out=$("$SK" --pipe 1 --pipe-data-size $size --timeout "${t}s")
+	# stress-ng places nothing: --placement free, alike
+	out=$("$SK" --pipe 1 --pipe-data-size $size --timeout "${t}s" --placement free)
 	plain="$plain $(sk_ops_per_sec "$out" pipe)"
-	out=$("$SK" --pipe 1 --pipe-data-size $size --timeout "${t}s" --perf)
+	out=$("$SK" --pipe 1 --pipe-data-size $size --timeout "${t}s" --perf --placement free)
 	ops=$(printf '%s\n' "$out" | awk '$2 == "metrc:" && $4 == "pipe" && $5 ~ /^[0-9]+$/ && NF == 10 { print $5; exit }')
 	perf="$perf $(sk_ops_per_sec "$out" pipe)"
 	skcs="$skcs $(per_op "$(sk_perf "$out" context-switches)" "$ops")"
