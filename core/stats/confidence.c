@@ -56,10 +56,10 @@ int confidence_entry(const json_t *doc, size_t e, double level,
  * Entry e's interval of the figure a verdict is read from: its envelope of
  * ops/s over the passes out of the machine's slow stretches
  * (estimator_fast_passes), where every pass has one; else its ops/s.
- * *env says which.
+ * *env says which, and *kept how many passes the envelope kept.
  */
 static int confidence_decisive(const json_t *doc, size_t e, double level,
-			       struct stats_ci *ci, const char **name, bool *env)
+			       struct stats_ci *ci, const char **name, bool *env, size_t *kept)
 {
 	size_t n, k = 0;
 	const json_t *runs = confidence_runs(doc, &n);
@@ -77,7 +77,8 @@ static int confidence_decisive(const json_t *doc, size_t e, double level,
 	*env = n && k == n && *name;
 	if (!*env)
 		return confidence_entry(doc, e, level, ci, name);
-	return stats_confidence(fast, estimator_fast_passes(v, k, fast), level, ci);
+	*kept = estimator_fast_passes(v, k, fast);
+	return stats_confidence(fast, *kept, level, ci);
 }
 
 /* The number of stressors a pass has: the first pass's entries. */
@@ -129,10 +130,16 @@ bool confidence_reached(const json_t *doc, double level, double pct)
 		return false;
 	line[0] = '\0';
 	for (size_t e = 0; e < confidence_n_entries(doc); e++) {
-		bool env;
+		bool env = false;
+		size_t kept = 0;
 
-		if (confidence_decisive(doc, e, level, &ci, &name, &env)) {
+		if (confidence_decisive(doc, e, level, &ci, &name, &env, &kept)) {
 			all = false;
+			/* the envelope's passes out of the slow stretches, too few yet */
+			if (env && used < sizeof(line))
+				used += (size_t)snprintf(line + used, sizeof(line) - used,
+							 " %s envelope: %zu of %zu passes", name,
+							 kept, n);
 			continue;
 		}
 		all &= ci.half_pct <= pct && ci.n >= CONFIDENCE_MIN_PASSES;
