@@ -85,7 +85,7 @@ workload() {
 		W_A=4K W_B3=2560 W_B10=4608 ;;
 	pipe)
 		W_ARGS="--pipe 1" W_KNOB=--pipe-data-size
-		W_A=1024 W_B3=1152 W_B10=2048 W_REPEAT=auto W_T=0.25 ;;
+		W_A=1024 W_B3=1152 W_B10=2048 W_REPEAT=auto W_T=0.5 ;;
 	splice)
 		W_ARGS="--splice 1" W_KNOB=--splice-bytes
 		W_A=64K W_B1=63K W_B3=60K W_B10=48K ;;
