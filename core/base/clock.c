@@ -18,3 +18,17 @@ double sk_timeval_seconds(const struct timeval *tv)
 {
 	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
+
+bool sk_period_due(double *next, double period, double now, double *left)
+{
+	bool due = now >= *next;
+
+	if (due) {
+		*next += period;
+		if (*next <= now)
+			*next = now + period;
+	}
+	if (*next - now < *left)
+		*left = *next - now;
+	return due;
+}

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock.h"
 #include "proc_pid.h"
 #include "run_mode.h"
 #include "run_state.h"
@@ -160,14 +161,8 @@ static bool placement_waiting(struct run_state *st, double *left)
 
 	if (!ps || !ps->inst || !fig)
 		return false;
-	if (now >= ps->next) {
+	if (sk_period_due(&ps->next, SAMPLER_FINE_MS / 1e3, now, left))
 		placement_sample(ps, fig);
-		ps->next += SAMPLER_FINE_MS / 1e3;
-		if (ps->next <= now)
-			ps->next = now + SAMPLER_FINE_MS / 1e3;
-	}
-	if (ps->next - now < *left)
-		*left = ps->next - now;
 	return false;
 }
 

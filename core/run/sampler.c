@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "clock.h"
 #include "log.h"
 #include "parse.h"
 #include "window.h"
@@ -358,9 +359,6 @@ static void sampler_status(struct sampler *s, double now)
 	}
 	log_info("status %.1fs: %s", now - s->t_begin, line);
 	s->status_last = now;
-	s->status_next += s->opts.status;
-	if (s->status_next <= now)
-		s->status_next = now + s->opts.status;
 }
 
 static int sampler_fine_grow(struct sampler *s)
@@ -439,35 +437,21 @@ bool sampler_poll(struct sampler *s, double now, double *left)
 {
 	if (!s || !s->running)
 		return false;
-	if (now >= s->fine_next) {
+	/* on their grid, as the intervals are */
+	if (sk_period_due(&s->fine_next, SAMPLER_FINE_MS / 1e3, now, left))
 		sampler_take_fine(s, now);
-		/* on the grid, as the intervals: a late wake-up makes one
-		 * longer window, not a shift of every later one */
-		s->fine_next += SAMPLER_FINE_MS / 1e3;
-		if (s->fine_next <= now)
-			s->fine_next = now + SAMPLER_FINE_MS / 1e3;
-	}
-	if (s->fine_next - now < *left)
-		*left = s->fine_next - now;
-	if (s->status_ops && now >= s->status_next)
+	if (s->status_ops && sk_period_due(&s->status_next, s->opts.status, now, left))
 		sampler_status(s, now);
-	if (s->status_ops && s->status_next - now < *left)
-		*left = s->status_next - now;
-	if (now >= s->next) {
+	/* the next sample is due one interval after this one was due, so
+	 * a late wake-up does not shift every later interval */
+	if (sk_period_due(&s->next, s->opts.interval, now, left)) {
 		sampler_take(s, now);
-		/* the next sample is due one interval after this one was due,
-		 * so a late wake-up does not shift every later interval */
-		s->next += s->opts.interval;
-		if (s->next <= now)
-			s->next = now + s->opts.interval;
 		if (s->opts.steady.kind != STEADY_NONE && !s->steady_reached &&
 		    sampler_judge_all(s, &s->opts.steady)) {
 			s->steady_reached = true;
 			s->steady_at = now - s->t_begin;
 		}
 	}
-	if (s->next - now < *left)
-		*left = s->next - now;
 	if (s->steady_reached && !s->stop_told) {
 		s->stop_told = true;
 		return true;
