@@ -109,7 +109,7 @@ static int link_read_back(struct instance *in, struct link_state *s,
 /*
  * One round: links 0..LINK_ROUND-1, the failing calls, the unlinks.
  * Returns SK_OK, or a status having said why; *made is how many links
- * exist (for the unlinks on the way out).
+ * the round made (LINK_ROUND: a whole round, an op).
  */
 static int link_round(struct instance_loop *l, struct link_state *s, unsigned *made)
 {
@@ -132,7 +132,7 @@ static int link_round(struct instance_loop *l, struct link_state *s, unsigned *m
 			status = instance_syscall_failed(in, s->symbolic ? "symlink" : "link");
 			break;
 		}
-		*made = i + 1;
+		*made = i + 1;	/* a retried link leaves a gap: unlinked anyway */
 		if (s->symbolic) {
 			status = link_read_back(in, s, path, i);
 			if (status != SK_OK)
@@ -162,7 +162,6 @@ static int link_round(struct instance_loop *l, struct link_state *s, unsigned *m
 		link_path(s, path, sizeof(path), j);
 		unlink(path);
 	}
-	*made = 0;
 	if (s->dir_fd >= 0)
 		fsync(s->dir_fd);
 	return status;
@@ -207,8 +206,10 @@ static int link_run_kind(struct instance *in, bool symbolic)
 	l = instance_loop_begin(in);
 	while (status == SK_OK && instance_loop_continue(&l)) {
 		status = link_round(&l, s, &made);
-		if (status == SK_OK)
+		/* a round cut short by the stop is no op (stress-ng counts it) */
+		if (status == SK_OK && made == LINK_ROUND)
 			instance_loop_inc(&l);
+		made = 0;
 	}
 	unlink(s->old);
 out:
