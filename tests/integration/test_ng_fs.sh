@@ -1,6 +1,6 @@
 # test_ng_fs.sh - stress-ng's file-system and process stressors of issue
-# 62 (link, symlink, getdent, full, fstat, fork, vm-segv, schedpolicy,
-# lockbus, fiemap, file-ioctl): each runs sandboxed with --verify, stops at
+# 62 (link, symlink, getdent, full, fstat, fork, vm-segv, bad-altstack,
+# schedpolicy, lockbus, fiemap, file-ioctl): each runs sandboxed with --verify, stops at
 # exactly --NAME-ops, leaves no file or process behind; their options are
 # checked before the run, a bad value is one line and exit 1, and
 # stress-ng's options they do not take are refused by name.
@@ -36,6 +36,7 @@ t_ng_fs_processes() {
 	ng_ops fork 40
 	ng_ops fork 40 --fork-max 8
 	ng_ops vm-segv 10
+	ng_ops bad-altstack 20
 	ng_ops lockbus 2000 --lockbus-nosplit
 	# a run that stops on time, 2 instances: schedpolicy's idle and
 	# deadline rounds wait on the scheduler, so no op count is promised
@@ -59,7 +60,7 @@ t_ng_fs_bad_values() {
 }
 
 t_ng_fs_help() {
-	for s in link symlink getdent full fstat fork vm-segv schedpolicy lockbus fiemap file-ioctl; do
+	for s in link symlink getdent full fstat fork vm-segv bad-altstack schedpolicy lockbus fiemap file-ioctl; do
 		expect_exit 0 "$SK" --help "$s"
 		expect_match "stress-ng's $s" "$OUT"
 	done
