@@ -1,6 +1,6 @@
 # test_ng_fs.sh - stress-ng's file-system and process stressors of issue
 # 62 (link, symlink, getdent, full, fstat, fork, vm-segv, bad-altstack,
-# schedpolicy, lockbus, fiemap, file-ioctl): each runs sandboxed with --verify, stops at
+# schedpolicy, lockbus, fiemap, file-ioctl, io-uring): each runs sandboxed with --verify, stops at
 # exactly --NAME-ops, leaves no file or process behind; their options are
 # checked before the run, a bad value is one line and exit 1, and
 # stress-ng's options they do not take are refused by name.
@@ -30,6 +30,8 @@ t_ng_fs_files() {
 	ng_ops fstat 4 --fstat-dir /dev
 	# the readers count into the instance's count: still exact
 	ng_ops fiemap 60
+	ng_ops io-uring 300
+	ng_ops io-uring 300 --io-uring-rand --io-uring-entries 1
 }
 
 t_ng_fs_processes() {
@@ -54,13 +56,15 @@ t_ng_fs_bad_values() {
 	expect_match 'fiemap-bytes' "$ERR"
 	bad_input --fstat 1 --fstat-dir 'a b'
 	bad_input --link 1 --link-sync=3
+	bad_input --io-uring 1 --io-uring-entries 0
+	expect_match 'io-uring-entries' "$ERR"
 	# stress-ng options not taken: refused by name, before any run
 	bad_input --fork 1 --fork-vm
 	expect_match 'fork-vm' "$ERR"
 }
 
 t_ng_fs_help() {
-	for s in link symlink getdent full fstat fork vm-segv bad-altstack schedpolicy lockbus fiemap file-ioctl; do
+	for s in link symlink getdent full fstat fork vm-segv bad-altstack schedpolicy lockbus fiemap file-ioctl io-uring; do
 		expect_exit 0 "$SK" --help "$s"
 		expect_match "stress-ng's $s" "$OUT"
 	done
