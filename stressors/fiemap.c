@@ -9,9 +9,9 @@
  * reader's pair of FS_IOC_FIEMAP calls, as in stress-ng, where the
  * writer's steps count nothing.
  * stress-ng's readers are 4 forked processes sharing the file, counting
- * under a lock; here they are 4 threads of the instance, counting into
- * an atomic that the instance adds to its count after each write step
- * (one writer of the count, the loop's contract). The calls on the file
+ * under a lock; here they are 4 threads of the instance, counting as
+ * worker_count.h does, the instance adding their ops after each write
+ * step. The calls on the file
  * are the same; the kernel sees the same open file from 5 tasks.
  */
 #include <stresskit/stressor.h>
@@ -30,6 +30,8 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "worker_count.h"
 
 #define FIEMAP_READERS	4
 #define FIEMAP_MIN	(1ULL << 20)
@@ -52,24 +54,9 @@ struct fiemap_shared {
 	const struct instance *in;
 	int fd;
 	volatile bool running;
-	uint64_t budget;		/* ops the readers may still claim */
-	uint64_t done;			/* claimed by the readers, not yet counted */
+	struct worker_count count;	/* the readers' ops */
 	int err;			/* a reader's failure, a negative errno */
 };
-
-/* Claims one op; false when the budget is spent (--fiemap-ops). */
-static bool fiemap_claim(struct fiemap_shared *s)
-{
-	uint64_t left = __atomic_load_n(&s->budget, __ATOMIC_RELAXED);
-
-	do {
-		if (!left)
-			return false;
-	} while (!__atomic_compare_exchange_n(&s->budget, &left, left - 1, true,
-					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	__atomic_add_fetch(&s->done, 1, __ATOMIC_RELAXED);
-	return true;
-}
 
 /* One reader's pair of calls: the count, then the extents. 0 or -errno. */
 static int fiemap_read_map(int fd)
@@ -118,7 +105,7 @@ static void *fiemap_reader(void *arg)
 			__atomic_store_n(&s->err, err, __ATOMIC_RELAXED);
 			break;
 		}
-		if (!fiemap_claim(s))
+		if (!worker_count_claim(&s->count))
 			break;
 	}
 	return NULL;
@@ -150,8 +137,6 @@ static int fiemap_write_loop(struct instance *in, struct fiemap_shared *s, uint6
 	char byte = (char)rnd;
 
 	while (instance_loop_continue(&l)) {
-		uint64_t n;
-
 		if (lseek(s->fd, (off_t)(fiemap_rand(&rnd) % len & ~0x1fffULL), SEEK_SET) < 0)
 			return instance_syscall_failed(in, "lseek");
 		if (write(s->fd, &byte, 1) < 0 && errno != ENOSPC && errno != EAGAIN &&
@@ -165,12 +150,8 @@ static int fiemap_write_loop(struct instance *in, struct fiemap_shared *s, uint6
 				punch = false;
 			fiemap_sleep_ms();
 		}
-		n = __atomic_exchange_n(&s->done, 0, __ATOMIC_RELAXED);
-		if (n)
-			instance_loop_add(&l, n);
-		if (__atomic_load_n(&s->err, __ATOMIC_RELAXED))
-			break;
-		if (!__atomic_load_n(&s->budget, __ATOMIC_RELAXED))
+		worker_count_drain(&s->count, &l);
+		if (__atomic_load_n(&s->err, __ATOMIC_RELAXED) || worker_count_spent(&s->count))
 			break;
 	}
 	s->running = false;
@@ -200,9 +181,7 @@ static int fiemap_run(struct instance *in)
 		return instance_error(in, "FS_IOC_FIEMAP on --temp-path's file system", -ENOSYS);
 	}
 	instance_ready(in);
-	/* the readers' budget: what --fiemap-ops leaves; none without it */
-	s.budget = in->window_shut || in->max_ops == UINT64_MAX ? UINT64_MAX :
-		   in->max_ops - in->counter->ops;
+	worker_count_init(&s.count, in);
 	for (int i = 0; i < FIEMAP_READERS; i++)
 		made[i] = pthread_create(&t[i], NULL, fiemap_reader, &s) == 0;
 	status = fiemap_write_loop(in, &s, size);
@@ -212,10 +191,8 @@ static int fiemap_run(struct instance *in)
 			pthread_join(t[i], NULL);
 	if (status == SK_OK) {
 		struct instance_loop l = instance_loop_begin(in);
-		uint64_t n = __atomic_exchange_n(&s.done, 0, __ATOMIC_RELAXED);
 
-		if (n)
-			instance_loop_add(&l, n);
+		worker_count_drain(&s.count, &l);
 		if (s.err)
 			status = instance_error(in, "ioctl FS_IOC_FIEMAP", s.err);
 	}
