@@ -63,10 +63,10 @@ traced() {
 same_op() {
 	name=$1 sc=$2 nga=$3 ska=$4 cops=${5:-}
 	stop="--timeout ${ct}s"
-	# an op that ptraces its own child cannot run under strace -f: its
-	# ratio is given, and said to be unchecked
+	# an op strace cannot check (one that ptraces its child, one of no
+	# syscall): its ratio is given, and said to be unchecked
 	if [ "$sc" = - ]; then
-		row "  $name peer op" "unchecked: its op traces a child, strace cannot trace it"
+		row "  $name peer op" "unchecked under strace (ng_peers_fs.list says why)"
 		return 0
 	fi
 	[ -z "$cops" ] || stop="--$name-ops $cops"
@@ -116,6 +116,10 @@ row "stressor ($n instances, ${t}s x $BENCH_REPS)" "ours  stress-ng  ratio  usr+
 grep -v '^#' "$list" | while IFS='|' read -r name sc nga ska cops; do
 	[ -n "$name" ] || continue
 	[ -z "${NG_PEERS_ONLY:-}" ] || [ "$NG_PEERS_ONLY" = "$name" ] || continue
+	if ! stress-ng --help 2>&1 | grep -q -- "--$name N "; then
+		row "$name" "no ratio: this stress-ng ($(stress-ng --version 2>&1 | awk '{ print $3; exit }')) has no $name"
+		continue
+	fi
 	same_op "$name" "$sc" "$nga" "$ska" "$cops" || continue
 	all_sk= all_ng= r= rc=
 	for rep in $(seq "$BENCH_REPS"); do
