@@ -1,5 +1,5 @@
 /*
- * file_ioctl.c - stress-ng's file-ioctl stressor: the generic file
+ * file-ioctl.c - stress-ng's file-ioctl stressor: the generic file
  * ioctls on two 1 MiB files in the run directory (unlinked at once).
  * One bogo-op is stress-ng's round, in its order: FIOCLEX, FIONCLEX;
  * FIONBIO and FIOASYNC set and cleared, each checked with F_GETFL;

@@ -1,5 +1,5 @@
 /*
- * bad_altstack.c - stress-ng's bad-altstack stressor: a child gives
+ * bad-altstack.c - stress-ng's bad-altstack stressor: a child gives
  * itself a bad alternate signal stack and faults, so the kernel cannot
  * deliver the SIGSEGV on it and kills the child with SIGSEGV. One
  * bogo-op is one child forked and reaped dead of SIGSEGV, as in

@@ -1,5 +1,5 @@
 /*
- * vm_segv.c - stress-ng's vm-segv stressor: the instance forks a child
+ * vm-segv.c - stress-ng's vm-segv stressor: the instance forks a child
  * that asks to be traced, stops itself, blocks SIGSEGV and unmaps its
  * own address space (munmap of ever smaller ranges from address 0, then
  * the page of its own code), so that its next instruction faults. The

@@ -1,5 +1,5 @@
 /*
- * io_uring.c - stress-ng's io-uring stressor, as its current source has
+ * io-uring.c - stress-ng's io-uring stressor, as its current source has
  * it, on raw syscalls (io_uring_setup, io_uring_enter, the rings
  * mmap()ed): one ring per instance of --io-uring-entries (14 on up to 16
  * CPUs, stress-ng's default). Each round opens the instance's file in
