@@ -95,16 +95,20 @@ same_op() {
 	row "  $name peer op" "same: $what"
 }
 
+# Each run_* sets its figures for this repetition (ops/s, ops per usr+sys
+# s) and, when the run failed (a non-zero exit: a failed op, an error),
+# its *_failed to the exit status: a ratio to a failed run is not given.
 run_sk() {
 	# shellcheck disable=SC2086
-	out=$(cd "$dir" && "$SK" --$name $n $ska --timeout "${t}s" --temp-path "$dir" --metrics-brief 2>&1)
+	out=$(cd "$dir" && "$SK" --$name $n $ska --timeout "${t}s" --temp-path "$dir" --metrics-brief 2>&1) ||
+		sk_failed=$?
 	sk=$(sk_ops_per_sec "$out" "$name") skcpu=$(per_cpu_of "$out" "$name")
 }
 
 run_ng() {
 	# shellcheck disable=SC2086
 	out=$(cd "$dir" && stress-ng --$name $n $nga --timeout "${ngt}s" --temp-path "$dir" \
-		--metrics-brief 2>&1)
+		--metrics-brief 2>&1) || ng_failed=$?
 	ng=$(sk_ops_per_sec "$out" "$name") ngcpu=$(per_cpu_of "$out" "$name")
 }
 
@@ -121,12 +125,16 @@ grep -v '^#' "$list" | while IFS='|' read -r name sc nga ska cops; do
 		continue
 	fi
 	same_op "$name" "$sc" "$nga" "$ska" "$cops" || continue
-	all_sk= all_ng= r= rc=
+	all_sk= all_ng= r= rc= sk_failed= ng_failed=
 	for rep in $(seq "$BENCH_REPS"); do
 		if [ $((rep % 2)) = 1 ]; then run_sk; run_ng; else run_ng; run_sk; fi
 		all_sk="$all_sk ${sk:-0}" all_ng="$all_ng ${ng:-0}"
 		r="$r $(ratio "${sk:-0}" "${ng:-0}")" rc="$rc $(ratio "${skcpu:-0}" "${ngcpu:-0}")"
 	done
+	if [ -n "$sk_failed$ng_failed" ]; then
+		row "$name" "no ratio: a run failed (stresskit exit ${sk_failed:-0}, stress-ng exit ${ng_failed:-0})"
+		continue
+	fi
 	# shellcheck disable=SC2086
 	row "$name" "$(median $all_sk)  $(median $all_ng)  $(median $r)  $(median $rc)"
 done
