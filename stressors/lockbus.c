@@ -58,7 +58,7 @@ static int lockbus_run(struct instance *in)
 	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	struct sigaction sa = { .sa_handler = lockbus_on_sigbus }, old;
 	uint32_t *buf, *split1, *split2;
-	uint32_t rnd = 0x2545f491u ^ (in->index * 0x9e3779b9u);
+	static uint32_t rnd;	/* static: kept across the siglongjmp */
 	struct instance_loop l;
 
 	buf = mmap(NULL, LOCKBUS_SIZE, PROT_READ | PROT_WRITE,
@@ -69,11 +69,16 @@ static int lockbus_run(struct instance *in)
 	split1 = (uint32_t *)(void *)((char *)buf + page - sizeof(uint32_t) / 2);
 	split2 = (uint32_t *)(void *)((char *)buf + 64 - sizeof(uint32_t) / 2);
 	lockbus_split = !o->nosplit;
+	rnd = 0x2545f491u ^ (in->index * 0x9e3779b9u);
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, &old);
-	l = instance_loop_begin(in);
-	/* a SIGBUS lands here with split locks off; the loop goes on */
+	/*
+	 * A SIGBUS lands here with split locks off and the loop begins
+	 * again from the count in the slot: a local changed since the
+	 * sigsetjmp is not to be trusted after the siglongjmp.
+	 */
 	(void)sigsetjmp(lockbus_jmp, 1);
+	l = instance_loop_begin(in);
 	while (instance_loop_continue(&l)) {
 		uint32_t *p0, *p1, *p2;
 
