@@ -349,17 +349,24 @@ static int io_uring_submit(struct io_uring_ring *r, struct io_uring_file *f, siz
 	s->user_data = idx;
 	r->sq_array[slot] = slot;
 	__atomic_store_n(r->sq_tail, tail + 1, __ATOMIC_RELEASE);
-	for (;;) {
-		long n = syscall(SYS_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS,
-				 NULL, 0);
+	return syscall(SYS_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) < 0 &&
+	       errno != ENOSPC ? -errno : 0;
+}
 
-		if (n >= 0 || errno == ENOSPC)
+/* Enters the submission made; a full completion ring (EBUSY) is drained
+ * and the enter retried, as stress-ng does. 0 or a negative errno. */
+static int io_uring_enter_again(struct instance *in, struct io_uring_ring *r, bool *supported,
+				int *status)
+{
+	long n;
+
+	do {
+		*status = io_uring_complete(in, r, supported);
+		if (*status != SK_OK)
 			return 0;
-		if (errno != EINTR && errno != EBUSY)
-			return -errno;
-		if (errno == EINTR)
-			return -EINTR;
-	}
+		n = syscall(SYS_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0);
+	} while (n < 0 && errno == EBUSY);
+	return n < 0 && errno != ENOSPC ? -errno : 0;
 }
 
 /* stress-ng's periodic read of the ring's /proc fdinfo. */
@@ -396,6 +403,11 @@ static int io_uring_round(struct instance_loop *l, struct io_uring_ring *r,
 		if (!supported[idx])
 			continue;
 		err = io_uring_submit(r, f, idx);
+		if (err == -EBUSY) {
+			err = io_uring_enter_again(in, r, supported, &status);
+			if (status != SK_OK)
+				break;
+		}
 		if (err == -EINTR)
 			break;
 		if (err) {
