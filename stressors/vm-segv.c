@@ -74,8 +74,13 @@ static int vm_segv_follow(struct instance_loop *l, pid_t pid)
 {
 	int st;
 
-	if (waitpid(pid, &st, 0) < 0)
-		return -errno;
+	/* its SIGSTOP; the stop signal may come first: the op is not done */
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			return -errno;
+		if (instance_loop_stopping(l))
+			return 0;
+	}
 	if (!WIFSTOPPED(st))
 		return WIFEXITED(st) && WEXITSTATUS(st) == 3 ? -EPERM : 1;
 	(void)ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)PTRACE_O_TRACESYSGOOD);
