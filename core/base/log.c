@@ -29,6 +29,11 @@ void log_set_program(const char *name)
 	log_program = name;
 }
 
+const char *log_program_name(void)
+{
+	return log_program;
+}
+
 void log_set_prefix(const char *word)
 {
 	log_word = word;

@@ -13,6 +13,7 @@
 /* "stresskit" unless --log-prefix says otherwise. */
 /* The name usage errors go under: stresskit, or stress-ng when called so. */
 void log_set_program(const char *name);
+const char *log_program_name(void);
 void log_set_prefix(const char *word);
 const char *log_prefix(void);
 /* The pid every line carries: the controller's. */
