@@ -238,7 +238,7 @@ static const struct stressor sem_stressor = {
 	.opts_size = sizeof(struct sem_opts),
 	.syscalls  = SK_SYSCALLS("futex", "sched_yield", "clock_gettime", "clone",
 				 "clone3", "rseq", "set_robust_list", "mmap", "munmap",
-				 "mprotect", "madvise", "rt_sigprocmask"),
+				 "mprotect", "madvise", "rt_sigprocmask", "rt_sigaction"),
 	.prepare   = sem_prepare,
 	.run       = sem_run,
 	.cleanup   = sem_cleanup,
