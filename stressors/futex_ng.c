@@ -154,7 +154,9 @@ static const struct stressor futex_ng_stressor = {
 		     "is one wait ended by a wake; timeouts are counted apart\n"
 		     "(metric: futex wait timeouts). stress-ng's waiter is its child\n"
 		     "and its waker the instance; here the roles are swapped, the\n"
-		     "calls are the same. --verify reports a failed wait.",
+		     "calls are the same. --verify reports a failed wait. stress-ng\n"
+		     "0.15.06's futex_waitv call fails and is not tried again; its\n"
+		     "current source's works, as stresskit's.",
 	.classes   = CLASS_SCHEDULER | CLASS_OS | CLASS_IPC,
 	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HELPERS(1),
 	.syscalls  = SK_SYSCALLS("futex", "futex_waitv", "clock_gettime", "mmap", "munmap",

@@ -177,7 +177,9 @@ static const struct stressor pipeherd_stressor = {
 		     "share one pipe holding a counter; each reads it, adds one and\n"
 		     "writes it back. One bogo-op is one such pass by any of them.\n"
 		     "The counter's check word is always verified. Metric: context\n"
-		     "switches per bogo op (the instance and its helpers).",
+		     "switches per bogo op (the instance and its helpers). stress-ng\n"
+		     "0.15.06 passes the counter alone (8 bytes), its current source\n"
+		     "and stresskit the counter and a check word (16).",
 	.classes   = CLASS_PIPE_IO | CLASS_MEMORY | CLASS_OS | CLASS_IPC,
 	/* --pipeherd-procs helpers, 100 by default: more than STRESSOR_HELPERS
 	 * can say, so a run short of them says so after the run */

@@ -231,7 +231,9 @@ static const struct stressor sem_stressor = {
 		     "instance's own thread the first) take a POSIX semaphore by\n"
 		     "sem_trywait, a 10 us sem_timedwait or sem_wait, post it and\n"
 		     "sched_yield(). One bogo-op is one take and post, by any thread.\n"
-		     "--sem-shared: one semaphore for every instance.",
+		     "--sem-shared: one semaphore for every instance. stress-ng 0.15.06\n"
+		     "sleeps (usleep(0)) instead of yielding after half of its posts\n"
+		     "and has no sem_wait turn; this is its current source's op.",
 	.classes   = CLASS_OS | CLASS_SCHEDULER | CLASS_IPC,
 	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HELPERS(1),
 	.opts      = sem_opts,

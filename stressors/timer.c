@@ -179,7 +179,9 @@ static const struct stressor timer_stressor = {
 		     "signals the instance with SIGRTMIN; its handler reads the\n"
 		     "overrun while the instance sleeps in 10 ms nanosleep()s. One\n"
 		     "bogo-op is one signal handled; the overruns (signals the kernel\n"
-		     "merged) are the metric timer overruns.",
+		     "merged) are the metric timer overruns. stress-ng 0.15.06 also\n"
+		     "re-arms the timer in every handler; its current source, as\n"
+		     "stresskit, does not.",
 	.classes   = CLASS_SIGNAL | CLASS_INTERRUPT | CLASS_OS,
 	.flags     = STRESSOR_NO_THREADS,
 	.opts      = timer_opts,
