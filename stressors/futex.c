@@ -1,6 +1,6 @@
 /*
- * futex_ng.c - stress-ng's futex stressor (will-it-scale's futex1..4 are
- * futex.c): a helper process calls FUTEX_WAKE on a shared futex word as
+ * futex.c - stress-ng's futex stressor (will-it-scale's futex1..4 are
+ * futex1.c): a helper process calls FUTEX_WAKE on a shared futex word as
  * fast as it can while the instance waits on it with FUTEX_WAIT and a
  * 5 us timeout (every 16th wait a futex_waitv, where the kernel has it).
  * One bogo-op is one wait that a wake ended (a timeout is no op), as

@@ -1,5 +1,5 @@
 /*
- * futex.c - will-it-scale's futex1-4: futex(2) calls that never sleep,
+ * futex1.c - will-it-scale's futex1-4: futex(2) calls that never sleep,
  * each on a word of the instance's own stack, so what they measure is the
  * futex hash lookup and its bucket lock. One bogo-op is one futex() call.
  *   futex1: FUTEX_WAKE of one waiter (there is none);

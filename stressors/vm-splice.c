@@ -1,5 +1,5 @@
 /*
- * vm_splice.c - vmsplice(2) of user pages, as stress-ng's vm-splice
+ * vm-splice.c - vmsplice(2) of user pages, as stress-ng's vm-splice
  * stressor: each instance vmsplice()s --vm-splice-bytes of a mapped
  * buffer into a pipe and splice()s them on to /dev/null; then it write()s
  * a page carrying a check value into the pipe and vmsplice()s it back
