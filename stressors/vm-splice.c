@@ -35,17 +35,13 @@ static const struct stressor_opt vm_splice_opts[] = {
 	OPT_TABLE_END,
 };
 
-/* One vmsplice, retrying EINTR; returns bytes moved or -errno. */
+/* One vmsplice; returns bytes moved or -errno (-EINTR: interrupted). */
 static ssize_t vm_splice_once(int fd, void *buf, size_t len)
 {
 	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	ssize_t n = vmsplice(fd, &iov, 1, 0);
 
-	for (;;) {
-		ssize_t n = vmsplice(fd, &iov, 1, 0);
-
-		if (n >= 0 || errno != EINTR)
-			return n >= 0 ? n : -errno;
-	}
+	return n >= 0 ? n : -errno;
 }
 
 static int vm_splice_loop(struct instance *in, const int fds[2], int null_fd,
@@ -57,17 +53,27 @@ static int vm_splice_loop(struct instance *in, const int fds[2], int null_fd,
 	while (instance_loop_continue(&l)) {
 		ssize_t n = vm_splice_once(fds[1], buf, sz), w;
 
+		if (n == -EINTR)
+			continue;	/* the stop, or a signal: the loop says which */
 		if (n < 0)
 			return instance_error(in, "vmsplice", (int)n);
 		bytes += (uint64_t)n;
-		if (splice(fds[0], NULL, null_fd, NULL, (size_t)n, SPLICE_F_MOVE) < 0)
-			return instance_syscall_failed(in, "splice");
+		/* the pipe is drained before the next op, or that op's vmsplice
+		 * waits for a reader there is none of */
+		while (splice(fds[0], NULL, null_fd, NULL, (size_t)n, SPLICE_F_MOVE) < 0) {
+			if (errno != EINTR)
+				return instance_syscall_failed(in, "splice");
+			if (instance_loop_stopping(&l))
+				goto out;
+		}
 		/* the way back: a page through the pipe into the buffer */
 		check += VM_SPLICE_STEP;
 		*data = check;
 		w = write(fds[1], data, VM_SPLICE_PAGE);
 		if (w > 0) {
 			n = vm_splice_once(fds[0], buf, (size_t)w);
+			if (n == -EINTR)
+				break;		/* only the stop interrupts a full pipe's read */
 			if (n < 0)
 				return instance_error(in, "vmsplice", (int)n);
 			if (n >= (ssize_t)sizeof(check) && *buf != check) {
@@ -80,6 +86,7 @@ static int vm_splice_loop(struct instance *in, const int fds[2], int null_fd,
 		}
 		instance_loop_inc(&l);
 	}
+out:
 	instance_metric_mb_per_sec(in, "MB per sec vm-splice rate", bytes);
 	return SK_OK;
 }
