@@ -151,7 +151,11 @@ int main(int argc, char **argv)
 	case CLI_CLEAN_TEMP:
 		rc = main_clean_temp(cfg.set.temp_path);
 		break;
+	case CLI_SKIPPED_ONLY:
+		ng_skip_report(&cfg.ng_skipped);
+		break;
 	case CLI_RUN:
+		ng_skip_report(&cfg.ng_skipped);
 		rc = main_run(&cfg);
 		break;
 	}

@@ -16,14 +16,39 @@ struct class_entry {
 };
 
 static const struct class_entry class_table[] = {
+	{ "compute",    CLASS_COMPUTE },
+	{ "cpu-cache",  CLASS_CPU_CACHE },
 	{ "cpu",        CLASS_CPU },
+	{ "device",     CLASS_DEV },
+	{ "integer",    CLASS_INTEGER },
 	{ "filesystem", CLASS_FILESYSTEM },
+	{ "fp",         CLASS_FP },
+	{ "gpu",        CLASS_GPU },
+	{ "hot",        CLASS_HOT },
+	{ "interrupt",  CLASS_INTERRUPT },
 	{ "io",         CLASS_IO },
+	{ "ipc",        CLASS_IPC },
 	{ "memory",     CLASS_MEMORY },
 	{ "network",    CLASS_NETWORK },
 	{ "os",         CLASS_OS },
 	{ "pipe",       CLASS_PIPE_IO },
 	{ "scheduler",  CLASS_SCHEDULER },
+	{ "search",     CLASS_SEARCH },
+	{ "security",   CLASS_SECURITY },
+	{ "signal",     CLASS_SIGNAL },
+	{ "sort",       CLASS_SORT },
+	{ "tlb",        CLASS_TLB },
+	{ "vector",     CLASS_VECTOR },
+	{ "vm",         CLASS_VM },
+};
+
+/*
+ * Short names the kernel robot's reports and issue text use for two of
+ * them; accepted on input only, never printed.
+ */
+static const struct class_entry class_alias[] = {
+	{ "sched", CLASS_SCHEDULER },
+	{ "fs",    CLASS_FILESYSTEM },
 };
 
 #define CLASS_COUNT (sizeof(class_table) / sizeof(class_table[0]))
@@ -52,13 +77,20 @@ void class_format(unsigned mask, char *out, size_t outlen)
 int class_item(const struct stressor_opt *o, const char *item, size_t len,
 	       uint32_t *out, char *err, size_t errlen)
 {
-	char names[256];
+	char names[512];
 
 	(void)o;
 	for (size_t i = 0; i < CLASS_COUNT; i++) {
 		if (strlen(class_table[i].name) == len &&
 		    !strncmp(class_table[i].name, item, len)) {
 			*out = (uint32_t)__builtin_ctz(class_table[i].bit);
+			return 0;
+		}
+	}
+	for (size_t i = 0; i < sizeof(class_alias) / sizeof(class_alias[0]); i++) {
+		if (strlen(class_alias[i].name) == len &&
+		    !strncmp(class_alias[i].name, item, len)) {
+			*out = (uint32_t)__builtin_ctz(class_alias[i].bit);
 			return 0;
 		}
 	}
@@ -79,7 +111,7 @@ unsigned class_mask(const struct opt_list *l)
 
 void class_list(FILE *f)
 {
-	char names[256];
+	char names[512];
 
 	class_format(~0u, names, sizeof(names));
 	fprintf(f, "class names: %s\n", names);

@@ -224,6 +224,33 @@ static int cli_stressor_count(const char *name, int kind, struct stressor_choice
 	return rc;
 }
 
+/*
+ * Called as stress-ng: --NAME N or --NAME-ops N of a stressor stress-ng
+ * has and stresskit lacks is skipped (ng_skip.c), its value checked as
+ * a stressor's. -ENOENT: not such a name.
+ */
+static int cli_ng_skip(int argc, char **argv, int *i, const char *eq, const char *name,
+		       const char *shown, struct cli_config *cfg, char *err, size_t errlen)
+{
+	const char *kept = argv[*i] + 2;	/* outlives name: the report's */
+	size_t len = strlen(name);
+	bool ops = len > 4 && !strcmp(name + len - 4, "-ops") &&
+		   ng_skip_applies(name, len - 4);
+	struct stressor_choice c = { 0 };
+	const char *val;
+	int rc;
+
+	if (!ops && !ng_skip_applies(name, len))
+		return -ENOENT;
+	val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen);
+	if (!val)
+		return -EINVAL;
+	rc = cli_stressor_count(name, ops, &c, val, err, errlen);
+	if (rc || ops)
+		return rc;
+	return ng_skip_add(&cfg->ng_skipped, kept, len, c.instances, err, errlen);
+}
+
 static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 		    char *err, size_t errlen)
 {
@@ -263,6 +290,9 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 	if (!cli_find_stressor_opt(name, &s, &kind, &o, &idx)) {
 		const char *why;
 
+		rc = cli_ng_skip(argc, argv, i, eq, name, shown, cfg, err, errlen);
+		if (rc != -ENOENT)
+			return rc;
 		if (compat_unsupported(name, &why))
 			snprintf(err, errlen, "stress-ng's %s is not implemented by "
 				 "stresskit%s%s", shown, why ? ": " : "", why ? why : "");

@@ -13,6 +13,7 @@
 
 #include <stresskit/stressor.h>
 
+#include "ng_skip.h"
 #include "compose.h"
 #include "job.h"
 #include "run_mode.h"
@@ -27,6 +28,7 @@ enum cli_action {
 	CLI_LIST_STRESSORS,
 	CLI_LIST_CLASS,		/* --class '?' or 'NAME?' */
 	CLI_CLEAN_TEMP,
+	CLI_SKIPPED_ONLY,	/* called as stress-ng, every stressor skipped */
 };
 
 /* Where a global option was last given. */
@@ -94,6 +96,7 @@ struct cli_config {
 	struct stressor_choice *choice;	/* one per registry entry */
 	struct compose_opts compose;	/* the resolved selection */
 	struct job_file job;		/* -j FILE, or a job file as first argument */
+	struct ng_skipped ng_skipped;	/* called as stress-ng: stressors it lacks */
 	bool in_job;			/* its lines are being parsed */
 	int argc;
 	char **argv;

@@ -135,6 +135,9 @@ int cli_check(struct cli_config *cfg, char *err, size_t errlen)
 		    (rc = sandbox_check(registry_at(i), err, errlen)))
 			return rc;
 	}
+	/* only stressors the drop-in skips: their line, then exit 0 */
+	if (cfg->action == CLI_RUN && !any && cfg->ng_skipped.n)
+		cfg->action = CLI_SKIPPED_ONLY;
 	if (cfg->action == CLI_RUN && !any) {
 		snprintf(err, errlen, "no stressor selected: give --NAME N "
 			 "(see stresskit --stressors)");

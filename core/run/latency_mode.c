@@ -178,6 +178,7 @@ static const struct run_mode latency_mode = {
 	.on = latency_mode_on,
 	.at = { [RUN_BEFORE_FORK] = latency_mode_map },
 	.instance_begin = latency_mode_instance,
+	.helpers_record = true,
 	.opts = latency_opts,
 	.opts_size = sizeof(struct latency_opts),
 	.help_after = "steady-state-window",

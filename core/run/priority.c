@@ -19,15 +19,18 @@
 #include <sched.h>
 #include <stdbool.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "log.h"
 #include "run_state.h"
 
-/* The mode's state for one run: what to restore at the reap. */
+/* The mode's state for one run: what to restore at the reap, and the
+ * timer slack the instances get back. */
 struct controller_priority {
 	bool raised;
 	int policy;
 	int rt_priority;
+	long timer_slack;	/* ns, the controller's before it was raised */
 };
 
 static const struct run_mode priority_mode;
@@ -38,6 +41,7 @@ static void priority_raise(struct controller_priority *p)
 	struct sched_param old;
 
 	p->raised = false;
+	p->timer_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
 	p->policy = sched_getscheduler(0);
 	if (p->policy < 0 || sched_getparam(0, &old) < 0)
 		return;
@@ -73,6 +77,27 @@ static void priority_mode_restore(struct run_state *st)
 	priority_restore(run_mode_state(st, &priority_mode));
 }
 
+/*
+ * A task forked by a real-time one takes its timer slack as its default
+ * (0: real-time tasks have none), and reset-on-fork leaves it so: an
+ * instance's timed waits (a 5 us futex timeout, a timer, a nanosleep)
+ * would then end on time to the nanosecond, where the same process
+ * started from a shell waits up to 50 us longer, and a workload made of
+ * them is another workload. The instance sets the controller's own slack
+ * back (its helpers inherit it).
+ */
+static void priority_mode_instance(const struct run_state *st, struct instance *in,
+				   size_t slot)
+{
+	const struct controller_priority *p =
+		run_mode_state(st, &priority_mode);
+
+	(void)in;
+	(void)slot;
+	if (p->raised && p->timer_slack > 0)
+		prctl(PR_SET_TIMERSLACK, (unsigned long)p->timer_slack, 0, 0, 0);
+}
+
 /* Every run: first in, so the forks already run at its priority. */
 static const struct run_mode priority_mode = {
 	.name = "priority",
@@ -81,6 +106,7 @@ static const struct run_mode priority_mode = {
 		[RUN_BEFORE_FORK] = priority_mode_raise,
 		[RUN_REAPED] = priority_mode_restore,
 	},
+	.instance_begin = priority_mode_instance,
 	.state_size = sizeof(struct controller_priority),
 };
 RUN_MODE_REGISTER(priority_mode);

@@ -254,7 +254,7 @@ void run_modes_instance(const struct run_state *st, struct instance *in, size_t 
 bool run_modes_reach_instances(const struct run_state *st)
 {
 	for (size_t i = 0; i < st->n_modes; i++)
-		if (st->modes[i]->instance_begin)
+		if (st->modes[i]->helpers_record)
 			return true;
 	return false;
 }

@@ -98,11 +98,13 @@ struct run_mode {
 	 * Called in each instance, in its process or thread after the fork,
 	 * before its run(): hands the instance what the mode set up for it
 	 * in the controller (slot: the instance's index among the run's
-	 * slots). A helper the instance forks keeps the run's mapping when
-	 * a mode has this hook: it may record into what the mode handed.
+	 * slots). A helper the instance forks keeps the run's mapping only
+	 * when the mode sets helpers_record: it may record into what the
+	 * mode handed.
 	 */
 	void (*instance_begin)(const struct run_state *st, struct instance *in,
 			       size_t slot);
+	bool helpers_record;
 	/* bytes of state for one run: zeroed before its first hook, freed
 	 * after its last (run_mode_state); 0: none */
 	size_t state_size;
@@ -202,7 +204,8 @@ void run_modes_call(struct run_state *st, enum run_phase p);
 bool run_modes_wait(struct run_state *st, double *left);
 /* In an instance: calls every selected mode's instance_begin. */
 void run_modes_instance(const struct run_state *st, struct instance *in, size_t slot);
-/* Whether a selected mode hands its instances something (instance_begin). */
+/* Whether a selected mode's instance_begin hands something its
+ * instances' helpers record into (helpers_record). */
 bool run_modes_reach_instances(const struct run_state *st);
 
 #endif

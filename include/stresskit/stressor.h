@@ -40,7 +40,8 @@ enum sk_status {
 /* Maps an errno from a failed syscall to the status an instance returns. */
 SK_API int sk_status_from_errno(int err);
 
-/* Classes, stress-ng's names; a stressor has at least one. */
+/* Classes, stress-ng's names; a stressor has at least one. The bits
+ * from 8 on are ABI 1.1 (stress-ng's other classes, in its order). */
 enum {
 	CLASS_CPU        = 1u << 0,
 	CLASS_FILESYSTEM = 1u << 1,
@@ -50,7 +51,23 @@ enum {
 	CLASS_OS         = 1u << 5,
 	CLASS_PIPE_IO    = 1u << 6,
 	CLASS_SCHEDULER  = 1u << 7,
-	CLASS_ALL        = (1u << 8) - 1,
+	CLASS_COMPUTE    = 1u << 8,
+	CLASS_CPU_CACHE  = 1u << 9,
+	CLASS_DEV        = 1u << 10,
+	CLASS_FP         = 1u << 11,
+	CLASS_GPU        = 1u << 12,
+	CLASS_HOT        = 1u << 13,
+	CLASS_INTEGER    = 1u << 14,
+	CLASS_INTERRUPT  = 1u << 15,
+	CLASS_IPC        = 1u << 16,
+	CLASS_SEARCH     = 1u << 17,
+	CLASS_SECURITY   = 1u << 18,
+	CLASS_SIGNAL     = 1u << 19,
+	CLASS_SORT       = 1u << 20,
+	CLASS_TLB        = 1u << 21,
+	CLASS_VECTOR     = 1u << 22,
+	CLASS_VM         = 1u << 23,
+	CLASS_ALL        = (1u << 24) - 1,
 };
 
 struct stressor;

@@ -17,7 +17,7 @@ rows() {
 
 t_class_listing() {
 	expect_exit 0 "$SK" --class '?'
-	expect_match '^class names: cpu filesystem io memory network os pipe scheduler$' "$OUT"
+	expect_match '^class names: compute cpu-cache cpu device integer filesystem fp gpu hot interrupt io ipc memory network os pipe scheduler search security signal sort tlb vector vm$' "$OUT"
 	expect_exit 0 "$SK" --class 'pipe?'
 	expect_match "^class 'pipe' stressors: .*\bpipe\b" "$OUT"
 	# a stressor is listed under each of its classes, and only those
@@ -220,7 +220,7 @@ t_status_lines() {
 
 t_compose_bad_input() {
 	bad_input --class nosuch --sequential 1
-	expect_match "unknown class 'nosuch' \(classes: cpu filesystem io memory network os pipe scheduler\)" "$ERR"
+	expect_match "unknown class 'nosuch' \(classes: compute cpu-cache cpu device integer filesystem fp gpu hot interrupt io ipc memory network os pipe scheduler search security signal sort tlb vector vm\)" "$ERR"
 	bad_input --class 'nosuch?'
 	expect_match "unknown class 'nosuch'" "$ERR"
 	bad_input --class pipe

@@ -19,9 +19,16 @@ START_TEST(test_class_parse)
 	ck_assert_int_eq(class_item(NULL, "pipe,os", 4, &bit, err, sizeof(err)), 0);
 	ck_assert_uint_eq(1u << bit, CLASS_PIPE_IO);
 	ck_assert_int_eq(class_item(NULL, "pip", 3, &bit, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "unknown class 'pip' (classes: cpu filesystem io "
-			 "memory network os pipe scheduler)");
+	ck_assert_str_eq(err, "unknown class 'pip' (classes: compute cpu-cache "
+			 "cpu device integer filesystem fp gpu hot interrupt io ipc "
+			 "memory network os pipe scheduler search security signal "
+			 "sort tlb vector vm)");
 	ck_assert_int_eq(class_item(NULL, "", 0, &bit, err, sizeof(err)), -EINVAL);
+	/* the robot's short names, taken on input */
+	ck_assert_int_eq(class_item(NULL, "sched", 5, &bit, err, sizeof(err)), 0);
+	ck_assert_uint_eq(1u << bit, CLASS_SCHEDULER);
+	ck_assert_int_eq(class_item(NULL, "fs", 2, &bit, err, sizeof(err)), 0);
+	ck_assert_uint_eq(1u << bit, CLASS_FILESYSTEM);
 	/* a list goes through the engine's one list parser */
 	ck_assert_int_eq(cli_parse(3, (char *[]){ "stresskit", "--class", "os,memory,pipe?",
 						 NULL }, &cfg, err, sizeof(err)), 0);
@@ -29,11 +36,15 @@ START_TEST(test_class_parse)
 	cli_free(&cfg);
 	ck_assert_int_eq(cli_parse(3, (char *[]){ "stresskit", "--class", "pipe,?", NULL },
 				   &cfg, err, sizeof(err)), -EINVAL);
-	ck_assert_str_eq(err, "unknown class '' (classes: cpu filesystem io "
-			 "memory network os pipe scheduler)");
+	ck_assert_str_eq(err, "unknown class '' (classes: compute cpu-cache "
+			 "cpu device integer filesystem fp gpu hot interrupt io ipc "
+			 "memory network os pipe scheduler search security signal "
+			 "sort tlb vector vm)");
 	cli_free(&cfg);
 	class_format(CLASS_PIPE_IO | CLASS_CPU, names, sizeof(names));
 	ck_assert_str_eq(names, "cpu pipe");
+	class_format(CLASS_IPC | CLASS_SCHEDULER, names, sizeof(names));
+	ck_assert_str_eq(names, "ipc scheduler");
 	ck_assert_str_eq(class_name(CLASS_NETWORK), "network");
 	ck_assert_ptr_null(class_name(1u << 30));
 }

@@ -114,6 +114,7 @@ static const struct run_mode test_mode_b = {
 	.session_begin = test_b_session_begin,
 	.session_end = test_b_session_end,
 	.instance_begin = test_b_instance,
+	.helpers_record = true,
 };
 RUN_MODE_REGISTER(test_mode_b);
 
