@@ -8,6 +8,7 @@
 #define STRESSKIT_FUZZ_CAPTURE_H
 
 #include <sanitizer/common_interface_defs.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,32 @@ static inline char *fuzz_file_get(int fd, size_t *len)
 	b[end] = '\0';
 	*len = (size_t)end;
 	return b;
+}
+
+/*
+ * An input of a flag and two parts: byte 0's bit 0 the flag, the rest
+ * split at its first NUL into head and tail; without a NUL, all of it is
+ * head and tail is NULL. False for an empty input.
+ */
+struct fuzz_parts {
+	bool flag;
+	const uint8_t *head, *tail;
+	size_t head_len, tail_len;
+};
+
+static inline bool fuzz_split(const uint8_t *data, size_t size, struct fuzz_parts *p)
+{
+	const uint8_t *nul;
+
+	if (!size)
+		return false;
+	p->flag = data[0] & 1;
+	p->head = data + 1;
+	nul = memchr(p->head, 0, size - 1);
+	p->head_len = nul ? (size_t)(nul - p->head) : size - 1;
+	p->tail = nul ? nul + 1 : NULL;
+	p->tail_len = nul ? size - 1 - p->head_len - 1 : 0;
+	return true;
 }
 
 struct fuzz_capture {

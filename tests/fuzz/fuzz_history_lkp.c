@@ -35,31 +35,27 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char root[PATH_MAX + 64], file[sizeof(root) + 16], *out, *err;
-	const uint8_t *nul;
+	struct fuzz_parts in;
 	struct history_doc d;
-	size_t rlen, olen, elen;
-	bool matrix;
+	size_t olen, elen;
 	int rc;
 
-	if (!size)
+	if (!fuzz_split(data, size, &in))
 		return 0;
-	matrix = data[0] & 1;
-	data++;
-	size--;
-	nul = memchr(data, 0, size);
-	rlen = nul ? (size_t)(nul - data) : 0;
-	if (rlen >= sizeof(root))
-		return 0;
-	memcpy(root, data, rlen);
-	root[rlen] = '\0';
-	if (nul) {
-		data += rlen + 1;
-		size -= rlen + 1;
+	/* without a NUL, no path: all of it is the file */
+	if (!in.tail) {
+		in.tail = in.head;
+		in.tail_len = in.head_len;
+		in.head_len = 0;
 	}
-	snprintf(file, sizeof(file), "%s/%s", root, matrix ? "matrix.json" : "stats.json");
+	if (in.head_len >= sizeof(root))
+		return 0;
+	memcpy(root, in.head, in.head_len);
+	root[in.head_len] = '\0';
+	snprintf(file, sizeof(file), "%s/%s", root, in.flag ? "matrix.json" : "stats.json");
 
 	fuzz_capture_begin(&fuzz_io);
-	rc = history_lkp_doc_read(root, file, matrix, (const char *)data, size, &d);
+	rc = history_lkp_doc_read(root, file, in.flag, (const char *)in.tail, in.tail_len, &d);
 	out = fuzz_capture_end(&fuzz_io, &olen, &err, &elen);
 	fuzz_check(olen == 0);
 	if (rc) {

@@ -75,27 +75,21 @@ static void fuzz_rows(const json_t *noise)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const uint8_t *nul;
+	struct fuzz_parts in;
 	json_t *base, *noise;
 	char *out, *err;
-	size_t plen, olen, elen;
-	bool force;
+	size_t olen, elen;
 
-	if (!size)
+	if (!fuzz_split(data, size, &in))
 		return 0;
-	force = data[0] & 1;
-	data++;
-	size--;
-	nul = memchr(data, 0, size);
-	plen = nul ? (size_t)(nul - data) : size;
-	fuzz_file_set(fuzz_profile_fd, data, plen);
-	base = nul ? json_loadb((const char *)nul + 1, size - plen - 1, 0, NULL) : NULL;
+	fuzz_file_set(fuzz_profile_fd, in.head, in.head_len);
+	base = in.tail ? json_loadb((const char *)in.tail, in.tail_len, 0, NULL) : NULL;
 	if (!base)
 		base = json_object();
 	fuzz_check(base != NULL);
 
 	fuzz_capture_begin(&fuzz_io);
-	noise = compare_noise_read(fuzz_profile, base, "BASE.json", force);
+	noise = compare_noise_read(fuzz_profile, base, "BASE.json", in.flag);
 	if (noise)
 		fuzz_rows(noise);
 	out = fuzz_capture_end(&fuzz_io, &olen, &err, &elen);
