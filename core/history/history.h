@@ -75,6 +75,15 @@ int history_add_doc(struct history_store *s, const char *source, const char *has
 /* A file's bytes, NUL-ended, *len of them; NULL after one line. */
 char *history_add_slurp(const char *path, size_t *len);
 
+/*
+ * An lkp-tests result root's file read into d (history_import_lkp.c):
+ * len bytes of buf, read from file in root, a commit's matrix.json when
+ * matrix, else a run's stats.json. 0, or -1 after one line; d is to be
+ * freed (history_doc_free) either way.
+ */
+int history_lkp_doc_read(const char *root, const char *file, bool matrix, const char *buf,
+			 size_t len, struct history_doc *d);
+
 /* Each subcommand: argv[0] is its name. Exit codes as stresskit's. */
 int history_add_main(int argc, char **argv);
 int history_list_main(int argc, char **argv);

@@ -139,40 +139,19 @@ static int lkp_doc_identity(char axes[LKP_AXES][NAME_MAX + 1], const char *root,
 	return 0;
 }
 
-/*
- * A result root read into d: a commit's matrix.json, else a run's
- * stats.json (whose commit is the directory above). *file is the one
- * read, *buf its bytes (the caller's, for the content hash). 0, or -1
- * after one line.
- */
-static int lkp_read(const char *root, struct history_doc *d, char *file, size_t flen,
-		    char **buf, size_t *len)
+int history_lkp_doc_read(const char *root, const char *file, bool matrix, const char *buf,
+			 size_t len, struct history_doc *d)
 {
 	char axes[LKP_AXES][NAME_MAX + 1], dir[PATH_MAX];
-	bool matrix = true;
 	json_error_t jerr;
-	json_t *m = NULL;
-	struct stat st;
+	json_t *m;
 	size_t cols = 1;
 	int rc = 0;
 
 	memset(d, 0, sizeof(*d));
 	d->started = -1;
 	d->lkp_names = true;
-	snprintf(file, flen, "%s/matrix.json", root);
-	if (stat(file, &st)) {
-		matrix = false;
-		snprintf(file, flen, "%s/stats.json", root);
-		if (stat(file, &st)) {
-			log_usage_error("history: %s: not an lkp-tests result root (no matrix.json "
-					"or stats.json; a compressed one wants gunzip first)", root);
-			return -1;
-		}
-	}
-	*buf = history_add_slurp(file, len);
-	if (!*buf)
-		return -1;
-	m = json_loadb(*buf, *len, 0, &jerr);
+	m = json_loadb(buf, len, 0, &jerr);
 	if (!json_is_object(m)) {
 		log_usage_error("history: %s: not lkp-tests' JSON: %s", file,
 				m ? "not an object" : jerr.text);
@@ -202,6 +181,35 @@ static int lkp_read(const char *root, struct history_doc *d, char *file, size_t 
 		log_usage_error("history: %s: %s", root, strerror(ENOMEM));
 	json_decref(m);
 	return rc ? -1 : 0;
+}
+
+/*
+ * A result root read into d: a commit's matrix.json, else a run's
+ * stats.json (whose commit is the directory above). *file is the one
+ * read, *buf its bytes (the caller's, for the content hash). 0, or -1
+ * after one line.
+ */
+static int lkp_read(const char *root, struct history_doc *d, char *file, size_t flen,
+		    char **buf, size_t *len)
+{
+	bool matrix = true;
+	struct stat st;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(file, flen, "%s/matrix.json", root);
+	if (stat(file, &st)) {
+		matrix = false;
+		snprintf(file, flen, "%s/stats.json", root);
+		if (stat(file, &st)) {
+			log_usage_error("history: %s: not an lkp-tests result root (no matrix.json "
+					"or stats.json; a compressed one wants gunzip first)", root);
+			return -1;
+		}
+	}
+	*buf = history_add_slurp(file, len);
+	if (!*buf)
+		return -1;
+	return history_lkp_doc_read(root, file, matrix, *buf, *len, d);
 }
 
 int history_import_lkp_main(int argc, char **argv)

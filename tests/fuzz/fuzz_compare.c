@@ -12,27 +12,19 @@
  * verdict, or a row flagged under --fail-on-regression); 8 only with an
  * inconclusive verdict said.
  */
-#include <sanitizer/common_interface_defs.h>
+#include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "capture.h"
 #include "registry.h"
 
 #define FUZZ_DOCS	4
 
 static const struct subcommand *fuzz_compare;
-static int fuzz_doc_fd[FUZZ_DOCS], fuzz_out_fd, fuzz_err_fd, fuzz_stderr;
+static int fuzz_doc_fd[FUZZ_DOCS];
 static char fuzz_path[FUZZ_DOCS][32];
-
-static void fuzz_check(int cond)
-{
-	if (!cond)
-		abort();
-}
+static struct fuzz_capture fuzz_io;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -44,39 +36,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		return 1;
 	fuzz_compare = subcommand_find("compare");
 	fuzz_check(fuzz_compare != NULL);
-	for (int i = 0; i < FUZZ_DOCS; i++) {
-		fuzz_doc_fd[i] = memfd_create("fuzz_compare_doc", 0);
-		fuzz_check(fuzz_doc_fd[i] >= 0);
-		snprintf(fuzz_path[i], sizeof(fuzz_path[i]), "/proc/self/fd/%d",
-			 fuzz_doc_fd[i]);
-	}
-	fuzz_out_fd = memfd_create("fuzz_compare_out", 0);
-	fuzz_err_fd = memfd_create("fuzz_compare_err", 0);
-	fuzz_stderr = dup(STDERR_FILENO);
-	fuzz_check(fuzz_out_fd >= 0 && fuzz_err_fd >= 0 && fuzz_stderr >= 0);
-	/* stderr is the program's during a run: sanitizer reports keep the real one */
-	__sanitizer_set_report_fd((void *)(intptr_t)fuzz_stderr);
-	fflush(stdout);
-	fuzz_check(dup2(fuzz_out_fd, STDOUT_FILENO) == STDOUT_FILENO);
+	for (int i = 0; i < FUZZ_DOCS; i++)
+		fuzz_doc_fd[i] = fuzz_file("fuzz_compare_doc", fuzz_path[i], sizeof(fuzz_path[i]));
+	fuzz_capture_init(&fuzz_io, "fuzz_compare_out");
 	return 0;
-}
-
-/* What fd holds, NUL-terminated; *len its length. */
-static char *fuzz_slurp(int fd, size_t *len)
-{
-	off_t end = lseek(fd, 0, SEEK_END);
-	char *b = malloc((size_t)end + 1);
-
-	fuzz_check(end >= 0 && b != NULL);
-	fuzz_check(pread(fd, b, (size_t)end, 0) == end);
-	b[end] = '\0';
-	*len = (size_t)end;
-	return b;
-}
-
-static void fuzz_reset(int fd)
-{
-	fuzz_check(ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -98,8 +61,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const uint8_t *nul = memchr(data, 0, size);
 		size_t n = nul && ndocs < FUZZ_DOCS - 1 ? (size_t)(nul - data) : size;
 
-		fuzz_reset(fuzz_doc_fd[ndocs]);
-		fuzz_check(pwrite(fuzz_doc_fd[ndocs], data, n, 0) == (ssize_t)n);
+		fuzz_file_set(fuzz_doc_fd[ndocs], data, n);
 		argv[argc++] = fuzz_path[ndocs++];
 		if (n == size)
 			break;
@@ -108,20 +70,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc] = NULL;
 
-	fuzz_reset(fuzz_out_fd);
-	fuzz_reset(fuzz_err_fd);
-	fuzz_check(dup2(fuzz_err_fd, STDERR_FILENO) == STDERR_FILENO);
+	fuzz_capture_begin(&fuzz_io);
 	rc = fuzz_compare->main(argc, argv);
-	fflush(stdout);
-	fuzz_check(dup2(fuzz_stderr, STDERR_FILENO) == STDERR_FILENO);
-
-	out = fuzz_slurp(fuzz_out_fd, &olen);
-	err = fuzz_slurp(fuzz_err_fd, &elen);
+	out = fuzz_capture_end(&fuzz_io, &olen, &err, &elen);
 	fuzz_check(rc == 0 || rc == 1 || rc == 2 || rc == 8);
 	if (rc == 1) {
 		fuzz_check(olen == 0);
-		fuzz_check(!strncmp(err, "stresskit: error: compare: ", 27));
-		fuzz_check(strchr(err, '\n') == err + elen - 1);
+		fuzz_check(fuzz_one_line(err, elen, "stresskit: error: compare: "));
 	} else {
 		fuzz_check(elen == 0 && olen > 0 && out[olen - 1] == '\n');
 		fuzz_check(strstr(out, "%change") != NULL);

@@ -1,7 +1,8 @@
 # test_history.sh - stresskit history: results files kept in an SQLite
 # database (add, list, show), a file added twice refused, another job
 # kept apart, bad input in one line, two writers at once losing nothing,
-# and the schema migrated forward. Documents are crafted (hdoc) but for
+# an add killed anywhere leaving the database whole, and the schema
+# migrated forward. Documents are crafted (hdoc) but for
 # one real run, so the tests take no time of their own.
 
 # hdoc NAME CALLS HOST VALUE...: a results document of the getppidk
@@ -172,6 +173,90 @@ assert [r[0] for r in c.execute("SELECT arch FROM runs ORDER BY id")] == [None, 
 	expect_exit 1 "$SK" history show h.db
 	one_line "$ERR"
 	expect_match 'schema version 99 is newer than this stresskit.s \(4\)' "$ERR"
+}
+
+# hkill_at EVERY: history add killed with SIGKILL on entry to calls that
+# change its files (strace injects it before the call runs), into a new
+# database (its schema made in the same add) and into one holding a run
+# already; then added again. With EVERY 1 at each such call in turn, else
+# at each sync, unlink and write (a message: the commit is done) and at
+# the first, middle and last pwrite. The files change only at these calls
+# (an open that makes a file makes it empty, and one of them follows), so
+# EVERY=1 stands for a kill at any moment. Each database must then be
+# valid (SQLite's checks, and history opens it), hold the document whole
+# or not at all, and take it again unless it was whole: killed before the
+# commit, the add is taken again; after, it is refused as stored, and
+# both happen.
+hkill_at() {
+	if ! command -v strace >/dev/null || ! strace -qq -o /dev/null true 2>/dev/null; then
+		echo "skip: no strace, or no ptrace here (./setup.sh --test installs strace)"
+		return 0
+	fi
+	# on tmpfs where there is one: a kill is no power cut, and a hundred
+	# adds' syncs on a disk others write to can take minutes
+	if shm=$(mktemp -d /dev/shm/sk-test.XXXXXX 2>/dev/null); then
+		trap 'rm -rf "$shm"' EXIT
+		cd "$shm"
+	fi
+	calls=pwrite64,write,fdatasync,fsync,ftruncate,unlink
+	hdoc a.json 100 hostA 10000 10100 9900
+	hdoc b.json 200 hostA 10000 10100
+	"$SK" history add old.db b.json >/dev/null
+	: >points
+	for db in new old; do
+		[ $db = old ] && cp old.db whole.db || rm -f whole.db
+		strace -qq -f -o calls.log -e trace=$calls "$SK" history add whole.db a.json >/dev/null ||
+			fail "a traced add failed: $(cat calls.log)"
+		for call in $(echo $calls | tr , ' '); do
+			n=$(grep -acE "^[0-9]+ +$call\(" calls.log || :)
+			if [ "$1" = 1 ] || [ $call != pwrite64 ]; then
+				ks=$(seq 1 "$n")
+			else
+				ks=$(printf '%s\n' 1 $(((n + 1) / 2)) "$n" | sort -un)
+			fi
+			for k in $ks; do
+				d=$db-$call-$k
+				[ $db = old ] && cp old.db $d.db
+				set +e
+				strace -qq -f -o /dev/null -e trace=$call -e inject=$call:signal=KILL:when=$k \
+					"$SK" history add $d.db a.json >/dev/null 2>&1
+				rc=$?
+				set -e
+				[ $rc = 137 ] || fail "$d: not killed (exit $rc)"
+				if "$SK" history add $d.db a.json >/dev/null 2>$d.err; then
+					echo $d >>points
+				elif grep -q 'already in' $d.err; then
+					echo $d >>points.stored
+				else
+					fail "$d: added again: $(cat $d.err)"
+				fi
+			done
+		done
+	done
+	for call in pwrite64 fdatasync unlink; do
+		grep -q -- "-$call-" points || fail "no kill at $call: $(cat calls.log)"
+	done
+	[ -s points.stored ] || fail "no kill after the commit: $(cat calls.log)"
+	cat points.stored >>points
+	py 'import sqlite3
+for d in open("points").read().split():
+    c = sqlite3.connect(d + ".db")
+    assert c.execute("PRAGMA integrity_check").fetchall() == [("ok",)], d
+    assert c.execute("PRAGMA foreign_key_check").fetchall() == [], d
+    runs, a = c.execute("SELECT count(*), sum(source = ?1) FROM runs", ("a.json",)).fetchone()
+    passes = c.execute("SELECT count(*) FROM passes JOIN runs ON runs.id = run_id"
+                       " WHERE source = ?1", ("a.json",)).fetchone()[0]
+    assert (runs, a, passes) == (2 if d.startswith("old") else 1, 1, 18), (d, runs, a, passes)'
+}
+
+# A history add killed at several points leaves the database whole.
+t_history_add_killed() {
+	hkill_at 0
+}
+
+# ... and killed at any point: before each call that changes its files.
+t_long_history_add_killed_anywhere() {
+	hkill_at 1
 }
 
 # A real run's document, as --json writes it, every pass stored.

@@ -4,53 +4,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-#include "cli.h"
-#include "plan.h"
-#include "registry.h"
 #include "section_table.h"
 #include "unit.h"
 
 SECTION_TABLE_DECLARE(unit_suite_fn, sk_unit_suites);
-
-void unit_registry(void)
-{
-	char err[256];
-
-	if (registry_init(err, sizeof(err))) {
-		fprintf(stderr, "registry: %s\n", err);
-		exit(1);
-	}
-}
-
-int unit_parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
-{
-	static char buf[512];
-	static char *argv[32];
-	int argc = 0;
-
-	unit_registry();
-	snprintf(buf, sizeof(buf), "stresskit %s", line);
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return cli_parse(argc, argv, cfg, err, errlen);
-}
-
-void unit_plan_of(const char *line, struct cli_config *cfg, struct plan *p)
-{
-	char err[512];
-
-	ck_assert_msg(unit_parse_line(line, cfg, err, sizeof(err)) == 0, "%s: %s", line, err);
-	ck_assert_int_eq(plan_build(cfg, p), 0);
-}
-
-void unit_plan_done(struct cli_config *cfg, struct plan *p)
-{
-	plan_free(p);
-	cli_free(cfg);
-}
 
 int main(void)
 {

@@ -6,7 +6,6 @@
 
 #include "classes.h"
 #include "cli.h"
-#include "registry.h"
 #include "unit.h"
 
 START_TEST(test_class_parse)
@@ -50,65 +49,42 @@ START_TEST(test_class_parse)
 }
 END_TEST
 
-/* Parses a command line given as one string of words. */
-static int parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
-{
-	static char buf[512];
-	static char *argv[32];
-	int argc = 0;
-
-	snprintf(buf, sizeof(buf), "stresskit %s", line);
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return cli_parse(argc, argv, cfg, err, errlen);
-}
-
-static const struct stressor_choice *choice_of(const struct cli_config *cfg,
-					       const char *name)
-{
-	long i = registry_index(registry_find(name));
-
-	ck_assert_int_ge(i, 0);
-	return &cfg->choice[i];
-}
-
 START_TEST(test_modes)
 {
 	struct cli_config cfg;
 	char err[512];
 
 	unit_registry();
-	ck_assert_int_eq(parse_line("--class pipe --sequential 3", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--class pipe --sequential 3", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.compose.composition, COMPOSE_SEQUENTIAL);
-	ck_assert(choice_of(&cfg, "pipe")->selected);
-	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 3);
+	ck_assert(unit_choice_of(&cfg, "pipe")->selected);
+	ck_assert_uint_eq(unit_choice_of(&cfg, "pipe")->instances, 3);
 	cli_free(&cfg);
 
 	/* an explicit --NAME keeps its own count, in any order */
-	ck_assert_int_eq(parse_line("--pipe 5 --all 2", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--pipe 5 --all 2", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.compose.composition, COMPOSE_PARALLEL);
-	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 5);
+	ck_assert_uint_eq(unit_choice_of(&cfg, "pipe")->instances, 5);
 	cli_free(&cfg);
 
-	ck_assert_int_eq(parse_line("--parallel 0 --with pipe", &cfg, err, sizeof(err)), 0);
-	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, cfg.ncpus);
+	ck_assert_int_eq(unit_parse_line("--parallel 0 --with pipe", &cfg, err, sizeof(err)), 0);
+	ck_assert_uint_eq(unit_choice_of(&cfg, "pipe")->instances, cfg.ncpus);
 	cli_free(&cfg);
 
-	ck_assert_int_eq(parse_line("--class pipe?", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--class pipe?", &cfg, err, sizeof(err)), 0);
 	ck_assert_int_eq(cfg.action, CLI_LIST_CLASS);
 	ck_assert_uint_eq(cfg.compose.class_mask, CLASS_PIPE_IO);
 	cli_free(&cfg);
 
-	ck_assert_int_eq(parse_line("--with pipe --pipe 1", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line("--with pipe --pipe 1", &cfg, err, sizeof(err)), -EINVAL);
 	cli_free(&cfg);
-	ck_assert_int_eq(parse_line("--seq 1 --all 1", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line("--seq 1 --all 1", &cfg, err, sizeof(err)), -EINVAL);
 	cli_free(&cfg);
 	/* --exclude of a name of no stressor here leaves nothing out (LKP's
 	 * class lines exclude stress-ng's spawn and exec); --with refuses it */
-	ck_assert_int_eq(parse_line("--seq 1 --exclude nosuch", &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line("--seq 1 --exclude nosuch", &cfg, err, sizeof(err)), 0);
 	cli_free(&cfg);
-	ck_assert_int_eq(parse_line("--seq 1 --exclude no/such", &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line("--seq 1 --exclude no/such", &cfg, err, sizeof(err)), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err, "invalid stressor name 'no/such' in --exclude"));
 	cli_free(&cfg);
 }

@@ -7,7 +7,6 @@
 
 #include "cli.h"
 #include "job.h"
-#include "registry.h"
 #include "unit.h"
 
 static char *write_job(const char *text)
@@ -98,29 +97,6 @@ START_TEST(test_job_split)
 }
 END_TEST
 
-/* Parses a command line given as one string of words. */
-static int parse_line(const char *line, struct cli_config *cfg, char *err, size_t errlen)
-{
-	static char buf[512];
-	static char *argv[32];
-	int argc = 0;
-
-	snprintf(buf, sizeof(buf), "stresskit %s", line);
-	for (char *t = strtok(buf, " "); t && argc < 31; t = strtok(NULL, " "))
-		argv[argc++] = t;
-	argv[argc] = NULL;
-	return cli_parse(argc, argv, cfg, err, errlen);
-}
-
-static const struct stressor_choice *choice_of(const struct cli_config *cfg,
-					       const char *name)
-{
-	long i = registry_index(registry_find(name));
-
-	ck_assert_int_ge(i, 0);
-	return &cfg->choice[i];
-}
-
 START_TEST(test_job_through_cli)
 {
 	struct cli_config cfg;
@@ -130,17 +106,17 @@ START_TEST(test_job_through_cli)
 	path = write_job("# comment only\n\trun seq  # stress-ng's short form\n"
 			 "pipe 2\npipe-ops=100\r\ntimeout 3s\n");
 	snprintf(line, sizeof(line), "--job %s --timeout 4s", path);
-	ck_assert_int_eq(parse_line(line, &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line(line, &cfg, err, sizeof(err)), 0);
 	unlink(path);
 	ck_assert_int_eq(cfg.compose.composition, COMPOSE_SEQUENTIAL);
-	ck_assert_uint_eq(choice_of(&cfg, "pipe")->instances, 2);
-	ck_assert_uint_eq(choice_of(&cfg, "pipe")->ops, 100);
+	ck_assert_uint_eq(unit_choice_of(&cfg, "pipe")->instances, 2);
+	ck_assert_uint_eq(unit_choice_of(&cfg, "pipe")->ops, 100);
 	ck_assert(cfg.set.timeout == 4.0);	/* the command line after the job wins */
 	ck_assert_int_eq(cfg.given[G_TIMEOUT], GIVEN_LINE);
 	cli_free(&cfg);
 
 	path = write_job("pipe 1\n\nfoo bar\n");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), -ENOENT);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), -ENOENT);
 	snprintf(line, sizeof(line), "%s:3: unknown option 'foo'", path);
 	ck_assert_str_eq(err, line);
 	unlink(path);
@@ -148,7 +124,7 @@ START_TEST(test_job_through_cli)
 
 	/* a value is parsed where it is read: the error names the line */
 	path = write_job("pipe 1\ntaskset 0-\n");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
 	snprintf(line, sizeof(line), "%s:2: invalid --taskset '0-': expected a CPU list "
 		 "like 0,2-3 (CPUs 0 to 1023)", path);
 	ck_assert_str_eq(err, line);
@@ -157,7 +133,7 @@ START_TEST(test_job_through_cli)
 
 	/* a selection from the job file: the error says which file */
 	path = write_job("class pipe\n");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
 	snprintf(line, sizeof(line), "%s: --class needs an instance count: "
 		 "add --sequential N or --all N", path);
 	ck_assert_str_eq(err, line);
@@ -165,18 +141,18 @@ START_TEST(test_job_through_cli)
 	cli_free(&cfg);
 
 	path = write_job("job other.job\n");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err, ":1: a job file cannot load another job file"));
 	unlink(path);
 	cli_free(&cfg);
 
 	/* no trailing newline, and an empty file */
 	path = write_job("pipe 1");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), 0);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), 0);
 	unlink(path);
 	cli_free(&cfg);
 	path = write_job("");
-	ck_assert_int_eq(parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(unit_parse_line(path, &cfg, err, sizeof(err)), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err, "no stressor selected"));
 	unlink(path);
 	cli_free(&cfg);

@@ -2,7 +2,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "log.h"
@@ -112,31 +111,14 @@ START_TEST(test_summarize_torn)
 }
 END_TEST
 
-/* Runs fn with stdout captured; returns what it printed (malloc'd). */
-static char *capture(void (*fn)(void *), void *arg)
+/* The table of s as report_table prints it, in out. */
+static void print_table(struct stressor_summary *s, bool full, char *out, size_t len)
 {
-	int fd = memfd_create("out", 0), saved = dup(STDOUT_FILENO);
-	char *buf = calloc(1, 8192);
+	struct unit_capture c;
 
-	dup2(fd, STDOUT_FILENO);
-	fn(arg);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	pread(fd, buf, 8191, 0);
-	close(fd);
-	return buf;
-}
-
-struct table_args {
-	struct stressor_summary *s;
-	bool full;
-};
-
-static void print_table(void *arg)
-{
-	struct table_args *a = arg;
-
-	report_table(a->s, 1, a->full, NULL, NULL);
+	unit_capture_begin(&c, STDOUT_FILENO);
+	report_table(s, 1, full, NULL, NULL);
+	unit_capture_end(&c, out, len);
 }
 
 START_TEST(test_table_format)
@@ -144,28 +126,24 @@ START_TEST(test_table_format)
 	struct instance_result inst[2];
 	struct stressor_result sr;
 	struct stressor_summary s;
-	struct table_args a = { &s, false };
-	char *out;
+	char out[8192];
 
 	fill(&sr, inst);
 	metrics_summarize(&sr, &s);
 	log_set_prefix("stress-ng");
 	log_set_pid(17000);
-	out = capture(print_table, &a);
+	print_table(&s, false, out, sizeof(out));
 	ck_assert_str_eq(out,
 		"stress-ng: metrc: [17000] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n"
 		"stress-ng: metrc: [17000]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
 		"stress-ng: metrc: [17000] pipe               1300      2.50      0.50      1.50       520.00         650.00\n"
 		"stress-ng: metrc: [17000] miscellaneous metrics:\n"
 		"stress-ng: metrc: [17000] pipe                   4.00 MB per sec pipe write rate (geometric mean of 2 instances)\n");
-	free(out);
-	a.full = true;
-	out = capture(print_table, &a);
+	print_table(&s, true, out, sizeof(out));
 	ck_assert_ptr_nonnull(strstr(out,
 		"stress-ng: metrc: [17000] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s CPU used per       RSS Max\n"
 		"stress-ng: metrc: [17000]                           (secs)    (secs)    (secs)   (real time) (usr+sys time) instance (%)          (KB)\n"
 		"stress-ng: metrc: [17000] pipe               1300      2.50      0.50      1.50       520.00         650.00        40.00          3000\n"));
-	free(out);
 	log_set_prefix("stresskit");
 }
 END_TEST

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "descriptor.h"
@@ -475,23 +474,17 @@ static int argv_run(struct argv_vals *v, uint64_t *given, char *err, size_t errl
 {
 	static const struct opts_alias aliases[] = { { "-a", "all" }, { NULL, NULL } };
 	char copy[256], *argv[16];
-	int argc = 0, fd = memfd_create("err", 0), saved = dup(STDERR_FILENO), rc;
-	ssize_t got;
+	struct unit_capture c;
+	int argc = 0, rc;
 
 	snprintf(copy, sizeof(copy), "sub %s", line);
 	for (char *t = strtok(copy, " "); t && argc < 16; t = strtok(NULL, " "))
 		argv[argc++] = t;
 	memset(v, 0, sizeof(*v));
 	*given = 0;
-	fflush(stderr);
-	dup2(fd, STDERR_FILENO);
+	unit_capture_begin(&c, STDERR_FILENO);
 	rc = opts_argv("sub", argv_rows, aliases, v, argc, argv, argv_operand, v, given);
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	got = pread(fd, err, errlen - 1, 0);
-	err[got > 0 ? got : 0] = '\0';
-	close(fd);
+	unit_capture_end(&c, err, errlen);
 	/* the operands point into copy, gone: only their count is kept */
 	return rc;
 }

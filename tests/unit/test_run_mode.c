@@ -9,7 +9,6 @@
  * mode's option rows are its own.
  */
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -204,18 +203,12 @@ static void place_run(const struct run_mode *const *modes, size_t n, char *got, 
 		      char *err, size_t errlen)
 {
 	const struct run_mode *by_rank[8], *at[8];
-	int fd = memfd_create("err", 0), saved = dup(STDERR_FILENO);
-	ssize_t r;
+	struct unit_capture c;
 
 	memcpy(by_rank, modes, n * sizeof(*modes));
-	fflush(stderr);
-	dup2(fd, STDERR_FILENO);
+	unit_capture_begin(&c, STDERR_FILENO);
 	ck_assert_uint_eq(run_modes_place(by_rank, n, at), n);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	r = pread(fd, err, errlen - 1, 0);
-	err[r > 0 ? r : 0] = '\0';
-	close(fd);
+	unit_capture_end(&c, err, errlen);
 	got[0] = '\0';
 	for (size_t i = 0; i < n; i++)
 		strncat(got, at[i]->name, len - strlen(got) - 1);
