@@ -151,3 +151,12 @@ t_envelope_calibrate_row() {
 	python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["rows"]; assert "getppid1.envelope.bogo-ops-per-second-real-time" in r, list(r)' n.json ||
 		fail "no envelope row in the profile"
 }
+
+# A herd (more than 8 helpers an instance) is not placed: packed, 2
+# pipeherd instances of 100 processes each could not stop within their
+# grace and were killed (an unsuccessful run).
+t_placement_herd_free() {
+	expect_exit 0 "$SK" --pipeherd 2 --pipeherd-procs 100 -t 0.5s --json h.json
+	python3 -c 'import json,sys; p=json.load(open(sys.argv[1]))["runs"][0]["metrics"][0]["placement"]; assert p["policy"]=="pack" and p["tasks"]>8, p' h.json ||
+		fail "herd: $(cat h.json)"
+}

@@ -72,3 +72,19 @@ t_example_jobs_sendfile_lkp_keys() {
 		cmp -s real parsed || fail "mirror and lkp-tests differ: $(diff real parsed)"
 	fi
 }
+
+# stress-ng's most reported stressors: each job in example-jobs/stress-ng
+# is in the README's table, and its quick run counts bogo-ops and leaves
+# nothing behind.
+t_long_example_jobs_stress_ng() {
+	readme=$SK_SRC/example-jobs/README.md
+	for job in "$SK_SRC"/example-jobs/stress-ng/*.job; do
+		n=$(basename "$job" .job)
+		grep -qF "stress-ng/$n.job" "$readme" || fail "stress-ng/$n.job not in the README"
+		quick=$(sed -n 's/^# quick: //p' "$job")
+		mkdir -p run
+		expect_exit 0 "$SK" "$job" $quick --temp-path "$TMP/run"
+		[ "$(metrics_field "$n" 5 "$OUT")" -gt 0 ] || fail "$n.job: no bogo-ops: $OUT"
+		no_leftovers "$TMP/run"
+	done
+}
