@@ -91,9 +91,11 @@ field() {
 	printf '%s\n' "$1" | awk -v s="$2" -v c="$3" '$2 == "metrc:" && $4 == s && $5 ~ /^[0-9]+$/ { print $c; exit }'
 }
 
+# stress-ng places nothing: --placement free, so each pair is placed alike
 run_sk() {
 	# shellcheck disable=SC2086
-	out=$($pin "$SK" --$name $n $skargs --timeout "${t}s" --temp-path "$dir" --metrics-brief 2>&1)
+	out=$($pin "$SK" --$name $n $skargs --timeout "${t}s" --temp-path "$dir" --metrics-brief \
+		--placement free 2>&1)
 	sk=$(field "$out" "$name" 9) skcpu=$(field "$out" "$name" 10)
 }
 

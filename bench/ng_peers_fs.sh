@@ -100,7 +100,8 @@ same_op() {
 # its *_failed to the exit status: a ratio to a failed run is not given.
 run_sk() {
 	# shellcheck disable=SC2086
-	out=$(cd "$dir" && "$SK" --$name $n $ska --timeout "${t}s" --temp-path "$dir" --metrics-brief 2>&1) ||
+	out=$(cd "$dir" && "$SK" --$name $n $ska --timeout "${t}s" --temp-path "$dir" --metrics-brief \
+		--placement free 2>&1) ||
 		sk_failed=$?
 	sk=$(sk_ops_per_sec "$out" "$name") skcpu=$(per_cpu_of "$out" "$name")
 }
