@@ -6,7 +6,9 @@ MAN        := $(BUILD)/man/stresskit.1
 # The stressor API's page, for the -dev package.
 MAN3       := $(BUILD)/man/stresskit-stressor.3
 COMPLETION := $(BUILD)/completion/stresskit
-EXAMPLES   := $(wildcard example-jobs/*)
+EXAMPLES   := $(wildcard example-jobs/*.job example-jobs/*.md)
+# stress-ng's reported stressors, a job each, in a folder of their own
+EXAMPLES_NG := $(wildcard example-jobs/stress-ng/*.job)
 # The manual's chapters (README.md's table), installed as docs/ beside the
 # packages' README.md, so its links and the man page's docs/NAME.md hold.
 MANUAL     := $(wildcard docs/*.md)
@@ -79,6 +81,8 @@ install: $(BUILD)/stresskit $(MAN) $(MAN3) $(COMPLETION) $(PC)
 	install -D -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/stresskit
 	$(if $(EXAMPLES),install -d $(DESTDIR)$(EXAMPLEDIR))
 	$(if $(EXAMPLES),install -m 0644 $(EXAMPLES) $(DESTDIR)$(EXAMPLEDIR))
+	$(if $(EXAMPLES_NG),install -d $(DESTDIR)$(EXAMPLEDIR)/stress-ng)
+	$(if $(EXAMPLES_NG),install -m 0644 $(EXAMPLES_NG) $(DESTDIR)$(EXAMPLEDIR)/stress-ng)
 	install -d $(DESTDIR)$(MANUALDIR)
 	install -m 0644 $(MANUAL) $(DESTDIR)$(MANUALDIR)
 	install -d $(DESTDIR)$(INCLUDEDIR)/stresskit

@@ -146,10 +146,11 @@ t_install_uninstall() {
 	[ -x "$root/usr/bin/stresskit" ] || fail "no binary installed"
 	[ -f "$root/usr/share/man/man1/stresskit.1" ] || fail "no man page installed"
 	[ -f "$root/usr/share/bash-completion/completions/stresskit" ] || fail "no completion installed"
-	for ex in "$SK_SRC"/example-jobs/*; do
-		[ -e "$ex" ] || continue
-		[ -f "$root/usr/share/doc/stresskit/examples/$(basename "$ex")" ] ||
-			fail "example $(basename "$ex") not installed"
+	for ex in "$SK_SRC"/example-jobs/* "$SK_SRC"/example-jobs/stress-ng/*; do
+		[ -f "$ex" ] || continue
+		rel=${ex#"$SK_SRC"/example-jobs/}
+		[ -f "$root/usr/share/doc/stresskit/examples/$rel" ] ||
+			fail "example $rel not installed"
 	done
 	# the manual's chapters, where the installed man page says they are
 	docdir=$(sed -n 's|^\.I \(/usr/share/doc/stresskit/docs\)/$|\1|p' \
@@ -302,8 +303,8 @@ t_long_rpm_package_contents() {
 		for doc in "$SK_SRC"/docs/*.md; do
 			echo "/usr/share/doc/stresskit/docs/$(basename "$doc")"
 		done
-		for ex in "$SK_SRC"/example-jobs/*; do
-			[ -e "$ex" ] && echo "/usr/share/doc/stresskit/examples/$(basename "$ex")"
+		for ex in "$SK_SRC"/example-jobs/* "$SK_SRC"/example-jobs/stress-ng/*; do
+			[ -f "$ex" ] && echo "/usr/share/doc/stresskit/examples/${ex#"$SK_SRC"/example-jobs/}"
 		done; } | LC_ALL=C sort >"$TMP/want"
 	diff -U0 "$TMP/want" "$TMP/got" >"$TMP/files.diff" ||
 		fail "the RPM's files (+) differ from what it should ship (-): $(grep '^[-+]/' "$TMP/files.diff")"
