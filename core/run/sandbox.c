@@ -40,8 +40,9 @@ const char *const sandbox_base[] = {
 	/* sk_reap_helper sleeps on its helper's pidfd; sk_fork_helper's
 	 * helper leads a process group of its own */
 	"pidfd_open", "ppoll", "setpgid",
-	/* and places the instance and its helpers on their CPUs (--placement) */
-	"sched_setaffinity",
+	/* and places the instance and its helpers on their CPUs (--placement),
+	 * and back on every CPU they had for a herd */
+	"sched_getaffinity", "sched_setaffinity",
 	NULL,
 };
 
