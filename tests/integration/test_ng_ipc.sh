@@ -93,23 +93,23 @@ t_ng_dropin_skips_what_it_lacks() {
 	ln -s "$SK" "$TMP/stress-ng"
 	# LKP's line for a stressor stresskit lacks: one line, no row, exit 0
 	expect_exit 0 "$TMP/stress-ng" --timeout 1 --times --verify --metrics --no-rand-seed \
-		--io-uring 2
+		--epoll 2
 	one_line "$OUT"
-	expect_match '^stress-ng: info: +\[[0-9]+\] skipped: 2: io-uring \(2\)$' "$OUT"
+	expect_match '^stress-ng: info: +\[[0-9]+\] skipped: 2: epoll \(2\)$' "$OUT"
 	[ -z "$ERR" ] || fail "stderr: $ERR"
 	# beside one it has: that one runs, the other is named
-	expect_exit 0 "$TMP/stress-ng" --fstat 1 --fstat-ops 5 --pipe 1 --pipe-ops 20 --metrics-brief
-	expect_match 'skipped: 1: fstat \(1\)$' "$OUT"
+	expect_exit 0 "$TMP/stress-ng" --tee 1 --tee-ops 5 --pipe 1 --pipe-ops 20 --metrics-brief
+	expect_match 'skipped: 1: tee \(1\)$' "$OUT"
 	[ -n "$(metrics_field pipe 5 "$OUT")" ] || fail "no pipe row: $OUT"
-	expect_no_match 'metrc: .* fstat ' "$OUT"
+	expect_no_match 'metrc: .* tee ' "$OUT"
 	# a bad count is still refused; a name stress-ng lacks exits 1
-	expect_exit 1 "$TMP/stress-ng" --io-uring x
+	expect_exit 1 "$TMP/stress-ng" --epoll x
 	one_line "$ERR"
 	expect_exit 1 "$TMP/stress-ng" --no-such-stressor 1
 	one_line "$ERR"
 	# called as stresskit, a name it lacks is an unknown option
-	expect_exit 1 "$SK" --io-uring 1
-	expect_match 'unknown option --io-uring' "$ERR"
+	expect_exit 1 "$SK" --epoll 1
+	expect_match 'unknown option --epoll' "$ERR"
 	# LKP adds --NAME-method all only when --help lists "all" for it
 	expect_exit 0 "$TMP/stress-ng" --help
 	expect_no_match '^ +--[a-z0-9-]+-method .*(\[.*all|all,)' "$OUT"
