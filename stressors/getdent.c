@@ -165,7 +165,7 @@ static const struct stressor getdent_stressor = {
 		     "(8 levels), /dev (1), /tmp (4), /sys (8), /run (2). One bogo-op is one\n"
 		     "getdents call that returned entries. Metric: nanosecs per getdents call.",
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
-	.syscalls  = SK_SYSCALLS("openat", "getdents", "getdents64"),
+	.syscalls  = SK_SYSCALLS("openat", "getdents", "getdents64", "read"),
 	.run       = getdent_run,
 	.version   = "1",
 };
