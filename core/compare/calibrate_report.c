@@ -45,7 +45,8 @@ bool calibrate_report_kpi(const char *key)
 /*
  * Fits key over the k sets; false when the model does not fit it. An
  * envelope row is fitted on each invocation's passes out of the machine's
- * slow stretches, as compare reads it (estimator_fast_passes).
+ * slow stretches, as compare reads it (estimator_fast_passes), or on all
+ * of them where too few are left to fit.
  */
 static bool calibrate_report_row(const struct series_set *sets, size_t k,
 				 const char *key, struct calibrate_row *row)
@@ -70,6 +71,15 @@ static bool calibrate_report_row(const struct series_set *sets, size_t k,
 		balanced = balanced && (!n[i] || n[i] == first);
 	}
 	fits = !anova_one_way(v, n, k, &row->fit);
+	/* too few fast passes to fit (a loaded machine's): fitted on all */
+	for (size_t i = 0; env && !fits && i < k; i++) {
+		const struct series *s = series_find(&sets[i], key);
+
+		v[i] = s ? s->v : NULL;
+		n[i] = s ? s->n : 0;
+	}
+	if (env && !fits)
+		fits = !anova_one_way(v, n, k, &row->fit);
 	for (size_t i = 0; i < k; i++)
 		free(fast[i]);
 	if (!fits)
