@@ -134,15 +134,24 @@ static void compare_kpi_notes(const struct compare_side *sides, size_t n, const 
 	}
 }
 
-/* The mean of every side's row name of stressor len chars of key; NAN: none. */
+/* A side's row of the stressor named by key's first len chars, its
+ * key ending in suffix; NULL when the side has none. */
+static const struct series *compare_kpi_side_row(const struct compare_side *side,
+						 const char *key, size_t len,
+						 const char *suffix)
+{
+	char row[512];
+
+	snprintf(row, sizeof(row), "%.*s%s", (int)len, key, suffix);
+	return series_find(&side->set, row);
+}
+
+/* The mean of a side's row (compare_kpi_side_row) into st; NAN: none. */
 static double compare_kpi_side_mean(const struct compare_side *side, const char *key,
 				    size_t len, const char *suffix, struct stats *st)
 {
-	char row[512];
-	const struct series *s;
+	const struct series *s = compare_kpi_side_row(side, key, len, suffix);
 
-	snprintf(row, sizeof(row), "%.*s%s", (int)len, key, suffix);
-	s = series_find(&side->set, row);
 	if (!s || !s->n)
 		return NAN;
 	stats_compute(s->v, s->n, st);
@@ -193,12 +202,11 @@ static void compare_kpi_slow(const struct compare_side *sides, size_t n, const c
 static bool compare_kpi_placed_apart(const struct compare_side *sides, size_t n, const char *key)
 {
 	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX), one[n], all[n];
-	char row[512];
 	bool mixed = false;
 
-	snprintf(row, sizeof(row), "%.*s.placement.one-cpu-pct", (int)len, key);
 	for (size_t i = 0; i < n; i++) {
-		const struct series *s = series_find(&sides[i].set, row);
+		const struct series *s = compare_kpi_side_row(&sides[i], key, len,
+							      ".placement.one-cpu-pct");
 
 		one[i] = all[i] = 0;
 		for (size_t k = 0; s && k < s->n; k++) {
@@ -226,12 +234,11 @@ static bool compare_kpi_placed_apart(const struct compare_side *sides, size_t n,
 static void compare_kpi_slow_passes(const struct compare_side *sides, size_t n, const char *key)
 {
 	size_t len = strlen(key) - strlen(COMPARE_OPS_SUFFIX), kept[n], all[n];
-	char row[512];
 	bool left = false;
 
-	snprintf(row, sizeof(row), "%.*s%s", (int)len, key, COMPARE_ENVELOPE_SUFFIX);
 	for (size_t i = 0; i < n; i++) {
-		const struct series *s = series_find(&sides[i].set, row);
+		const struct series *s = compare_kpi_side_row(&sides[i], key, len,
+							      COMPARE_ENVELOPE_SUFFIX);
 		double fast[s && s->n ? s->n : 1];
 
 		all[i] = s ? s->n : 0;
