@@ -18,11 +18,11 @@
 #include <stdlib.h>
 #include <sched.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/capability.h>
+
+#include "drop_capabilities.h"
 
 #define FORK_MAX	16000u	/* stress-ng's MAX_FORKS */
 
@@ -37,20 +37,6 @@ static const struct stressor_opt fork_opts[] = {
 	  .help = "children forked before the instance waits for them" },
 	OPT_TABLE_END,
 };
-
-/* stress-ng's stress_drop_capabilities: all sets cleared, no_new_privs. */
-static void fork_drop_capabilities(void)
-{
-	struct __user_cap_header_struct h = { .version = _LINUX_CAPABILITY_VERSION_3 };
-	struct __user_cap_data_struct d[_LINUX_CAPABILITY_U32S_3] = { 0 };
-
-	if (syscall(SYS_capget, &h, d) == 0) {
-		for (unsigned i = 0; i < _LINUX_CAPABILITY_U32S_3; i++)
-			d[i].inheritable = d[i].permitted = d[i].effective = 0;
-		(void)syscall(SYS_capset, &h, d);
-	}
-	(void)prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
-}
 
 static void __attribute__((noreturn)) fork_child(void)
 {
@@ -76,7 +62,7 @@ static int fork_run(struct instance *in)
 
 	if (!pids)
 		return SK_NO_RESOURCE;
-	fork_drop_capabilities();
+	drop_capabilities();
 	l = instance_loop_begin(in);
 	while (status == SK_OK && instance_loop_continue(&l)) {
 		uint64_t n;
@@ -122,8 +108,8 @@ static const struct stressor fork_stressor = {
 	.flags     = STRESSOR_NO_THREADS,
 	.opts      = fork_opts,
 	.opts_size = sizeof(struct fork_opts),
-	.syscalls  = SK_SYSCALLS("clone", "clone3", "fork", "wait4", "capget", "capset",
-				 "prctl", "getpgid", "setsid", "vhangup", "setpgid",
+	.syscalls  = SK_SYSCALLS("clone", "clone3", "fork", "wait4", DROP_CAPABILITIES_SYSCALLS,
+				 "getpgid", "setsid", "vhangup", "setpgid",
 				 "set_robust_list", "rseq"),
 	.run       = fork_run,
 	.version   = "1",
