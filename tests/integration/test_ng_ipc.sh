@@ -1,5 +1,6 @@
 # test_ng_ipc.sh - stress-ng's ipc, sched and network stressors (msg,
-# pipeherd, vm-splice, kill, switch, sem, futex, timer, sockmany): each
+# pipeherd, vm-splice, kill, switch, sem, futex, timer, sockmany,
+# pthread): each
 # runs its op to an ops limit under --sandbox and --verify, its options
 # are checked before anything starts, its classes hold it; and the
 # drop-in skips a stressor stress-ng has and stresskit lacks.
@@ -10,7 +11,7 @@
 NG_IPC_RUN="--msg 1 --msg-ops 600 --pipeherd 1 --pipeherd-procs 8 --pipeherd-ops 400
 	--vm-splice 1 --vm-splice-ops 200 --kill 1 --kill-ops 20 --switch 1 --switch-ops 400
 	--sem 1 --sem-ops 400 --futex 1 --futex-ops 50 --timer 1 --timer-ops 2000
-	--sockmany 1 --sockmany-ops 200"
+	--sockmany 1 --sockmany-ops 200 --pthread 1 --pthread-max 64 --pthread-ops 300"
 
 # ng_ipc_ops_reached OUTPUT NAME OPS: the row of NAME counts OPS or more.
 ng_ipc_ops_reached() {
@@ -23,7 +24,7 @@ t_ng_ipc_each_runs_sandboxed() {
 	expect_exit 0 "$SK" --sandbox --verify $NG_IPC_RUN -t 60 --metrics-brief --temp-path "$TMP"
 	expect_no_match 'blocked syscall' "$ERR"
 	for s in msg:600 pipeherd:400 vm-splice:200 kill:20 switch:400 sem:400 futex:50 \
-		timer:2000 sockmany:200; do
+		timer:2000 sockmany:200 pthread:300; do
 		ng_ipc_ops_reached "$OUT" "${s%:*}" "${s#*:}"
 	done
 	no_leftovers "$TMP"
@@ -61,6 +62,8 @@ t_ng_ipc_bad_values_refused() {
 	bad_input --timer 1 --timer-freq 0
 	bad_input --sockmany 1 --sockmany-max-size 16385
 	bad_input --sockmany 1 --sockmany-port 65536
+	bad_input --pthread 1 --pthread-max 30001
+	bad_input --pthread 1 --pthread-max 0
 	# an option of stress-ng's that is not taken is named
 	bad_input --sockmany 1 --sockmany-if lo
 	expect_match -- "--sockmany-if" "$ERR"
@@ -72,7 +75,7 @@ t_ng_ipc_classes() {
 		expect_match "^class 'ipc' stressors:.* $s( |$)" "$OUT"
 	done
 	expect_exit 0 "$SK" --class 'sched?'
-	for s in msg kill switch sem futex; do
+	for s in msg kill switch sem futex pthread; do
 		expect_match " $s( |$)" "$OUT"
 	done
 	expect_exit 0 "$SK" --class 'network?'
