@@ -43,15 +43,22 @@ static const char *opts_argv_unalias(const struct opts_alias *aliases, const cha
 
 int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
-	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given)
+	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given,
+	      char ***rest)
 {
 	char err[512];
 
+	if (rest)
+		*rest = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i], *aliased = opts_argv_unalias(aliases, arg);
 		const char *val;
 		int r;
 
+		if (rest && !strcmp(arg, "--")) {
+			*rest = argv + i + 1;
+			return 0;
+		}
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
 			return OPTS_ARGV_HELP;
 		if (aliased) {
@@ -98,5 +105,5 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 int sk_subcommand_opts(const char *name, const struct stressor_opt *rows, void *buf,
 		       int argc, char **argv)
 {
-	return opts_argv(name, rows, NULL, buf, argc, argv, NULL, NULL, NULL);
+	return opts_argv(name, rows, NULL, buf, argc, argv, NULL, NULL, NULL, NULL);
 }

@@ -25,13 +25,17 @@ struct opts_alias {
  * Parses argv[1..] into buf (the rows' offsets, defaults already in it):
  * rows end with OPT_TABLE_END, aliases with a NULL alias (or aliases is
  * NULL). Each operand goes to operand(ctx, arg), which returns 0 or
- * nonzero after one line of its own (operand NULL: none is taken). Bit i of *given (may be NULL) is
- * set for row i given. Returns 0, OPTS_ARGV_HELP, or -EINVAL after one
- * line "NAME: ..." (log_usage_error), an unknown option's naming
- * "stresskit NAME --help".
+ * nonzero after one line of its own (operand NULL: none is taken). Bit i
+ * of *given (may be NULL) is set for row i given. With rest, "--" ends the
+ * options and *rest is set to the NULL-ended arguments after it, for a
+ * command line that carries another (calibrate's run options); *rest is
+ * NULL when there was no "--". Returns 0, OPTS_ARGV_HELP, or -EINVAL
+ * after one line "NAME: ..." (log_usage_error), an unknown option's
+ * naming "stresskit NAME --help".
  */
 int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
-	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given);
+	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given,
+	      char ***rest);
 
 #endif

@@ -12,6 +12,7 @@
  * read; a failed invocation's own status; 5 stopped by a signal.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@
 #include "json_file.h"
 #include "lazy_lib.h"
 #include "log.h"
+#include "opts_argv.h"
 #include "parse.h"
 #include "series_figures.h"
 
@@ -85,83 +87,34 @@ static void calibrate_help(void)
 	       CALIBRATE_DEFAULT_GAP, CALIBRATE_MAX_INVOCATIONS, CALIBRATE_MAX_PASSES);
 }
 
-/*
- * The value of option name at argv[*i], as "--name VALUE" or
- * "--name=VALUE"; NULL when argv[*i] is not that option. *missing is set
- * when it is, without a value.
- */
-static const char *calibrate_value(int argc, char **argv, int *i, const char *name,
-				   bool *missing)
-{
-	size_t len = strlen(name);
+static const struct stressor_opt calibrate_rows[] = {
+	{ .name = "invocations", .type = OPT_COUNT,
+	  .offset = offsetof(struct calibrate_opts, invocations),
+	  .min = 2, .max = CALIBRATE_MAX_INVOCATIONS },
+	{ .name = "passes", .type = OPT_COUNT, .offset = offsetof(struct calibrate_opts, passes),
+	  .min = 2, .max = CALIBRATE_MAX_PASSES },
+	{ .name = "gap", .type = OPT_TIME, .offset = offsetof(struct calibrate_opts, gap),
+	  .min = 0, .max = 86400, .expect = "a time from 0 to 1d (0, 500ms, 1s, 1m)" },
+	{ .name = "output", .type = OPT_STRING, .offset = offsetof(struct calibrate_opts, out) },
+	OPT_TABLE_END,
+};
 
-	if (strncmp(argv[*i], name, len))
-		return NULL;
-	if (argv[*i][len] == '=')
-		return argv[*i] + len + 1;
-	if (argv[*i][len])
-		return NULL;
-	if (*i + 1 >= argc) {
-		*missing = true;
-		return NULL;
-	}
-	return argv[++*i];
-}
-
-/* A count option's value in [min, max]; -EINVAL after one line. */
-static int calibrate_count(const char *opt, const char *s, uint64_t min,
-			   uint64_t max, uint64_t *out)
-{
-	if (parse_u64(s, out) || *out < min || *out > max) {
-		log_usage_error("calibrate: invalid %s '%s': expected %llu to %llu",
-				opt, s, (unsigned long long)min, (unsigned long long)max);
-		return -EINVAL;
-	}
-	return 0;
-}
+static const struct opts_alias calibrate_aliases[] = { { "-o", "output" }, { NULL, NULL } };
 
 /* Returns 0, 1 for --help, or -EINVAL after one line. */
 static int calibrate_parse(int argc, char **argv, struct calibrate_opts *o)
 {
+	int rc;
+
 	o->invocations = CALIBRATE_DEFAULT_INVOCATIONS;
 	o->passes = CALIBRATE_DEFAULT_PASSES;
 	o->gap = CALIBRATE_DEFAULT_GAP;
-	for (int i = 1; i < argc; i++) {
-		bool missing = false;
-		const char *v;
-
-		if (!strcmp(argv[i], "--")) {
-			o->run = argv + i + 1;
-			break;
-		}
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-			return 1;
-		if ((v = calibrate_value(argc, argv, &i, "--invocations", &missing))) {
-			if (calibrate_count("--invocations", v, 2, CALIBRATE_MAX_INVOCATIONS,
-					    &o->invocations))
-				return -EINVAL;
-		} else if (!missing && (v = calibrate_value(argc, argv, &i, "--passes", &missing))) {
-			if (calibrate_count("--passes", v, 2, CALIBRATE_MAX_PASSES, &o->passes))
-				return -EINVAL;
-		} else if (!missing && (v = calibrate_value(argc, argv, &i, "--gap", &missing))) {
-			if (parse_time(v, &o->gap) || !(o->gap >= 0) || o->gap > 86400) {
-				log_usage_error("calibrate: invalid --gap '%s': expected a time "
-						"from 0 to 1d (0, 500ms, 1s, 1m)", v);
-				return -EINVAL;
-			}
-		} else if (!missing && ((v = calibrate_value(argc, argv, &i, "-o", &missing)) ||
-					(!missing && (v = calibrate_value(argc, argv, &i, "--output",
-									  &missing))))) {
-			o->out = v;
-		} else if (missing) {
-			log_usage_error("calibrate: %s needs a value (%s)", argv[i], CALIBRATE_USAGE);
-			return -EINVAL;
-		} else {
-			log_usage_error("calibrate: unknown option '%s' (%s)", argv[i],
-					CALIBRATE_USAGE);
-			return -EINVAL;
-		}
-	}
+	rc = opts_argv("calibrate", calibrate_rows, calibrate_aliases, o, argc, argv, NULL,
+		       NULL, NULL, &o->run);
+	if (rc == OPTS_ARGV_HELP)
+		return 1;
+	if (rc)
+		return -EINVAL;
 	if (!o->out || !*o->out) {
 		log_usage_error("calibrate: no output: give -o PROFILE.json (%s)", CALIBRATE_USAGE);
 		return -EINVAL;

@@ -143,7 +143,7 @@ int compare_args(int argc, char **argv, struct compare_opts *o,
 	struct compare_operands c = { .sides = sides };
 	uint64_t given = 0;
 	int rc = opts_argv("compare", compare_rows, compare_aliases, o, argc, argv,
-			   compare_operand, &c, &given);
+			   compare_operand, &c, &given, NULL);
 
 	*n = c.n;
 	if (rc == OPTS_ARGV_HELP) {

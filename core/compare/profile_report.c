@@ -56,7 +56,7 @@ static int profile_report_main(int argc, char **argv)
 	char err[512];
 	json_t *doc;
 	int rc = opts_argv("--perf-profile-report", profile_report_rows, NULL, &a,
-			   argc, argv, profile_report_operand, &a, NULL);
+			   argc, argv, profile_report_operand, &a, NULL, NULL);
 
 	if (rc == OPTS_ARGV_HELP) {
 		printf("usage: stresskit --perf-profile-report FILE.json [--top N]\n\n"

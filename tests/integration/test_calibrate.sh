@@ -86,7 +86,7 @@ calibrate_bad() {
 
 t_calibrate_bad_input() {
 	calibrate_bad --bogus -o p.json -- --getppid1 1
-	expect_match "unknown option '--bogus'" "$ERR"
+	expect_match 'unknown option --bogus \(see stresskit calibrate --help\)' "$ERR"
 	calibrate_bad --invocations 1 -o p.json -- --getppid1 1
 	expect_match "invalid --invocations '1'" "$ERR"
 	calibrate_bad --passes 1 -o p.json -- --getppid1 1

@@ -469,11 +469,13 @@ static int argv_operand(void *ctx, const char *arg)
 	return 0;
 }
 
-static int argv_run(struct argv_vals *v, uint64_t *given, char *err, size_t errlen,
-		    const char *line)
+/* rest_n NULL: "--" is not taken; else the count of the arguments after
+ * it (-1: no "--"). */
+static int argv_run_rest(struct argv_vals *v, uint64_t *given, char *err, size_t errlen,
+			 const char *line, int *rest_n)
 {
 	static const struct opts_alias aliases[] = { { "-a", "all" }, { NULL, NULL } };
-	char copy[256], *argv[16];
+	char copy[256], *argv[17], **rest = NULL;
 	struct unit_capture c;
 	int argc = 0, rc;
 
@@ -482,11 +484,26 @@ static int argv_run(struct argv_vals *v, uint64_t *given, char *err, size_t errl
 		argv[argc++] = t;
 	memset(v, 0, sizeof(*v));
 	*given = 0;
+	argv[argc] = NULL;
 	unit_capture_begin(&c, STDERR_FILENO);
-	rc = opts_argv("sub", argv_rows, aliases, v, argc, argv, argv_operand, v, given);
+	rc = opts_argv("sub", argv_rows, aliases, v, argc, argv, argv_operand, v, given,
+		       rest_n ? &rest : NULL);
 	unit_capture_end(&c, err, errlen);
+	if (rest_n) {
+		*rest_n = -1;
+		for (int i = 0; rest && rest[i]; i++)
+			*rest_n = i + 1;
+		if (rest && !rest[0])
+			*rest_n = 0;
+	}
 	/* the operands point into copy, gone: only their count is kept */
 	return rc;
+}
+
+static int argv_run(struct argv_vals *v, uint64_t *given, char *err, size_t errlen,
+		    const char *line)
+{
+	return argv_run_rest(v, given, err, errlen, line, NULL);
 }
 
 START_TEST(test_argv)
@@ -524,6 +541,28 @@ START_TEST(test_argv)
 }
 END_TEST
 
+/* "--" ends the options where the caller takes the rest (calibrate's run
+ * options): what follows is not parsed; elsewhere it is an unknown option. */
+START_TEST(test_argv_rest)
+{
+	struct argv_vals v;
+	uint64_t given;
+	char err[512];
+	int rest;
+
+	ck_assert_int_eq(argv_run_rest(&v, &given, err, sizeof(err),
+				       "--count 2 -- --bogus --count 9", &rest), 0);
+	ck_assert_uint_eq(v.n, 2);
+	ck_assert_int_eq(rest, 3);
+	ck_assert_int_eq(argv_run_rest(&v, &given, err, sizeof(err), "--count 2 --", &rest), 0);
+	ck_assert_int_eq(rest, 0);
+	ck_assert_int_eq(argv_run_rest(&v, &given, err, sizeof(err), "--count 2", &rest), 0);
+	ck_assert_int_eq(rest, -1);
+	ck_assert_int_eq(argv_run(&v, &given, err, sizeof(err), "--count 2 -- x"), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: unknown option --"));
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -539,6 +578,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_parsed_bad_default);
 	tcase_add_test(tc, test_host_port);
 	tcase_add_test(tc, test_argv);
+	tcase_add_test(tc, test_argv_rest);
 	suite_add_tcase(s, tc);
 	return s;
 }
