@@ -79,8 +79,8 @@ static void compare_kpi_line(size_t n, size_t i,
 	}
 	t->inconclusive += decisive;
 	if (v->verdict == STATS_TOO_FEW || isnan(v->ci_lo_pct)) {
-		printf("verdict: %s inconclusive: %zu and %zu runs, %d a side needed%s\n", key,
-		       v->base.n, v->new.n, STATS_MIN_RUNS, in);
+		printf("verdict: %s inconclusive: %zu and %zu runs, %zu a side needed%s\n", key,
+		       v->base.n, v->new.n, compare_row_min_passes(key), in);
 		return;
 	}
 	printf("verdict: %s inconclusive %+.1f%% [%+.1f%%, %+.1f%%] neither within \u00b1%g%% "
@@ -251,7 +251,7 @@ static void compare_kpi_slow_passes(const struct compare_side *sides, size_t n, 
 	for (size_t i = 0; i < n; i++)
 		printf("%s %zu of %zu passes of %s", i ? "," : "", kept[i], all[i], sides[i].path);
 	printf(": the others' envelopes were %g%% or more below their side's best (a slow "
-	       "stretch of the machine)\n", ESTIMATOR_SLOW_PCT);
+	       "stretch of the machine)\n", ESTIMATOR_FAST_PCT);
 }
 
 /* BASE's row of key, or (size_t)-1. */

@@ -259,6 +259,11 @@ bool compare_envelope(const char *lkp_key)
 	return compare_ends(lkp_key, COMPARE_ENVELOPE_SUFFIX);
 }
 
+size_t compare_row_min_passes(const char *lkp_key)
+{
+	return compare_envelope(lkp_key) ? COMPARE_ENVELOPE_MIN_PASSES : STATS_MIN_RUNS;
+}
+
 bool compare_kpi(const char *lkp_key)
 {
 	/* the envelope per CPU-second is a row of the table, not a verdict:
@@ -321,18 +326,20 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	double drift = env ? COMPARE_ENVELOPE_DRIFT_PCT : p->drift_pct;
 	double floor;
 
+	size_t least = compare_row_min_passes(lkp_key);
+
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
 	/* the interval takes the drift whatever the method; holm+range's test too */
 	known = compare_drift_var(drift, !env, v, a, b);
-	if (a->n >= STATS_MIN_RUNS && b->n >= STATS_MIN_RUNS)
+	if (a->n >= least && b->n >= least)
 		compare_interval(p, drift, a, b, &known, v);
 	if (m->flags & COMPARE_M_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		m->test(&t, v);
 		return;
 	}
-	if (a->n < STATS_MIN_RUNS || b->n < STATS_MIN_RUNS)
+	if (a->n < least || b->n < least)
 		return;
 	if (m->flags & COMPARE_M_DRIFT)
 		t.known = known;

@@ -189,8 +189,20 @@ struct compare_verdict {
  * one to find, so the floor sits below it. */
 #define COMPARE_ENVELOPE_FLOOR_PCT 0.5
 
+/*
+ * The fewest passes out of slow stretches an envelope row is judged on a
+ * side: its variance between invocations is the known drift's, which two
+ * passes' spread only adds to, so a side that lost one of three passes
+ * to a slow stretch is still judged.
+ */
+#define COMPARE_ENVELOPE_MIN_PASSES 2
+
 /* Whether a row, named as lkp names it, is a stressor's envelope of ops/s. */
 bool compare_envelope(const char *lkp_key);
+
+/* The fewest passes a side a row is judged on: STATS_MIN_RUNS, or
+ * COMPARE_ENVELOPE_MIN_PASSES for an envelope row. */
+size_t compare_row_min_passes(const char *lkp_key);
 
 /* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), the ops
  * per CPU-second of a stressor's instances (its efficiency), or the

@@ -114,7 +114,7 @@ size_t estimator_fast_passes(const double *v, size_t n, double *out)
 	for (size_t i = 0; i < n; i++)
 		best = fmax(best, v[i]);
 	for (size_t i = 0; i < n; i++)
-		if (!(v[i] <= best * (1 - ESTIMATOR_SLOW_PCT / 100)))
+		if (!(v[i] <= best * (1 - ESTIMATOR_FAST_PCT / 100)))
 			out[kept++] = v[i];
 	return kept;
 }

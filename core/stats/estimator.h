@@ -90,11 +90,19 @@ size_t estimator_usable(const struct estimator_windows *w, enum estimator_basis 
 double estimator_slow_pct(const struct estimator_windows *w, enum estimator_basis b,
 			  double envelope);
 /*
+ * A pass whose envelope is this share or more below its side's best is in
+ * a slow stretch of the machine. The host's slower states last seconds
+ * and slow every window of a pass alike, by 2-25% (getppid, a bare loop
+ * as much as stresskit's); the envelopes of passes out of them agree
+ * within 0.1-0.5% (the tuning corpus, quiet), so 3% keeps those and
+ * leaves out the dips that 10% let through (a pass 9.8% below its side's
+ * best made an A/A interval of +/-13%).
+ */
+#define ESTIMATOR_FAST_PCT 3.0
+/*
  * The passes of one side whose envelope is not in a slow stretch of the
- * machine: the host's slow stretches last 5-60 s and slow every window of
- * a pass alike, so a pass whose envelope is ESTIMATOR_SLOW_PCT or more
- * below the side's best is left out as its slow windows are. Copies the
- * kept values of v[0..n-1] to out, in order; returns how many.
+ * machine: those less than ESTIMATOR_FAST_PCT below the side's best.
+ * Copies the kept values of v[0..n-1] to out, in order; returns how many.
  */
 size_t estimator_fast_passes(const double *v, size_t n, double *out);
 /* The q-quantile of v[0..n-1] (linear between order statistics); sorts v. */

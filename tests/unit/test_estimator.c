@@ -97,14 +97,16 @@ END_TEST
 
 START_TEST(test_fast_passes)
 {
-	const double v[] = { 100, 99, 85, 101, 90 };
-	double out[5];
+	const double v[] = { 100, 99, 85, 101, 97.9, 98 };
+	double out[6];
 
-	/* 85 and 90 are 10% or more below 101: a slow stretch's passes */
-	ck_assert_uint_eq(estimator_fast_passes(v, 5, out), 3);
+	/* 85 and 97.9 are 3% or more below 101: a slow stretch's passes;
+	 * 98 is less than 3% below it */
+	ck_assert_uint_eq(estimator_fast_passes(v, 6, out), 4);
 	ck_assert_double_eq_tol(out[0], 100, 1e-12);
 	ck_assert_double_eq_tol(out[1], 99, 1e-12);
 	ck_assert_double_eq_tol(out[2], 101, 1e-12);
+	ck_assert_double_eq_tol(out[3], 98, 1e-12);
 	ck_assert_uint_eq(estimator_fast_passes(v, 0, out), 0);
 }
 END_TEST
