@@ -55,11 +55,20 @@ def figure(path, key):
     return statistics.median(v) if v else float("nan")
 
 
+def base_of(d, b, p):
+    """The A a B of pair p is judged against: the 1% and 10% B, run at
+    --repeat auto, against A at --repeat auto (aa) when there is one."""
+    aa = os.path.join(d, "aa-%d.json" % p)
+    if b in ("b1", "b10") and os.path.exists(aa):
+        return aa
+    return os.path.join(d, "a-%d.json" % (2 * p - 1))
+
+
 def change(d, b, key):
     """B's change against A, in %: the median over pairs of the ratio of
     their documents' medians, and the smallest and largest pair's."""
     rs = [figure(os.path.join(d, "%s-%d.json" % (b, p)), key) /
-          figure(os.path.join(d, "a-%d.json" % (2 * p - 1)), key) - 1
+          figure(base_of(d, b, p), key) - 1
           for p in range(1, pairs + 1)]
     return "%+.1f%% (%+.0f%% to %+.0f%%)" % (100 * statistics.median(rs),
                                              100 * min(rs), 100 * max(rs))
@@ -103,7 +112,7 @@ def table(w):
                 if not os.path.exists(path(pairs)):
                     cells += ["-", "-"]
                     continue
-                ab = [judge(a(2 * p - 1), path(p), noise) for p in range(1, pairs + 1)]
+                ab = [judge(base_of(d, b, p), path(p), noise) for p in range(1, pairs + 1)]
                 if b == "stall":
                     # right when not called unchanged: the mean's word, or the note
                     told = count(ab, lambda r: r[1].get(ops) != "unchanged" or r[2])
@@ -111,6 +120,11 @@ def table(w):
                                                                       pairs)]
                 else:
                     cells += [words3(ab, env), words3(ab, ops)]
+                    if b in ("b1", "b10") and base_of(d, b, 1) != a(1):
+                        auto = [passes_of(x) for p in range(1, pairs + 1)
+                                for x in (base_of(d, b, p), path(p))]
+                        cells[-2] += " (auto: %d passes, %d-%d)" % (
+                            statistics.median(auto), min(auto), max(auto))
             print("| %s | %s | %s | %s |" % (
                 cond, "calibrate" if nz else "default",
                 "%d (%d-%d)" % (statistics.median(np), min(np), max(np)),

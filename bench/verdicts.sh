@@ -15,8 +15,8 @@
 #   sendfile  --sendfile 1 to /dev/null, an op of the file's pages:
 #             --sendfile-size 4096K against 4055K, 3976K and 3724K;
 #   pread2    --pread2 2 --instance-mode thread: --pread2-size 4K (will-it-
-#             scale's) against 2560 bytes (less copying) and 4608 (a second
-#             page to look up and copy);
+#             scale's) against 3584 and 2560 bytes (less copying) and 4608
+#             (a second page to look up and copy);
 #   pipe      --pipe 1, a writer and its reader (two tasks), at the passes
 #             --repeat auto chooses: --pipe-data-size 1024 against 1152
 #             and 2048 bytes per write();
@@ -30,8 +30,11 @@
 # Per workload and condition: 2 * PAIRS invocations of A and PAIRS of each
 # B, interleaved (A, B1, B3, B10, stall, A) so a drifting load meets all
 # alike, each --repeat $VERDICT_PASSES -t $VERDICT_T --json (the two-task
-# workload --repeat auto). Pair p is A(2p-1) against A(2p) (A/A) and
-# against each B(p), judged by one compare (the default verdict, with
+# workload --repeat auto). The 1% change (quiet) and the 10% (builds) are
+# asked at the passes --repeat auto chooses: their B runs --repeat auto,
+# against PAIRS more invocations of A at --repeat auto (aa). Pair p is
+# A(2p-1) against A(2p) (A/A) and against each B(p) (the 1% and 10% B
+# against AA(p)), judged by one compare (the default verdict, with
 # VERDICT_COMPARE_ARGS added), and again with the job's noise as
 # stresskit calibrate measured it before the job's corpus (compare
 # --noise). Runs already in VERDICT_DIR are kept, so VERDICT_DIR=...
@@ -82,7 +85,7 @@ workload() {
 		W_A=4096K W_B1=4055K W_B3=3976K W_B10=3724K ;;
 	pread2)
 		W_ARGS="--pread2 2 --instance-mode thread" W_KNOB=--pread2-size
-		W_A=4K W_B3=2560 W_B10=4608 ;;
+		W_A=4K W_B1=3584 W_B3=2560 W_B10=4608 ;;
 	pipe)
 		W_ARGS="--pipe 1" W_KNOB=--pipe-data-size
 		W_A=1024 W_B3=1152 W_B10=2048 W_REPEAT=auto W_T=0.5 ;;
@@ -98,27 +101,35 @@ workload() {
 # kinds COND: the sides a condition asks for, beside A (the issue's targets)
 kinds() {
 	case "$1" in
-	quiet) echo "${W_B1:+b1} b3${W_STALL:+ stall}" ;;
+	quiet) echo "${W_B1:+$(auto_a) b1} b3${W_STALL:+ stall}" ;;
 	hogs) echo "b3" ;;
-	builds) echo "b3 b10" ;;
+	builds) echo "b3 $(auto_a) b10" ;;
 	*) echo "verdicts: no condition $1 (quiet hogs builds)" >&2; exit 1 ;;
 	esac
+}
+
+# auto_a: the kind of A the changes asked at --repeat auto are judged
+# against: aa, or none when A itself runs --repeat auto
+auto_a() {
+	[ "$W_REPEAT" = auto ] || echo aa
 }
 
 made=
 one_run() {	# FILE KIND
 	[ -s "$1" ] && return 0
 	made=1
+	rep=$W_REPEAT
 	case "$2" in
 	a|stall) v=$W_A ;;
-	b1) v=$W_B1 ;;
+	aa) v=$W_A rep=auto ;;
+	b1) v=$W_B1 rep=auto ;;
 	b3) v=$W_B3 ;;
-	b10) v=$W_B10 ;;
+	b10) v=$W_B10 rep=auto ;;
 	esac
 	extra=
 	[ "$2" = stall ] && extra=$W_STALL
 	# shellcheck disable=SC2086
-	"$SK" $W_ARGS "$W_KNOB" "$v" $extra -t "$W_T" --repeat "$W_REPEAT" --json "$1.tmp" \
+	"$SK" $W_ARGS "$W_KNOB" "$v" $extra -t "$W_T" --repeat "$rep" --json "$1.tmp" \
 		>/dev/null 2>"$1.err" || {
 		echo "verdicts: run $1 failed: $(tail -n 1 "$1.err")" >&2
 		rm -f "$1.tmp" "$1.err"
@@ -131,7 +142,7 @@ one_run() {	# FILE KIND
 # settings DIR: the settings a workload's runs were made with, written the
 # first time; runs made otherwise are not mixed with them.
 settings() {
-	s="$W_ARGS $W_KNOB $W_A/$W_B1/$W_B3/$W_B10 stall:$W_STALL -t $W_T --repeat $W_REPEAT"
+	s="$W_ARGS $W_KNOB $W_A/$W_B1/$W_B3/$W_B10 stall:$W_STALL -t $W_T --repeat $W_REPEAT b1,b10:auto"
 	s=$(printf '%s\n' "$s" | sed "s|$PLUGIN|getppidk.so|")
 	if [ -s "$1/settings" ] && [ "$(cat "$1/settings")" != "$s" ]; then
 		echo "verdicts: $1 holds runs of $(cat "$1/settings"), not $s; use another VERDICT_DIR" >&2
