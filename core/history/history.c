@@ -3,8 +3,8 @@
  * of runs kept in an SQLite database (history_store.h), one series per
  * job and machine, each run's passes as rows. add stores results files;
  * list and show print the series; the rest are added by their own files.
- * This file dispatches, says --help, and parses what the subcommands
- * share (--label).
+ * This file dispatches and says --help; history_args.c parses each
+ * verb's line.
  */
 #include <stdio.h>
 #include <string.h>
@@ -66,21 +66,6 @@ static void history_help(FILE *f)
 	fprintf(f, "\nExit: 0; 1 bad arguments, or a file or database refused.\n");
 }
 
-const char *history_valued(int argc, char **argv, int *i, const char *name)
-{
-	size_t len = strlen(name);
-	const char *arg = argv[*i];
-
-	if (strncmp(arg, name, len) || (arg[len] && arg[len] != '='))
-		return NULL;
-	if (arg[len] == '=')
-		return arg + len + 1;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	log_usage_error("history: %s needs a value", name);
-	return "";
-}
-
 int history_label_set(struct history_labels *l, const char *name, size_t nlen,
 		      const char *value)
 {
@@ -97,78 +82,26 @@ int history_label_set(struct history_labels *l, const char *name, size_t nlen,
 	return 0;
 }
 
-int history_label_arg(int argc, char **argv, int *i, struct history_labels *l)
+void history_usage(const char *verb, FILE *f)
 {
-	const char *v = history_valued(argc, argv, i, "--label"), *eq;
-	size_t nlen;
-
-	if (!v)
-		return 0;
-	if (!*v)
-		return -1;
-	eq = strchr(v, '=');
-	nlen = eq ? (size_t)(eq - v) : 0;
-	if (!eq || !nlen || nlen >= HISTORY_LABEL_LEN || strlen(eq + 1) >= HISTORY_LABEL_LEN ||
-	    strspn(v, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.") != nlen) {
-		log_usage_error("history: invalid --label '%s': expected NAME=VALUE, NAME of "
-				"letters, digits, '-', '_' or '.', each under %d characters",
-				v, HISTORY_LABEL_LEN);
-		return -1;
-	}
-	if (history_label_set(l, v, nlen, eq + 1)) {
-		log_usage_error("history: at most %d --label", HISTORY_LABELS_MAX);
-		return -1;
-	}
-	return 1;
-}
-
-int history_inputs_args(int argc, char **argv, const char *cmd, const char *what,
-			struct history_labels *l, const char **db, const char **in, size_t *n)
-{
-	*db = NULL;
-	*n = 0;
-	for (int i = 1; i < argc; i++) {
-		int taken = history_label_arg(argc, argv, &i, l);
-
-		if (taken < 0)
-			return -1;
-		if (taken)
-			continue;
-		if (argv[i][0] == '-' && argv[i][1]) {
-			log_usage_error("history %s: unknown option %s (see stresskit history "
-					"--help)", cmd, argv[i]);
-			return -1;
-		}
-		if (!*db)
-			*db = argv[i];
-		else
-			in[(*n)++] = argv[i];
-	}
-	if (!*db || !*n) {
-		log_usage_error("history %s: needs DB and at least one %s (see stresskit "
-				"history --help)", cmd, what);
-		return -1;
-	}
-	return 0;
+	for (size_t i = 0; i < HISTORY_CMDS; i++)
+		if (!strcmp(verb, history_cmds[i].name))
+			fprintf(f, "usage: stresskit history %s\n", history_cmds[i].usage);
 }
 
 static int history_main(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		history_help(argc < 2 ? stderr : stdout);
-		return argc < 2 ? SK_USAGE : SK_OK;
+	const char *verb = argc > 1 ? argv[1] : NULL;
+
+	if (!verb || !strcmp(verb, "--help") || !strcmp(verb, "-h")) {
+		history_help(verb ? stdout : stderr);
+		return verb ? SK_OK : SK_USAGE;
 	}
+	/* each verb parses its own line (history_args), --help included */
 	for (size_t i = 0; i < HISTORY_CMDS; i++)
-		if (!strcmp(argv[1], history_cmds[i].name)) {
-			for (int k = 2; k < argc; k++)
-				if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
-					printf("usage: stresskit history %s\n", history_cmds[i].usage);
-					return SK_OK;
-				}
+		if (!strcmp(verb, history_cmds[i].name))
 			return history_cmds[i].main(argc - 1, argv + 1);
-		}
-	log_usage_error("history: unknown subcommand '%s' (see stresskit history --help)",
-			argv[1]);
+	log_usage_error("history: unknown subcommand '%s' (see stresskit history --help)", verb);
 	return SK_USAGE;
 }
 

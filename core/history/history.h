@@ -1,12 +1,13 @@
 /*
  * history.h - what the parts of "stresskit history" share: each
- * subcommand's entry (history.c dispatches on argv[1]) and the labels a
+ * subcommand's entry (history.c dispatches on its verb) and the labels a
  * run is added with (--label NAME=VALUE: commit=SHA, kernel=...).
  */
 #ifndef STRESSKIT_HISTORY_H
 #define STRESSKIT_HISTORY_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -22,46 +23,12 @@ struct history_labels {
 	char value[HISTORY_LABELS_MAX][HISTORY_LABEL_LEN];
 };
 
-/*
- * --label NAME=VALUE (or --label=NAME=VALUE) at argv[*i]: 1 taken (into
- * l, *i past its value), 0 not a --label, -1 bad (after one line). NAME
- * is letters, digits, '-', '_' and '.'; a NAME given twice keeps the last.
- */
-int history_label_arg(int argc, char **argv, int *i, struct history_labels *l);
-
 /* Sets label name (nlen bytes of it) to value; 0, or -1 when l is full. */
 int history_label_set(struct history_labels *l, const char *name, size_t nlen,
 		      const char *value);
 
-/*
- * DB INPUT... [--label NAME=VALUE]... (add, import-lkp): *db, and the
- * inputs into in[] (argc entries at most, pointing into argv), *n of
- * them. 0, or -1 after one line naming cmd and what an input is.
- */
-int history_inputs_args(int argc, char **argv, const char *cmd, const char *what,
-			struct history_labels *l, const char **db, const char **in, size_t *n);
-
-/*
- * The value of an option --NAME VALUE or --NAME=VALUE at argv[*i]:
- * NULL when argv[*i] is not it, else the value (*i past it), or "" after
- * one line when the value is missing.
- */
-const char *history_valued(int argc, char **argv, int *i, const char *name);
-
-/* What the subcommands that look for change points take (changes, report). */
-struct history_changes_opts {
-	const char *db, *key;
-	uint64_t series, last;
-	struct history_changes_params p;
-	bool want_out;		/* -o FILE is taken, and needed */
-	const char *out;
-};
-
-/*
- * DB [--series N] [--metric KEY] [--last N] [--max-p P] [--min-runs N],
- * and -o FILE when o->want_out: 0, or -1 after one line.
- */
-int history_changes_args(int argc, char **argv, struct history_changes_opts *o);
+/* "usage: stresskit history VERB ..." and what VERB does, to f. */
+void history_usage(const char *verb, FILE *f);
 
 struct history_doc;
 struct history_store;

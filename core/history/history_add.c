@@ -18,6 +18,7 @@
 
 #include "compare_method.h"
 #include "history.h"
+#include "history_args.h"
 #include "history_doc.h"
 #include "history_store.h"
 #include "lkp_keys.h"
@@ -297,17 +298,18 @@ static int history_add_file(struct history_store *s, const char *path,
 
 int history_add_main(int argc, char **argv)
 {
-	struct history_labels labels = { .n = 0 };
+	struct history_args a;
 	struct history_store s;
-	const char *db, *files[argc > 0 ? argc : 1];
-	size_t n;
-	int failed = 0;
+	const char *files[argc > 0 ? argc : 1];
+	int failed = 0, rc = history_args("add", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
+					  "RESULTS.json", argc, argv, files, &a);
 
-	if (history_inputs_args(argc, argv, "add", "RESULTS.json", &labels, &db, files, &n) ||
-	    history_store_open(&s, db, true))
+	if (rc)
+		return rc > 0 ? SK_OK : SK_USAGE;
+	if (history_store_open(&s, a.db, true))
 		return SK_USAGE;
-	for (size_t i = 0; i < n; i++)
-		failed |= history_add_file(&s, files[i], &labels) != 0;
+	for (size_t i = 0; i < a.n_inputs; i++)
+		failed |= history_add_file(&s, files[i], &a.labels) != 0;
 	history_store_close(&s);
 	return failed ? SK_USAGE : SK_OK;
 }

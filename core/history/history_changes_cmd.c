@@ -23,13 +23,14 @@
 #include <stresskit/stressor.h>
 
 #include "history.h"
+#include "history_args.h"
 #include "compare_help.h"
 #include "history_verdict.h"
 #include "log.h"
 #include "parse.h"
 
 static void history_changes_print(const struct history_line *l, const struct history_found *f,
-				  size_t n, const struct history_changes_opts *o)
+				  size_t n, const struct history_args *o)
 {
 	char b1[32], b2[32];
 
@@ -48,69 +49,21 @@ static void history_changes_print(const struct history_line *l, const struct his
 	}
 }
 
-/* One line for a bad value of option name; -1. */
-static int history_changes_bad(const char *name, const char *v, const char *expected)
-{
-	log_usage_error("history: invalid %s '%s': expected %s", name, v, expected);
-	return -1;
-}
-
-int history_changes_args(int argc, char **argv, struct history_changes_opts *o)
-{
-	const char *v;
-	uint64_t u;
-
-	o->p = (struct history_changes_params){ .max_p = HISTORY_DEFAULT_MAX_P,
-						.min_runs = HISTORY_DEFAULT_MIN_RUNS };
-	for (int i = 1; i < argc; i++) {
-		if (o->want_out && ((v = history_valued(argc, argv, &i, "-o")) ||
-				    (v = history_valued(argc, argv, &i, "--output")))) {
-			o->out = v;
-		} else if ((v = history_valued(argc, argv, &i, "--metric"))) {
-			o->key = v;
-		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
-			if (*v && (parse_u64(v, &o->series) || !o->series))
-				return history_changes_bad("--series", v, "a series number (history list)");
-		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
-			if (*v && (parse_u64(v, &o->last) || o->last < 2 * HISTORY_MIN_RUNS_LEAST))
-				return history_changes_bad("--last", v, "6 or more runs");
-		} else if ((v = history_valued(argc, argv, &i, "--min-runs"))) {
-			if (*v && (parse_u64(v, &u) || u < HISTORY_MIN_RUNS_LEAST || u > 1000))
-				return history_changes_bad("--min-runs", v, "3 to 1000 runs");
-			o->p.min_runs = (size_t)u;
-		} else if ((v = history_valued(argc, argv, &i, "--max-p"))) {
-			if (*v && (parse_percent(v, &o->p.max_p) || strchr(v, '%') ||
-				   !(o->p.max_p > 0) || !(o->p.max_p <= 0.5)))
-				return history_changes_bad("--max-p", v, "a p-value above 0, at most 0.5");
-		} else if (argv[i][0] == '-' || o->db) {
-			log_usage_error("history: unexpected %s (see stresskit history --help)",
-					argv[i]);
-			return -1;
-		} else {
-			o->db = argv[i];
-		}
-		if (v && !*v)
-			return -1;	/* history_valued said it */
-	}
-	if (!o->db || (o->want_out && !o->out)) {
-		log_usage_error("history: needs DB%s (see stresskit history --help)",
-				o->want_out ? " and -o FILE" : "");
-		return -1;
-	}
-	return 0;
-}
-
 int history_changes_main(int argc, char **argv)
 {
-	struct history_changes_opts o = { .db = NULL };
+	struct history_args o;
 	struct history_series *sv = NULL;
 	struct history_store s;
 	size_t ns = 0, lines = 0;
 	bool regressed = false;
 	int rc = SK_OK;
 
-	if (history_changes_args(argc, argv, &o))
-		return SK_USAGE;
+	int parsed = history_args("changes", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
+				  HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES, NULL, argc, argv,
+				  NULL, &o);
+
+	if (parsed)
+		return parsed > 0 ? SK_OK : SK_USAGE;
 	if (history_store_open(&s, o.db, false))
 		return SK_USAGE;
 	if (history_query_series(&s, &sv, &ns))
@@ -121,7 +74,7 @@ int history_changes_main(int argc, char **argv)
 
 		if (o.series && sv[i].id != (long long)o.series)
 			continue;
-		if (history_query_lines(&s, sv[i].id, o.key, false, (size_t)o.last, &l, &n))
+		if (history_query_lines(&s, sv[i].id, o.metric, false, (size_t)o.last, &l, &n))
 			rc = SK_USAGE;
 		if (rc == SK_OK && n)
 			printf("series %lld: %s on %s\n", sv[i].id, sv[i].job, sv[i].machine);
@@ -147,8 +100,8 @@ int history_changes_main(int argc, char **argv)
 		history_lines_free(l, n);
 	}
 	if (rc == SK_OK && !lines) {
-		log_usage_error("history changes: %s: no %s%s", o.db, o.key ? "metric " : "runs",
-				o.key ? o.key : "");
+		log_usage_error("history changes: %s: no %s%s", o.db, o.metric ? "metric " : "runs",
+				o.metric ? o.metric : "");
 		rc = SK_USAGE;
 	}
 	history_series_free(sv, ns);

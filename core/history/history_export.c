@@ -16,6 +16,7 @@
 #include <stresskit/stressor.h>
 
 #include "history.h"
+#include "history_args.h"
 #include "history_query.h"
 #include "compare_method.h"
 #include "kcidb.h"
@@ -111,42 +112,18 @@ static int export_line(struct history_store *s, json_t *doc, const struct histor
 
 int history_export_main(int argc, char **argv)
 {
-	const char *db = NULL, *out = NULL, *v;
-	uint64_t only = 0, last = 0;
 	struct history_series *sv = NULL;
 	struct history_store s;
+	struct history_args a;
 	size_t ns = 0, tests = 0;
 	json_t *doc;
-	int rc = SK_OK;
+	int rc = history_args("export", HISTORY_ARG_KCIDB | HISTORY_ARG_SERIES | HISTORY_ARG_LAST,
+			      NULL, argc, argv, NULL, &a);
+	const char *db = a.db, *out = a.out;
+	uint64_t only = a.series, last = a.last;
 
-	for (int i = 1; i < argc; i++) {
-		if ((v = history_valued(argc, argv, &i, "--kcidb"))) {
-			out = v;
-		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
-			if (*v && (parse_u64(v, &only) || !only)) {
-				log_usage_error("history export: invalid --series '%s'", v);
-				return SK_USAGE;
-			}
-		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
-			if (*v && (parse_u64(v, &last) || !last)) {
-				log_usage_error("history export: invalid --last '%s'", v);
-				return SK_USAGE;
-			}
-		} else if (argv[i][0] == '-' || db) {
-			log_usage_error("history export: unexpected %s (see stresskit history --help)",
-					argv[i]);
-			return SK_USAGE;
-		} else {
-			db = argv[i];
-		}
-		if (v && !*v)
-			return SK_USAGE;
-	}
-	if (!db || !out || !*out) {
-		log_usage_error("history export: needs DB and --kcidb FILE (see stresskit "
-				"history --help)");
-		return SK_USAGE;
-	}
+	if (rc)
+		return rc > 0 ? SK_OK : SK_USAGE;
 	if (history_store_open(&s, db, false))
 		return SK_USAGE;
 	doc = kcidb_new();

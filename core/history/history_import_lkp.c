@@ -28,6 +28,7 @@
 #include <stresskit/stressor.h>
 
 #include "history.h"
+#include "history_args.h"
 #include "history_doc.h"
 #include "history_store.h"
 #include "log.h"
@@ -214,17 +215,18 @@ static int lkp_read(const char *root, struct history_doc *d, char *file, size_t 
 
 int history_import_lkp_main(int argc, char **argv)
 {
-	struct history_labels labels = { .n = 0 };
+	struct history_args a;
 	struct history_store s;
-	const char *db, *roots[argc > 0 ? argc : 1];
-	size_t n;
-	int failed = 0;
+	const char *roots[argc > 0 ? argc : 1];
+	int failed = 0, parsed = history_args("import-lkp", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
+					      "RESULT_ROOT", argc, argv, roots, &a);
 
-	if (history_inputs_args(argc, argv, "import-lkp", "RESULT_ROOT", &labels, &db, roots,
-				&n) || history_store_open(&s, db, true))
+	if (parsed)
+		return parsed > 0 ? SK_OK : SK_USAGE;
+	if (history_store_open(&s, a.db, true))
 		return SK_USAGE;
-	for (size_t i = 0; i < n; i++) {
-		struct history_labels l = labels;
+	for (size_t i = 0; i < a.n_inputs; i++) {
+		struct history_labels l = a.labels;
 		char file[PATH_MAX + 16], hash[HISTORY_HASH_HEX];
 		struct history_doc d;
 		char *buf = NULL;

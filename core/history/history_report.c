@@ -18,6 +18,7 @@
 
 #include "atomic_file.h"
 #include "history.h"
+#include "history_args.h"
 #include "history_verdict.h"
 #include "log.h"
 #include "plot_history.h"
@@ -57,7 +58,7 @@ static void report_mark_label(const struct report_line *r, const struct history_
 }
 
 static void report_changes_table(FILE *f, const struct report_line *r, size_t n,
-				 const struct history_changes_opts *o)
+				 const struct history_args *o)
 {
 	size_t rows = 0;
 
@@ -177,7 +178,7 @@ static int report_environment(FILE *f, struct history_store *s, const struct his
 	return 0;
 }
 
-static int report_write(FILE *f, struct history_store *s, const struct history_changes_opts *o,
+static int report_write(FILE *f, struct history_store *s, const struct history_args *o,
 			const struct history_series *sv, size_t ns, const struct report_line *r,
 			size_t n)
 {
@@ -220,7 +221,7 @@ static void report_free(struct report_line *r, size_t n)
 }
 
 /* Every KPI line of the chosen series, and its change points. */
-static int report_collect(struct history_store *s, const struct history_changes_opts *o,
+static int report_collect(struct history_store *s, const struct history_args *o,
 			  const struct history_series *sv, size_t ns, struct report_line **out,
 			  size_t *nout)
 {
@@ -234,7 +235,7 @@ static int report_collect(struct history_store *s, const struct history_changes_
 
 		if (o->series && sv[i].id != (long long)o->series)
 			continue;
-		rc = history_query_lines(s, sv[i].id, o->key, false, (size_t)o->last, &l, &nl);
+		rc = history_query_lines(s, sv[i].id, o->metric, false, (size_t)o->last, &l, &nl);
 		nr = rc ? NULL : realloc(r, (n + nl + 1) * sizeof(*r));
 		if (!nr) {
 			history_lines_free(l, nl);
@@ -263,16 +264,18 @@ static int report_collect(struct history_store *s, const struct history_changes_
 
 int history_report_main(int argc, char **argv)
 {
-	struct history_changes_opts o = { .want_out = true };
+	struct history_args o;
 	struct history_series *sv = NULL;
 	struct report_line *r = NULL;
 	struct history_store s;
 	struct atomic_file af;
 	size_t ns = 0, n = 0;
-	int rc;
+	int rc = history_args("report", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
+			      HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES | HISTORY_ARG_OUTPUT, NULL,
+			      argc, argv, NULL, &o);
 
-	if (history_changes_args(argc, argv, &o))
-		return SK_USAGE;
+	if (rc)
+		return rc > 0 ? SK_OK : SK_USAGE;
 	if (history_store_open(&s, o.db, false))
 		return SK_USAGE;
 	if (history_query_series(&s, &sv, &ns) || report_collect(&s, &o, sv, ns, &r, &n)) {

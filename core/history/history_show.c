@@ -12,6 +12,7 @@
 #include <stresskit/stressor.h>
 
 #include "history.h"
+#include "history_args.h"
 #include "history_query.h"
 #include "log.h"
 #include "parse.h"
@@ -21,13 +22,13 @@ int history_list_main(int argc, char **argv)
 {
 	struct history_series *v;
 	struct history_store s;
+	struct history_args a;
 	size_t n;
+	int rc = history_args("list", 0, NULL, argc, argv, NULL, &a);
 
-	if (argc != 2 || argv[1][0] == '-') {
-		log_usage_error("history list: needs DB alone (see stresskit history --help)");
-		return SK_USAGE;
-	}
-	if (history_store_open(&s, argv[1], false))
+	if (rc)
+		return rc > 0 ? SK_OK : SK_USAGE;
+	if (history_store_open(&s, a.db, false))
 		return SK_USAGE;
 	if (history_query_series(&s, &v, &n)) {
 		history_store_close(&s);
@@ -38,7 +39,7 @@ int history_list_main(int argc, char **argv)
 		printf("%6lld %6lld  %-12.12s  %-32s  %s\n", v[i].id, v[i].runs, v[i].fingerprint,
 		       v[i].machine, v[i].job);
 	if (!n)
-		printf("(no runs yet: stresskit history add %s RESULTS.json)\n", argv[1]);
+		printf("(no runs yet: stresskit history add %s RESULTS.json)\n", a.db);
 	history_series_free(v, n);
 	history_store_close(&s);
 	return SK_OK;
@@ -67,42 +68,17 @@ static void history_show_line(const struct history_series *sr, const struct hist
 
 int history_show_main(int argc, char **argv)
 {
-	const char *db = NULL, *key = NULL, *v;
-	uint64_t last = 0, only = 0;
 	struct history_series *sv = NULL;
 	struct history_store s;
+	struct history_args a;
 	size_t ns = 0, shown = 0;
-	int rc = SK_OK;
+	int rc = history_args("show", HISTORY_ARG_SERIES | HISTORY_ARG_LAST | HISTORY_ARG_METRIC,
+			      NULL, argc, argv, NULL, &a);
+	const char *db = a.db, *key = a.metric;
+	uint64_t last = a.last, only = a.series;
 
-	for (int i = 1; i < argc; i++) {
-		if ((v = history_valued(argc, argv, &i, "--metric"))) {
-			if (!*v)
-				return SK_USAGE;
-			key = v;
-		} else if ((v = history_valued(argc, argv, &i, "--last"))) {
-			if (parse_u64(v, &last) || !last) {
-				log_usage_error("history show: invalid --last '%s': expected a "
-						"number of runs, 1 or more", v);
-				return SK_USAGE;
-			}
-		} else if ((v = history_valued(argc, argv, &i, "--series"))) {
-			if (parse_u64(v, &only) || !only) {
-				log_usage_error("history show: invalid --series '%s': expected a "
-						"series number (history list)", v);
-				return SK_USAGE;
-			}
-		} else if (argv[i][0] == '-' || db) {
-			log_usage_error("history show: unexpected %s (see stresskit history --help)",
-					argv[i]);
-			return SK_USAGE;
-		} else {
-			db = argv[i];
-		}
-	}
-	if (!db) {
-		log_usage_error("history show: needs DB (see stresskit history --help)");
-		return SK_USAGE;
-	}
+	if (rc)
+		return rc > 0 ? SK_OK : SK_USAGE;
 	if (history_store_open(&s, db, false))
 		return SK_USAGE;
 	if (history_query_series(&s, &sv, &ns))

@@ -306,6 +306,30 @@ t_history_changes() {
 	expect_match "invalid --max-p '2'" "$ERR"
 }
 
+# Every verb's line goes through the option engine: an option means and
+# is checked the same in each verb that takes it, its errors name the
+# verb, and each verb answers --help with its own usage.
+t_history_verbs_options() {
+	for verb in show export changes report; do
+		expect_exit 1 "$SK" history $verb x.db --series 0
+		one_line "$ERR"
+		expect_match "^stresskit: error: history $verb: invalid --series '0': expected a series number \\(history list\\)\$" "$ERR"
+		expect_exit 1 "$SK" history $verb x.db --bogus
+		expect_match "^stresskit: error: history $verb: unknown option --bogus \\(see stresskit history $verb --help\\)\$" "$ERR"
+		expect_exit 0 "$SK" history $verb --help
+		expect_match "^usage: stresskit history $verb DB" "$OUT"
+	done
+	expect_exit 1 "$SK" history show x.db --last 0
+	expect_match "invalid --last '0': expected a number of runs, 1 or more" "$ERR"
+	expect_exit 1 "$SK" history changes x.db --last=5
+	expect_match "invalid --last '5': expected a number of runs, 6 or more" "$ERR"
+	expect_exit 1 "$SK" history list x.db y.db
+	expect_match "history list: unexpected argument 'y\\.db'" "$ERR"
+	expect_exit 1 "$SK" history import-lkp x.db r --label =v
+	expect_match "history import-lkp: invalid --label '=v': expected NAME=VALUE" "$ERR"
+	[ ! -e x.db ] || fail "a refused line made x.db"
+}
+
 # The report: one HTML file, no script and nothing fetched, the change
 # points' table first, a chart per KPI line with its change point marked
 # and labelled, the environment; written by rename, so a failed write
