@@ -19,12 +19,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "doc_writers.h"
 #include "inputs.h"
 #include "lazy_lib.h"
 #include "run_mode.h"
 
-/* --yaml, --json, --scale-csv, --scale-plot and the run modes' file rows */
-#define OUTPUT_PATHS_N (5 + RUN_MODES_MAX * RUN_MODE_ROWS)
+/* the document's formats, --scale-csv, --scale-plot and the run modes' file rows */
+#define OUTPUT_PATHS_N (DOC_WRITERS_MAX + 2 + RUN_MODES_MAX * RUN_MODE_ROWS)
 
 struct output_path {
 	const char *opt, *path;
@@ -84,14 +85,16 @@ static void output_paths_load_libs(const char *path)
 int output_paths_check(const struct plan *p, char *err, size_t errlen)
 {
 	struct output_path o[OUTPUT_PATHS_N] = {
-		{ .opt = "--yaml", .path = p->set.yaml_path },
-		{ .opt = "--json", .path = p->set.json_path },
-		{ .opt = "--kcidb", .path = p->set.kcidb_path },
 		{ .opt = "--scale-csv", .path = p->set.scale_csv },
 		{ .opt = "--scale-plot", .path = p->set.scale_plot },
 	};
 	char names[OUTPUT_PATHS_N][72];
-	int rc = 0, n = 5;
+	int rc = 0, n = 2;
+
+	for (size_t i = 0; i < doc_writers_count(); i++, n++) {
+		o[n].opt = doc_writers_at(i)->option;
+		o[n].path = doc_writer_path(doc_writers_at(i), &p->set);
+	}
 
 	/* a run mode's output files: its string rows that name one */
 	for (size_t m = 0; m < run_modes_count(); m++) {

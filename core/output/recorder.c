@@ -13,6 +13,7 @@
 
 #include "confidence.h"
 #include "cost.h"
+#include "doc_writers.h"
 #include "environment.h"
 #include "log.h"
 #include "mode_output.h"
@@ -102,7 +103,7 @@ struct recorder *recorder_begin(const struct plan *p,
 		return NULL;
 	}
 	r->pass = 1;
-	if (p->set.yaml_path || p->set.json_path || p->set.kcidb_path || p->repeat > 1)
+	if (doc_writers_asked(&p->set) || p->repeat > 1)
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());

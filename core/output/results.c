@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "doc_writers.h"
 #include "json_finite.h"
-#include "kcidb.h"
 #include "log.h"
 #include "mode_output.h"
 #include "run_mode.h"
@@ -234,28 +234,18 @@ int results_open_files(const struct plan *p, struct results_files *f,
 	int rc = 0;
 
 	memset(f, 0, sizeof(*f));
-	f->yaml.fd = f->yaml.dirfd = f->json.fd = f->json.dirfd = -1;
-	f->kcidb.fd = f->kcidb.dirfd = -1;
-	if (p->set.yaml_path) {
-		rc = atomic_file_open(&f->yaml, p->set.yaml_path);
-		f->has_yaml = !rc;
+	for (size_t i = 0; i < doc_writers_count() && !rc; i++) {
+		const struct doc_writer *w = doc_writers_at(i);
+		const char *path = doc_writer_path(w, &p->set);
+
+		f->file[i].fd = f->file[i].dirfd = -1;
+		if (!path)
+			continue;
+		rc = atomic_file_open(&f->file[i], path);
+		f->open[i] = !rc;
 		if (rc)
-			snprintf(err, errlen, "cannot write --yaml '%s': %s",
-				 p->set.yaml_path, strerror(-rc));
-	}
-	if (!rc && p->set.json_path) {
-		rc = atomic_file_open(&f->json, p->set.json_path);
-		f->has_json = !rc;
-		if (rc)
-			snprintf(err, errlen, "cannot write --json '%s': %s",
-				 p->set.json_path, strerror(-rc));
-	}
-	if (!rc && p->set.kcidb_path) {
-		rc = atomic_file_open(&f->kcidb, p->set.kcidb_path);
-		f->has_kcidb = !rc;
-		if (rc)
-			snprintf(err, errlen, "cannot write --kcidb '%s': %s",
-				 p->set.kcidb_path, strerror(-rc));
+			snprintf(err, errlen, "cannot write %s '%s': %s", w->option, path,
+				 strerror(-rc));
 	}
 	if (rc)
 		results_close_files(f);
@@ -264,47 +254,31 @@ int results_open_files(const struct plan *p, struct results_files *f,
 
 void results_close_files(struct results_files *f)
 {
-	if (f->has_yaml)
-		atomic_file_abort(&f->yaml);
-	if (f->has_json)
-		atomic_file_abort(&f->json);
-	if (f->has_kcidb)
-		atomic_file_abort(&f->kcidb);
-	f->has_yaml = f->has_json = f->has_kcidb = false;
-}
-
-/* Commits one file; a failure names its cause and leaves the old file. */
-static int results_commit(struct atomic_file *af, int wrote, const char *what,
-			  const char *path)
-{
-	int rc = atomic_file_finish(af, wrote);
-
-	if (rc)
-		log_fail("cannot write %s to %s: %s", what, path, strerror(-rc));
-	return rc;
+	for (size_t i = 0; i < doc_writers_count(); i++)
+		if (f->open[i]) {
+			atomic_file_abort(&f->file[i]);
+			f->open[i] = false;
+		}
 }
 
 int results_write(json_t *doc, struct results_files *f, const struct plan *p)
 {
 	int rc = 0;
 
-	if (f->has_yaml) {
-		f->has_yaml = false;
-		if (results_commit(&f->yaml, results_emit_yaml(doc, f->yaml.f),
-				   "YAML", p->set.yaml_path))
+	for (size_t i = 0; i < doc_writers_count(); i++) {
+		const struct doc_writer *w = doc_writers_at(i);
+		int err;
+
+		if (!f->open[i])
+			continue;
+		f->open[i] = false;
+		/* a failure names its cause and leaves the old file */
+		err = atomic_file_finish(&f->file[i], w->emit(doc, f->file[i].f));
+		if (err) {
+			log_fail("cannot write %s to %s: %s", w->what, doc_writer_path(w, &p->set),
+				 strerror(-err));
 			rc = -EIO;
-	}
-	if (f->has_json) {
-		f->has_json = false;
-		if (results_commit(&f->json, json_dumpf(doc, f->json.f, JSON_INDENT(2)) ||
-				   fputc('\n', f->json.f) == EOF, "JSON", p->set.json_path))
-			rc = -EIO;
-	}
-	if (f->has_kcidb) {
-		f->has_kcidb = false;
-		if (results_commit(&f->kcidb, kcidb_emit(doc, f->kcidb.f),
-				   "KCIDB", p->set.kcidb_path))
-			rc = -EIO;
+		}
 	}
 	return rc;
 }

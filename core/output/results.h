@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "atomic_file.h"
+#include "doc_writers.h"
 
 #include "plan.h"
 #include "metrics.h"
@@ -28,16 +29,16 @@ struct results_run {
 	void *const *out;
 };
 
-/* The open output files of --yaml and --json. */
+/* The open files of the document's formats, by doc_writers_at() index. */
 struct results_files {
-	struct atomic_file yaml, json, kcidb;
-	bool has_yaml, has_json, has_kcidb;
+	struct atomic_file file[DOC_WRITERS_MAX];
+	bool open[DOC_WRITERS_MAX];
 };
 
 /*
- * Opens the --yaml and --json files before anything runs, so a bad path
- * is one line and exit 1, not a lost hour of results. Returns 0 or -errno
- * with one line in err.
+ * Opens the file of every format asked for (doc_writers.h) before
+ * anything runs, so a bad path is one line and exit 1, not a lost hour
+ * of results. Returns 0 or -errno with one line in err.
  */
 int results_open_files(const struct plan *p, struct results_files *f,
 		       char *err, size_t errlen);

@@ -27,6 +27,7 @@
 
 #include <stresskit/stressor.h>
 
+#include "doc_writers.h"
 #include "json_file.h"
 #include "log.h"
 #include "profile.h"
@@ -99,9 +100,8 @@ void pass_exec_child_plan(const struct plan *p, const char *out, struct plan *on
 	one->repeat = 1;
 	one->set.rep.until.pct = 0;
 	one->set.rep.automatic = false;
-	one->set.yaml_path = NULL;
+	doc_writers_clear(&one->set);
 	one->set.json_path = out;
-	one->set.kcidb_path = NULL;
 }
 
 /* The first output file row of a run mode that is given: such a file
