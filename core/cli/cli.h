@@ -58,7 +58,7 @@ struct cli_row {
 	bool alias_of;
 	bool job;			/* --job FILE */
 	enum cli_record record;
-	enum compare_weight weight;	/* recorded rows only */
+	enum option_weight weight;	/* recorded rows only */
 };
 
 extern const struct cli_row cli_rows[G_COUNT];

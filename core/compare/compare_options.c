@@ -22,7 +22,7 @@
  * weight is its row's (cli_table.c), a run mode's its row's (run_mode.h). */
 static const struct compare_rule {
 	const char *key;
-	enum compare_weight weight;
+	enum option_weight weight;
 } compare_rules[] = {
 	{ "mode", WEIGHT_REFUSE },		/* which stressors share the machine */
 	{ "temp-path-filesystem", WEIGHT_REFUSE },	/* what a file bogo-op costs */
@@ -149,7 +149,7 @@ static bool compare_given(const json_t *c, const char *key)
 	return v && !json_is_null(v);
 }
 
-static bool compare_refuses(enum compare_weight wt, const json_t *ca, const json_t *cb)
+static bool compare_refuses(enum option_weight wt, const json_t *ca, const json_t *cb)
 {
 	switch (wt) {
 	case WEIGHT_REFUSE:
@@ -163,7 +163,7 @@ static bool compare_refuses(enum compare_weight wt, const json_t *ca, const json
 
 /* Visits option key when it differs, refusing as its weight says. */
 static void compare_rule(const struct compare_walk *w, const char *key,
-			 enum compare_weight wt, const json_t *ca, const json_t *cb)
+			 enum option_weight wt, const json_t *ca, const json_t *cb)
 {
 	if (wt == WEIGHT_IGNORE)
 		return;
@@ -247,7 +247,7 @@ void compare_options_notes(const json_t *a, const json_t *b, const char *label)
 }
 
 /* Sets key of id to c's value of it, when c records one and it weighs. */
-static void compare_identity_rule(json_t *id, const char *key, enum compare_weight wt,
+static void compare_identity_rule(json_t *id, const char *key, enum option_weight wt,
 				  const json_t *c)
 {
 	const json_t *v = json_object_get(c, key);

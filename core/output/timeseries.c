@@ -14,6 +14,7 @@
 
 #include "json_finite.h"
 #include "log.h"
+#include "stats.h"
 
 static double timeseries_inst_rate(const struct instance_result *r)
 {
@@ -45,7 +46,7 @@ void timeseries_summarize(const struct sampler *sm, const struct run_result *res
 	out->reached = sampler_steady_reached(sm, &out->reached_at);
 	for (uint32_t k = 0; k < sr->n; k++)
 		rates[k] = timeseries_inst_rate(&sr->inst[k]);
-	out->inst_cv_pct = steady_cv_pct(rates, sr->n);
+	out->inst_cv_pct = stats_cv_pct(rates, sr->n);
 	if (!p || !n_int || !(y = malloc(n_int * sizeof(*y))))
 		return;
 	for (size_t t = 0; t < n_int; t++)
@@ -53,7 +54,7 @@ void timeseries_summarize(const struct sampler *sm, const struct run_result *res
 			y[n++] = p->rate[t];
 	out->n_intervals = n;
 	/* one interval has no spread to speak of: null, not 0 */
-	out->interval_cv_pct = n >= 2 ? steady_cv_pct(y, n) : NAN;
+	out->interval_cv_pct = n >= 2 ? stats_cv_pct(y, n) : NAN;
 	free(y);
 }
 

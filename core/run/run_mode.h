@@ -35,7 +35,7 @@
 #include <stresskit/stressor.h>
 #include <stresskit-builtin.h>	/* SK_SECTION_ENTRY */
 
-#include "compare_weight.h"
+#include "option_weight.h"
 #include "run.h"			/* RUN_MODES_MAX */
 
 struct run_plan;
@@ -76,7 +76,7 @@ struct run_mode_given {
 struct run_mode_opt {
 	struct stressor_opt opt;
 	const char *metavar;
-	enum compare_weight weight;
+	enum option_weight weight;
 };
 
 struct run_mode {

@@ -117,17 +117,6 @@ double steady_range_pct(const double *y, size_t n)
 	return 100.0 * (hi - lo) / fabs(m);
 }
 
-double steady_cv_pct(const double *y, size_t n)
-{
-	double m = steady_mean(y, n), ss = 0;
-
-	if (n < 2 || m == 0)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		ss += (y[i] - m) * (y[i] - m);
-	return 100.0 * sqrt(ss / (double)(n - 1)) / fabs(m);
-}
-
 bool steady_holds(const struct steady_spec *spec, double slope_pct,
 		  double range_pct)
 {

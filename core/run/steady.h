@@ -50,12 +50,6 @@ double steady_slope_pct(const double *x, const double *y, size_t n);
 /* (max - min) / mean of y, in percent; 0 when n == 0 or the mean is 0. */
 double steady_range_pct(const double *y, size_t n);
 
-/*
- * Coefficient of variation of y in percent: sample standard deviation
- * (n - 1) over the mean. 0 when n < 2 or the mean is 0.
- */
-double steady_cv_pct(const double *y, size_t n);
-
 double steady_mean(const double *y, size_t n);
 
 /* True when the window's figure is within the spec's limit. */

@@ -94,6 +94,18 @@ double stats_sample_var(const double *v, size_t n)
 	return sq / (double)(n - 1);
 }
 
+double stats_cv_pct(const double *v, size_t n)
+{
+	double sum = 0, mean;
+
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	mean = n ? sum / (double)n : 0;
+	if (n < 2 || mean == 0)
+		return 0;
+	return 100.0 * sqrt(stats_sample_var(v, n)) / fabs(mean);
+}
+
 int stats_confidence(const double *v, size_t n, double level, struct stats_ci *out)
 {
 	struct stats st;

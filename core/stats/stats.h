@@ -49,6 +49,12 @@ int stats_confidence(const double *v, size_t n, double level, struct stats_ci *o
 /* The sample variance (n - 1) of v[0..n-1]; 0 when n < 2. */
 double stats_sample_var(const double *v, size_t n);
 
+/*
+ * Coefficient of variation of v in percent: the sample standard
+ * deviation (n - 1) over the mean. 0 when n < 2 or the mean is 0.
+ */
+double stats_cv_pct(const double *v, size_t n);
+
 enum stats_verdict {
 	STATS_TOO_FEW,		/* fewer than STATS_MIN_RUNS on a side */
 	STATS_SAME,		/* not significant */

@@ -47,6 +47,23 @@ static enum stats_verdict judge(const double *b, size_t nb, const double *n, siz
 	return stats_judge(&sb, &sn);
 }
 
+/* The spread of instances' rates (timeseries.c's fairness): CV in %. */
+START_TEST(test_cv_pct)
+{
+	const double v[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	const double y[] = { 90, 110, 100 };
+	const double zero[] = { 0, 0 };
+
+	/* sample variance 32/7 over a mean of 5 */
+	ck_assert_double_eq_tol(stats_cv_pct(v, 8), 100.0 * sqrt(32.0 / 7.0) / 5.0, 1e-9);
+	ck_assert_double_eq_tol(stats_cv_pct(v, 8), 42.761798705, 1e-6);
+	/* sd of {90, 110, 100} is 10: 10% */
+	ck_assert_double_eq_tol(stats_cv_pct(y, 3), 10.0, 1e-9);
+	ck_assert_double_eq(stats_cv_pct(y, 1), 0);
+	ck_assert_double_eq(stats_cv_pct(zero, 2), 0);
+}
+END_TEST
+
 START_TEST(test_significance)
 {
 	const double base[] = { 100, 101, 99 };
@@ -241,6 +258,7 @@ static Suite *stats_suite(void)
 	TCase *tc = tcase_create("stats");
 
 	tcase_add_test(tc, test_mean_stddev_median);
+	tcase_add_test(tc, test_cv_pct);
 	tcase_add_test(tc, test_significance);
 	tcase_add_test(tc, test_series_from_doc);
 	tcase_add_test(tc, test_series_from_doc_all);

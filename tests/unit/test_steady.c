@@ -42,13 +42,6 @@ START_TEST(test_range_cv)
 
 	ck_assert_double_eq_tol(steady_range_pct(y, 3), 20.0, 1e-9);
 	ck_assert_double_eq_tol(steady_mean(v, 8), 5.0, 1e-12);
-	/* sample variance 32/7 over a mean of 5 */
-	ck_assert_double_eq_tol(steady_cv_pct(v, 8), 100.0 * sqrt(32.0 / 7.0) / 5.0, 1e-9);
-	ck_assert_double_eq_tol(steady_cv_pct(v, 8), 42.761798705, 1e-6);
-	/* sd of {90, 110, 100} is 10: 10% */
-	ck_assert_double_eq_tol(steady_cv_pct(y, 3), 10.0, 1e-9);
-	ck_assert_double_eq(steady_cv_pct(y, 1), 0);
-	ck_assert_double_eq(steady_cv_pct(zero, 2), 0);
 	ck_assert_double_eq(steady_range_pct(zero, 2), 0);
 	ck_assert_double_eq(steady_range_pct(y, 0), 0);
 }
