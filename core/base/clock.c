@@ -1,6 +1,6 @@
 /*
  * clock.c - the stressor API's times in seconds as doubles, for the core
- * and stressors alike: the one clock (sk_clock_ns, latency.h) and rusage
+ * and stressors alike: the one clock (sk_clock_ns, <stresskit/clock.h>) and rusage
  * times. sk_now stays a function, not an inline, because plugins link it.
  */
 #include "clock.h"

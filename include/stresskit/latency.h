@@ -15,8 +15,10 @@
 #define STRESSKIT_LATENCY_H
 
 #include <stdint.h>
-#include <time.h>
 
+/* sk_clock_ns(), which the latency API's callers time with: included
+ * here too, so that plugins written against 1.0 build unchanged */
+#include <stresskit/clock.h>
 #include <stresskit/version.h>
 
 /* HdrHistogram's parameters for (1, 10^11, 3 significant digits). */
@@ -62,21 +64,6 @@ static inline void sk_latency_record(struct sk_latency *h, uint64_t ns)
 		h->max = ns;
 	if (ns < h->min)
 		h->min = ns;
-}
-
-/*
- * The API's one clock, CLOCK_MONOTONIC in ns (sk_now() is it in seconds):
- * through the vDSO, no syscall on x86 tsc/kvm-clock and arm64. Not rdtsc:
- * the pipe's delivery time is stamped on one CPU and read on another,
- * which needs a clock synchronised across CPUs, and a calibrated TSC adds
- * its own error; sampling one op in N keeps the cost of a read small.
- */
-static inline uint64_t sk_clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 /* Empties h and names it (name: a string literal, or NULL). */

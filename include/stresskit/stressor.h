@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stresskit/clock.h>
 #include <stresskit/helper.h>
 #include <stresskit/instance.h>
 #include <stresskit/latency.h>
@@ -107,7 +108,7 @@ SK_API void instance_metric(struct instance *in, const char *desc, double value,
 /* Seconds since this instance started: up to now, or to the stop. */
 SK_API double instance_elapsed(const struct instance *in);
 
-/* sk_clock_ns() (latency.h) in seconds: the same clock, one read. */
+/* sk_clock_ns() (clock.h) in seconds: the same clock, one read. */
 SK_API double sk_now(void);
 
 /* Messages from inside an instance, prefixed "NAME: " and the log prefix. */
