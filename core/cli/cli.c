@@ -280,6 +280,9 @@ static int cli_long(int argc, char **argv, int *i, struct cli_config *cfg,
 		}
 		return cli_global(g, NULL, cfg, err, errlen);
 	}
+	if (g && !strcmp(name, "plugin") &&
+	    ng_skip_plugin_stressor(eq ? eq + 1 : *i + 1 < argc ? argv[*i + 1] : NULL))
+		return cli_ng_skip(argc, argv, i, eq, name, shown, cfg, err, errlen);
 	if (g) {
 		val = cli_value(argc, argv, i, eq ? eq + 1 : NULL, shown, err, errlen);
 		return val ? cli_global(g, val, cfg, err, errlen) : -EINVAL;

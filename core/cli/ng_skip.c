@@ -20,6 +20,16 @@ bool ng_skip_applies(const char *name, size_t len)
 	return !strcmp(log_program_name(), "stress-ng") && ng_stressor_known(name, len);
 }
 
+bool ng_skip_plugin_stressor(const char *val)
+{
+	size_t n = val ? strlen(val) : 0, digits;
+
+	if (!n || strcmp(log_program_name(), "stress-ng"))
+		return false;
+	digits = strspn(val + (val[0] == '-'), "0123456789");
+	return digits && (val[0] == '-') + digits + (val[n - 1] == '%') == n;
+}
+
 int ng_skip_add(struct ng_skipped *sk, const char *name, size_t len, uint32_t instances,
 		char *err, size_t errlen)
 {

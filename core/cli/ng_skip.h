@@ -26,6 +26,14 @@ struct ng_skipped {
  * stress-ng knows (the caller has found no stresskit stressor of it). */
 bool ng_skip_applies(const char *name, size_t len);
 
+/*
+ * Whether "--plugin VAL" is stress-ng's plugin stressor, not stresskit's
+ * plugin file: called as stress-ng, with an instance count for a value
+ * (digits, a leading '-' or a trailing '%'), as LKP's "test: plugin"
+ * runs it. It is then skipped as any stressor stresskit lacks.
+ */
+bool ng_skip_plugin_stressor(const char *val);
+
 /* Notes NAME skipped with its instance count; -E2BIG past the table, with
  * one line in err. */
 int ng_skip_add(struct ng_skipped *sk, const char *name, size_t len, uint32_t instances,

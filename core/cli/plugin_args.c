@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "job.h"
+#include "ng_skip.h"
 #include "plugin.h"
 #include "registry.h"
 
@@ -139,6 +140,8 @@ int cli_load_plugins(int argc, char **argv, char *err, size_t errlen)
 		if (!strcmp(argv[i], "--"))
 			break;
 		if ((v = plugin_args_value(argc, argv, &i, "--plugin"))) {
+			if (ng_skip_plugin_stressor(v))
+				continue;	/* stress-ng's plugin stressor: skipped */
 			rc = plugin_load(v, err, errlen);
 			rc = rc > 0 ? 0 : rc;
 		} else if ((v = plugin_args_value(argc, argv, &i, "--job")) ||

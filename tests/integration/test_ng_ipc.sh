@@ -105,6 +105,10 @@ t_ng_dropin_skips_what_it_lacks() {
 	expect_match 'skipped: 1: tee \(1\)$' "$OUT"
 	[ -n "$(metrics_field pipe 5 "$OUT")" ] || fail "no pipe row: $OUT"
 	expect_no_match 'metrc: .* tee ' "$OUT"
+	# stress-ng's plugin stressor (LKP's test: plugin) is a count, not a file
+	expect_exit 0 "$TMP/stress-ng" --timeout 1 --times --verify --metrics --no-rand-seed \
+		--plugin 1
+	expect_match '^stress-ng: info: +\[[0-9]+\] skipped: 1: plugin \(1\)$' "$OUT"
 	# a bad count is still refused; a name stress-ng lacks exits 1
 	expect_exit 1 "$TMP/stress-ng" --epoll x
 	one_line "$ERR"
@@ -113,6 +117,8 @@ t_ng_dropin_skips_what_it_lacks() {
 	# called as stresskit, a name it lacks is an unknown option
 	expect_exit 1 "$SK" --epoll 1
 	expect_match 'unknown option --epoll' "$ERR"
+	expect_exit 1 "$SK" --plugin 1
+	expect_match 'plugin 1: No such file' "$ERR"
 	# LKP adds --NAME-method all only when --help lists "all" for it
 	expect_exit 0 "$TMP/stress-ng" --help
 	expect_no_match '^ +--[a-z0-9-]+-method .*(\[.*all|all,)' "$OUT"
