@@ -17,7 +17,6 @@
 #include "compose.h"
 #include "job.h"
 #include "run_mode.h"
-#include "sampler.h"
 #include "settings.h"
 
 enum cli_action {

@@ -13,10 +13,8 @@
 #include "compose.h"
 #include "opts.h"
 #include "parse.h"
-#include "profile.h"
 #include "registry.h"
 #include "repeat_opts.h"
-#include "run_mode.h"
 
 #define SET(field) offsetof(struct settings, field)
 

@@ -17,7 +17,6 @@
 #include "composition.h"
 #include "settings.h"
 #include "run.h"
-#include "sampler.h"
 
 /* The run length when neither --timeout nor --NAME-ops is given. */
 #define PLAN_DEFAULT_TIMEOUT 60.0
