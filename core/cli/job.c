@@ -87,7 +87,7 @@ fail:
 	}
 }
 
-static enum composition job_run_mode(const char *word)
+static enum composition job_composition(const char *word)
 {
 	static const char *const seq[] = { "sequential", "sequentially", "seq", NULL };
 	static const char *const par[] = { "parallel", "par", "together", NULL };
@@ -101,11 +101,11 @@ static enum composition job_run_mode(const char *word)
 	return COMPOSE_TOGETHER;
 }
 
-/* "run sequential|parallel": the job's mode, stress-ng's spellings too. */
+/* "run sequential|parallel": the job's composition, stress-ng's spellings too. */
 static int job_run_line(struct job_file *jf, int argc, char **argv,
 			char *msg, size_t msglen)
 {
-	enum composition m = argc == 2 ? job_run_mode(argv[1]) : COMPOSE_TOGETHER;
+	enum composition m = argc == 2 ? job_composition(argv[1]) : COMPOSE_TOGETHER;
 
 	if (m == COMPOSE_TOGETHER) {
 		snprintf(msg, msglen, "expected 'run sequential' or 'run parallel'");

@@ -71,7 +71,7 @@ static void session_hogs(const struct run_plan *plan, bool details, char *line,
 	}
 }
 
-static const char *session_mode_name(const struct session *s)
+static const char *session_composition_name(const struct session *s)
 {
 	switch (s->plan->composition) {
 	case COMPOSE_SEQUENTIAL:
@@ -88,7 +88,7 @@ void session_print_plan(const struct session *s)
 	char hogs[1024], limit[64];
 
 	log_info("dry run: %zu run%s, stressors %s; nothing is started",
-		 s->n_runs, s->n_runs == 1 ? "" : "s", session_mode_name(s));
+		 s->n_runs, s->n_runs == 1 ? "" : "s", session_composition_name(s));
 	for (size_t i = 0; i < s->n_runs; i++) {
 		const struct run_plan *p = &s->runs[i];
 
@@ -128,7 +128,7 @@ int session_run(struct session *s, size_t i)
 	struct run_result res;
 	int rc;
 
-	plan.session = s->modes;
+	plan.session = s->mode_session;
 	progress_run(&s->progress, &plan, i, s->n_runs);
 	rc = scheduler_run(&plan, &res);
 	progress_clear(&s->progress);
@@ -348,12 +348,12 @@ int session_open(struct session *s)
 		return SK_USAGE;
 	}
 	/* the modes' session: a profile's perf set, the tick hooks */
-	if (!(s->modes = run_session_begin(&p->base))) {
+	if (!(s->mode_session = run_session_begin(&p->base))) {
 		log_fail("cannot run: out of memory");
 		return session_close(s, SK_NO_RESOURCE);
 	}
-	status_line_attach(&s->status_line, s->modes, tick_status(&p->base), &s->progress);
-	progress_attach(&s->progress, s->modes);
+	status_line_attach(&s->status_line, s->mode_session, tick_status(&p->base), &s->progress);
+	progress_attach(&s->progress, s->mode_session);
 	return SK_OK;
 }
 
@@ -361,8 +361,8 @@ int session_close(struct session *s, int status)
 {
 	status = recorder_end(s->rec, status);
 	s->rec = NULL;
-	run_session_end(s->modes);
-	s->modes = NULL;
+	run_session_end(s->mode_session);
+	s->mode_session = NULL;
 	return status;
 }
 

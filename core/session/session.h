@@ -34,7 +34,7 @@ struct session {
 	double wall;			/* sum of the runs' wall times */
 	bool interrupted;		/* a stop signal: later runs skipped */
 	struct recorder *rec;		/* results files, perf; NULL: none */
-	struct run_session *modes;	/* the run modes' session state; NULL: none */
+	struct run_session *mode_session;	/* the run modes' session state; NULL: none */
 	struct progress progress;
 	struct status_line status_line;	/* --status, over every run */
 };
