@@ -15,7 +15,7 @@ t, passes, extra = sys.argv[6], sys.argv[7], sys.argv[8].split()
 specs = sys.argv[9]
 CHANGES = (("b1", "1%"), ("b3", "3%"), ("b10", "10%"))
 ENV = "envelope.bogo-ops-per-second-real-time"
-VERDICT = re.compile(r"^verdict: (\S+) (changed|unchanged|inconclusive)")
+VERDICT = re.compile(r"^verdict: (\S+) (changed|unchanged|inconclusive)(?: ([+-][0-9.]+)%)?")
 FLAGGED = ("  regression", "  improvement", "  changed")
 
 workloads = []
@@ -35,9 +35,13 @@ def judge(base, new, noise=None):
         sys.exit("verdicts: compare %s %s: bad input: %s" % (base, new, p.stderr.strip()))
     lines = p.stdout.splitlines()
     flagged = any(l.startswith(" ") and l.endswith(FLAGGED) for l in lines)
-    words = {m.group(1): m.group(2) for m in map(VERDICT.match, lines) if m}
+    found = [m for m in map(VERDICT.match, lines) if m]
+    words = {m.group(1): m.group(2) for m in found}
+    # the sign of each changed row's change: +1, -1
+    signs = {m.group(1): (1 if float(m.group(3)) > 0 else -1)
+             for m in found if m.group(2) == "changed" and m.group(3)}
     slow = any(l.startswith("note: ") and "slow windows" in l for l in lines)
-    return flagged, words, slow
+    return flagged, words, slow, signs
 
 
 def passes_of(path):
@@ -78,10 +82,25 @@ def count(results, test):
     return sum(1 for r in results if test(r))
 
 
-def words3(rs, key):
-    """changed/unchanged/inconclusive counts of a key's word over pairs."""
-    return "%d/%d/%d" % tuple(count(rs, lambda r, w=w: r[1].get(key) == w)
-                              for w in ("changed", "unchanged", "inconclusive"))
+def words3(rs, key, sign=0):
+    """changed/unchanged/inconclusive counts of a key's word over pairs;
+    with the sign of the true change, the changed ones of the wrong sign
+    are said: a change the wrong way is no right verdict."""
+    cells = "%d/%d/%d" % tuple(count(rs, lambda r, w=w: r[1].get(key) == w)
+                               for w in ("changed", "unchanged", "inconclusive"))
+    wrong = count(rs, lambda r: sign and r[3].get(key, sign) != sign)
+    return cells + (" (%d the wrong way)" % wrong if wrong else "")
+
+
+def knob(v):
+    """A knob's value as a number: 64K is 65536."""
+    return float(v[:-1]) * 1024 if v.endswith("K") else float(v)
+
+
+def true_sign(w, b):
+    """The sign of B's change of ops/s, by construction: every knob here
+    is work per op (calls, bytes), so more of it is fewer ops/s."""
+    return -1 if knob(w[b]) > knob(w["a"]) else 1
 
 
 def table(w):
@@ -119,7 +138,7 @@ def table(w):
                     cells += [words3(ab, env), "%s; told %d of %d" % (words3(ab, ops), told,
                                                                       pairs)]
                 else:
-                    cells += [words3(ab, env), words3(ab, ops)]
+                    cells += [words3(ab, env, true_sign(w, b)), words3(ab, ops, true_sign(w, b))]
                     if b in ("b1", "b10") and base_of(d, b, 1) != a(1):
                         auto = [passes_of(x) for p in range(1, pairs + 1)
                                 for x in (base_of(d, b, p), path(p))]
