@@ -301,13 +301,11 @@ int history_add_main(int argc, char **argv)
 	struct history_args a;
 	struct history_store s;
 	const char *files[argc > 0 ? argc : 1];
-	int failed = 0, rc = history_args("add", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
-					  "RESULTS.json", argc, argv, files, &a);
+	int failed = 0, rc;
 
-	if (rc)
-		return rc > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, a.db, true))
-		return SK_USAGE;
+	if (!history_verb_start("add", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS, "RESULTS.json",
+				argc, argv, files, &a, &s, &rc))
+		return rc;
 	for (size_t i = 0; i < a.n_inputs; i++)
 		failed |= history_add_file(&s, files[i], &a.labels) != 0;
 	history_store_close(&s);

@@ -10,6 +10,7 @@
 
 #include <stresskit/stressor.h>
 
+#include "history_store.h"
 #include "log.h"
 #include "opts_argv.h"
 #include "parse.h"
@@ -146,4 +147,14 @@ int history_args(const char *verb, unsigned rows, const char *what, int argc, ch
 		return -1;
 	}
 	return 0;
+}
+
+bool history_verb_start(const char *verb, unsigned rows, const char *what, int argc,
+			char **argv, const char **inputs, struct history_args *a,
+			struct history_store *s, int *exit_code)
+{
+	int rc = history_args(verb, rows, what, argc, argv, inputs, a);
+
+	*exit_code = rc > 0 ? SK_OK : SK_USAGE;
+	return !rc && !history_store_open(s, a->db, rows & HISTORY_ARG_INPUTS);
 }

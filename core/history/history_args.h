@@ -8,6 +8,7 @@
 #ifndef STRESSKIT_HISTORY_ARGS_H
 #define STRESSKIT_HISTORY_ARGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,5 +48,16 @@ enum {
  */
 int history_args(const char *verb, unsigned rows, const char *what, int argc, char **argv,
 		 const char **inputs, struct history_args *a);
+
+struct history_store;
+/*
+ * A verb's start: its line parsed (history_args) and its database opened
+ * into s, made when the verb adds runs (HISTORY_ARG_INPUTS). Returns
+ * true to go on; false when the verb is done, with its exit code in
+ * *exit_code (SK_OK after --help, SK_USAGE after one line).
+ */
+bool history_verb_start(const char *verb, unsigned rows, const char *what, int argc,
+			char **argv, const char **inputs, struct history_args *a,
+			struct history_store *s, int *exit_code);
 
 #endif

@@ -56,16 +56,13 @@ int history_changes_main(int argc, char **argv)
 	struct history_store s;
 	size_t ns = 0, lines = 0;
 	bool regressed = false;
-	int rc = SK_OK;
+	int rc;
 
-	int parsed = history_args("changes", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
-				  HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES, NULL, argc, argv,
-				  NULL, &o);
-
-	if (parsed)
-		return parsed > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, o.db, false))
-		return SK_USAGE;
+	if (!history_verb_start("changes", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
+				HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES, NULL, argc, argv, NULL,
+				&o, &s, &rc))
+		return rc;
+	rc = SK_OK;
 	if (history_query_series(&s, &sv, &ns))
 		rc = SK_USAGE;
 	for (size_t i = 0; rc == SK_OK && i < ns; i++) {

@@ -117,15 +117,12 @@ int history_export_main(int argc, char **argv)
 	struct history_args a;
 	size_t ns = 0, tests = 0;
 	json_t *doc;
-	int rc = history_args("export", HISTORY_ARG_KCIDB | HISTORY_ARG_SERIES | HISTORY_ARG_LAST,
-			      NULL, argc, argv, NULL, &a);
-	const char *db = a.db, *out = a.out;
-	uint64_t only = a.series, last = a.last;
+	int rc;
 
-	if (rc)
-		return rc > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, db, false))
-		return SK_USAGE;
+	if (!history_verb_start("export", HISTORY_ARG_KCIDB | HISTORY_ARG_SERIES | HISTORY_ARG_LAST,
+				NULL, argc, argv, NULL, &a, &s, &rc))
+		return rc;
+	rc = SK_OK;
 	doc = kcidb_new();
 	if (!doc || history_query_series(&s, &sv, &ns))
 		rc = SK_USAGE;
@@ -133,19 +130,19 @@ int history_export_main(int argc, char **argv)
 		struct history_line *l = NULL;
 		size_t n = 0;
 
-		if (only && sv[i].id != (long long)only)
+		if (a.series && sv[i].id != (long long)a.series)
 			continue;
-		if (history_query_lines(&s, sv[i].id, NULL, false, (size_t)last, &l, &n))
+		if (history_query_lines(&s, sv[i].id, NULL, false, (size_t)a.last, &l, &n))
 			rc = SK_USAGE;
 		for (size_t k = 0; rc == SK_OK && k < n; k++)
 			if (export_line(&s, doc, l, n, k, &tests))
 				rc = SK_USAGE;
 		history_lines_free(l, n);
 	}
-	if (rc == SK_OK && kcidb_write(doc, out))
+	if (rc == SK_OK && kcidb_write(doc, a.out))
 		rc = SK_USAGE;
 	if (rc == SK_OK)
-		printf("history: wrote %s: KCIDB I/O v%d.%d, %zu tests\n", out, KCIDB_MAJOR,
+		printf("history: wrote %s: KCIDB I/O v%d.%d, %zu tests\n", a.out, KCIDB_MAJOR,
 		       KCIDB_MINOR, tests);
 	json_decref(doc);
 	history_series_free(sv, ns);

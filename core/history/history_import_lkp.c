@@ -218,13 +218,11 @@ int history_import_lkp_main(int argc, char **argv)
 	struct history_args a;
 	struct history_store s;
 	const char *roots[argc > 0 ? argc : 1];
-	int failed = 0, parsed = history_args("import-lkp", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
-					      "RESULT_ROOT", argc, argv, roots, &a);
+	int failed = 0, rc;
 
-	if (parsed)
-		return parsed > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, a.db, true))
-		return SK_USAGE;
+	if (!history_verb_start("import-lkp", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
+				"RESULT_ROOT", argc, argv, roots, &a, &s, &rc))
+		return rc;
 	for (size_t i = 0; i < a.n_inputs; i++) {
 		struct history_labels l = a.labels;
 		char file[PATH_MAX + 16], hash[HISTORY_HASH_HEX];

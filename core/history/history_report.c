@@ -270,14 +270,12 @@ int history_report_main(int argc, char **argv)
 	struct history_store s;
 	struct atomic_file af;
 	size_t ns = 0, n = 0;
-	int rc = history_args("report", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
-			      HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES | HISTORY_ARG_OUTPUT, NULL,
-			      argc, argv, NULL, &o);
+	int rc;
 
-	if (rc)
-		return rc > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, o.db, false))
-		return SK_USAGE;
+	if (!history_verb_start("report", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
+				HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES | HISTORY_ARG_OUTPUT, NULL,
+				argc, argv, NULL, &o, &s, &rc))
+		return rc;
 	if (history_query_series(&s, &sv, &ns) || report_collect(&s, &o, sv, ns, &r, &n)) {
 		history_series_free(sv, ns);
 		history_store_close(&s);

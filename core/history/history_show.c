@@ -24,12 +24,10 @@ int history_list_main(int argc, char **argv)
 	struct history_store s;
 	struct history_args a;
 	size_t n;
-	int rc = history_args("list", 0, NULL, argc, argv, NULL, &a);
+	int rc;
 
-	if (rc)
-		return rc > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, a.db, false))
-		return SK_USAGE;
+	if (!history_verb_start("list", 0, NULL, argc, argv, NULL, &a, &s, &rc))
+		return rc;
 	if (history_query_series(&s, &v, &n)) {
 		history_store_close(&s);
 		return SK_USAGE;
@@ -72,32 +70,29 @@ int history_show_main(int argc, char **argv)
 	struct history_store s;
 	struct history_args a;
 	size_t ns = 0, shown = 0;
-	int rc = history_args("show", HISTORY_ARG_SERIES | HISTORY_ARG_LAST | HISTORY_ARG_METRIC,
-			      NULL, argc, argv, NULL, &a);
-	const char *db = a.db, *key = a.metric;
-	uint64_t last = a.last, only = a.series;
+	int rc;
 
-	if (rc)
-		return rc > 0 ? SK_OK : SK_USAGE;
-	if (history_store_open(&s, db, false))
-		return SK_USAGE;
+	if (!history_verb_start("show", HISTORY_ARG_SERIES | HISTORY_ARG_LAST | HISTORY_ARG_METRIC,
+				NULL, argc, argv, NULL, &a, &s, &rc))
+		return rc;
+	rc = SK_OK;
 	if (history_query_series(&s, &sv, &ns))
 		rc = SK_USAGE;
 	for (size_t i = 0; rc == SK_OK && i < ns; i++) {
 		struct history_line *l;
 		size_t n;
 
-		if (only && sv[i].id != (long long)only)
+		if (a.series && sv[i].id != (long long)a.series)
 			continue;
-		if (history_query_lines(&s, sv[i].id, key, false, (size_t)last, &l, &n))
+		if (history_query_lines(&s, sv[i].id, a.metric, false, (size_t)a.last, &l, &n))
 			rc = SK_USAGE;
 		for (size_t k = 0; rc == SK_OK && k < n; k++, shown++)
 			history_show_line(&sv[i], &l[k]);
 		history_lines_free(l, n);
 	}
 	if (rc == SK_OK && !shown) {
-		log_usage_error("history show: %s: no %s%s%s", db, key ? "metric " : "runs",
-				key ? key : "", only ? " in that series" : "");
+		log_usage_error("history show: %s: no %s%s%s", a.db, a.metric ? "metric " : "runs",
+				a.metric ? a.metric : "", a.series ? " in that series" : "");
 		rc = SK_USAGE;
 	}
 	history_series_free(sv, ns);
