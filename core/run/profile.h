@@ -30,10 +30,6 @@
 #define PROFILE_DEFAULT_FREQ 500
 #define PROFILE_MAX_FREQ 100000
 
-/* --perf-profile's samples a second when the plan's run asked for it
- * (the perf-profile mode's options, profile_mode.c), else 0. */
-unsigned profile_asked(const struct run_plan *plan);
-
 struct profile;
 
 /* Stressor i's "perf-profile" object of the run (res->n of them, each

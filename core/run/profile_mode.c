@@ -23,7 +23,8 @@ struct profile_opts {
 	uint64_t freq;		/* --perf-profile-freq */
 };
 
-unsigned profile_asked(const struct run_plan *plan)
+/* --perf-profile's samples a second when the plan asks for it, else 0. */
+static unsigned profile_asked(const struct run_plan *plan)
 {
 	const struct profile_opts *o = run_mode_opts(plan, &profile_mode);
 
@@ -71,6 +72,11 @@ static struct profile *profile_mode_set(const struct run_plan *plan)
 	const struct profile_session *ps = run_session_state(plan, &profile_mode);
 
 	return ps ? ps->profile : NULL;
+}
+
+static bool profile_mode_asked(const struct run_plan *base)
+{
+	return profile_asked(base);
 }
 
 /* On when the session has a profile to take. */
@@ -173,6 +179,8 @@ static const struct run_mode profile_mode = {
 	.session_size = sizeof(struct profile_session),
 	.session_begin = profile_session_begin,
 	.session_end = profile_session_end,
+	.one_process = "--perf-profile keeps one perf set over the passes",
+	.asked = profile_mode_asked,
 	.opts = profile_opts,
 	.opts_size = sizeof(struct profile_opts),
 	.help_after = "perf",

@@ -115,6 +115,13 @@ struct run_mode {
 	size_t session_size;
 	void (*session_begin)(void *state, const struct run_plan *base);
 	void (*session_end)(void *state);
+	/*
+	 * Why a session whose base plan the mode is asked in (asked) keeps
+	 * its state in one process over --repeat's passes, which then do not
+	 * each run in a process of their own (pass_exec.c); NULL: they may.
+	 */
+	const char *one_process;
+	bool (*asked)(const struct run_plan *base);
 
 	/* --- what the layers above the run read (all optional) --- */
 	/* its options, ended by a row without a name; opts_size bytes of

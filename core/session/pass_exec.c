@@ -30,7 +30,6 @@
 #include "doc_writers.h"
 #include "json_file.h"
 #include "log.h"
-#include "profile.h"
 #include "run_mode.h"
 #include "rundir.h"
 #include "user_stop.h"
@@ -120,6 +119,18 @@ static const char *pass_exec_mode_file(const struct plan *p)
 	return NULL;
 }
 
+/* Why a mode asked for keeps its state in one process, or NULL. */
+static const char *pass_exec_one_process(const struct plan *p)
+{
+	for (size_t m = 0; m < run_modes_count(); m++) {
+		const struct run_mode *rm = run_modes_at(m);
+
+		if (rm->one_process && rm->asked && rm->asked(&p->base))
+			return rm->one_process;
+	}
+	return NULL;
+}
+
 const char *pass_exec_refusal(const struct plan *p, char *buf, size_t len)
 {
 	const char *file = pass_exec_mode_file(p);
@@ -127,8 +138,8 @@ const char *pass_exec_refusal(const struct plan *p, char *buf, size_t len)
 
 	if (file)
 		snprintf(buf, len, "--%s gathers every pass in one process", file);
-	else if (profile_asked(&p->base))
-		snprintf(buf, len, "--perf-profile keeps one perf set over the passes");
+	else if ((file = pass_exec_one_process(p)))
+		snprintf(buf, len, "%s", file);
 	else if (p->record.job && (stat(p->record.job, &st) || !S_ISREG(st.st_mode)))
 		snprintf(buf, len, "the job file '%s' cannot be read again", p->record.job);
 	else if (access(PASS_EXEC_SELF, X_OK))
