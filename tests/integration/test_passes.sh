@@ -174,6 +174,9 @@ t_passes_in_process() {
 		fail "not one process: $OUT"
 	expect_exit 0 "$SK" --pipe 1 --repeat 2 -t 0.1s --temp-path "$TMP"
 	expect_no_match 'passes run in this process' "$OUT"
+	# a mode whose state spans the passes (one perf set) says why itself
+	expect_exit 0 "$SK" --getppid1 1 --repeat 2 -t 0.1s --perf-profile --temp-path "$TMP"
+	expect_match 'passes run in this process.*--perf-profile keeps one perf set over the passes' "$OUT"
 	# one pass is one process, as always, and says nothing of passes
 	expect_exit 0 "$SK" --pipe 1 -t 0.1s --temp-path "$TMP"
 	[ "$(printf '%s\n' "$OUT" | grep -o '\[[0-9]*\]' | sort -u | wc -l)" = 1 ] ||
