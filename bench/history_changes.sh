@@ -126,8 +126,12 @@ def judge(files, name):
     subprocess.run([sk, "history", "add", db] + files, check=True, stdout=subprocess.DEVNULL)
     found = {}
     for key in KEYS:
-        out = subprocess.run([sk, "history", "changes", db, "--metric", key], check=True,
-                             capture_output=True, text=True).stdout
+        # exit 2: the line's last change point is a regression, not an error
+        p = subprocess.run([sk, "history", "changes", db, "--metric", key],
+                           capture_output=True, text=True)
+        if p.returncode not in (0, 2):
+            sys.exit("history_changes: history changes %s: %s" % (db, p.stderr.strip()))
+        out = p.stdout
         found[key] = [(int(m.group(1)), float(m.group(2))) for m in map(line_re.match, out.splitlines()) if m]
     return found
 
