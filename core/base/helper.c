@@ -283,6 +283,15 @@ static void helper_say_where(pid_t pid, double waited)
  * the window; such a window is not counted against the cap either);
  * otherwise it is stuck, and killed.
  */
+/*
+ * A helper's SIGTERM is sent again this often until it exits: one that
+ * came between its check of the stop flag and a blocking call (a connect
+ * waiting out SYN retries to a listener that stopped accepting, a recv)
+ * was spent on a flag the helper had already read, and the call would
+ * wait on, past the grace (sockmany's client, once in a CI run).
+ */
+#define HELPER_TERM_AGAIN 0.1
+
 static int helper_reap(pid_t pid, int pidfd, bool terminate, double timeout,
 		       int *wstatus)
 {
@@ -291,6 +300,8 @@ static int helper_reap(pid_t pid, int pidfd, bool terminate, double timeout,
 	double deadline = origin + timeout, cpu = grace_cpu_time(pid);
 	double late = 0;	/* seconds this window's waits overslept */
 	int ws = 0;
+
+	double termed = sk_now();
 
 	if (terminate && kill(pid, SIGTERM) < 0 && errno != ESRCH)
 		return -errno;
@@ -327,9 +338,15 @@ static int helper_reap(pid_t pid, int pidfd, bool terminate, double timeout,
 				*wstatus = ws;
 			return -ETIMEDOUT;
 		}
-		double before = sk_now(), asked, over;
+		double before = sk_now(), asked, over, wait = deadline - before;
 
-		asked = helper_wait(pidfd, deadline - before, &nap);
+		if (terminate && before - termed >= HELPER_TERM_AGAIN) {
+			kill(pid, SIGTERM);
+			termed = before;
+		}
+		if (terminate && wait > HELPER_TERM_AGAIN)
+			wait = HELPER_TERM_AGAIN;
+		asked = helper_wait(pidfd, wait, &nap);
 		/* woken past what it asked: the instance waited for a CPU
 		 * (a pidfd's wake at the exit comes before) */
 		over = sk_now() - before - asked;
