@@ -110,8 +110,9 @@ static int history_operand(void *ctx, const char *arg)
 	return 0;
 }
 
-int history_args(const char *verb, unsigned rows, const char *what, int argc, char **argv,
-		 const char **inputs, struct history_args *a)
+/* The line parsed: 0, 1 after the verb's usage (--help), -1 after one line. */
+static int history_args(const char *verb, unsigned rows, const char *what, int argc,
+			char **argv, const char **inputs, struct history_args *a)
 {
 	static const struct opts_alias output_alias[] = { { "-o", "output" }, { NULL, NULL } };
 	struct stressor_opt taken[sizeof(history_rows) / sizeof(*history_rows)];

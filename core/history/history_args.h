@@ -27,7 +27,7 @@ struct history_args {
 	struct history_changes_params p;
 };
 
-/* The rows a verb may take, or-ed into history_args()' rows. */
+/* The rows a verb may take, or-ed into history_verb_start()'s rows. */
 enum {
 	HISTORY_ARG_LABEL    = 1u << 0,
 	HISTORY_ARG_SERIES   = 1u << 1,
@@ -40,21 +40,15 @@ enum {
 	HISTORY_ARG_INPUTS   = 1u << 8,	/* operands: DB INPUT... (else DB alone) */
 };
 
-/*
- * Parses "history VERB" argv[1..] (argv[0] is VERB) into a, the rows
- * taken as rows says; inputs holds argc entries. what names an input
- * for the error of a line without one. Returns 0, 1 after VERB's usage
- * on stdout (--help), or -1 after one line.
- */
-int history_args(const char *verb, unsigned rows, const char *what, int argc, char **argv,
-		 const char **inputs, struct history_args *a);
-
 struct history_store;
 /*
- * A verb's start: its line parsed (history_args) and its database opened
+ * A verb's start: "history VERB" argv[1..] (argv[0] is VERB) parsed into
+ * a, the rows taken as rows says (inputs holds argc entries; what names
+ * an input for the error of a line without one), and its database opened
  * into s, made when the verb adds runs (HISTORY_ARG_INPUTS). Returns
  * true to go on; false when the verb is done, with its exit code in
- * *exit_code (SK_OK after --help, SK_USAGE after one line).
+ * *exit_code (SK_OK after its usage on stdout for --help, SK_USAGE after
+ * one line).
  */
 bool history_verb_start(const char *verb, unsigned rows, const char *what, int argc,
 			char **argv, const char **inputs, struct history_args *a,
