@@ -1,7 +1,7 @@
 /*
  * perf_stat_keys.c - LKP's perf-stat.i/ps/overall keys from --perf's
  * totals (perf_stat_keys.h); user-space-only totals' keys end in ":u",
- * as their counters' names do (perf.c).
+ * as their counters' names do (perf_mode.c).
  */
 #include "perf_stat_keys.h"
 

@@ -35,7 +35,7 @@ enum perf_counter {
 
 /* One stressor's counters, summed over its instances. */
 struct perf_counts {
-	bool user_only;		/* exclude_kernel: user space only (perf.c) */
+	bool user_only;		/* exclude_kernel: user space only (perf_mode.c) */
 	bool have[PERF_N_COUNTERS];
 	double value[PERF_N_COUNTERS];
 	bool have_ipc;
@@ -82,7 +82,7 @@ const char *perf_sw_unavailable(const struct perf_caps *c);
 const char *perf_hw_unavailable(const struct perf_caps *c);
 
 /*
- * The run mode's hooks (perf.c), after every fork and before the instances
+ * The run mode's hooks (perf_mode.c), after every fork and before the instances
  * set up (so that helpers they fork inherit the counters): attach opens
  * the counters, disabled, on each forked instance; enable starts them
  * all, just before the start barrier opens.

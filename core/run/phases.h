@@ -1,9 +1,9 @@
 /*
- * phases.h - where the time of one run goes, phase by phase (phases.c):
+ * phases.h - where the time of one run goes, phase by phase (phases_mode.c):
  * fork, set-up (every instance ready at the barrier), start-barrier
  * release, run, stop-to-last-exit, final reap. All but the barrier
  * release are back to back (it is the run's start). The scheduler notes
- * each boundary; the run mode in phases.c, once the run is done, warns
+ * each boundary; the run mode in phases_mode.c, once the run is done, warns
  * when the instances took over half the timeout to start (their rates
  * then cover only a short run each) and, under --verbose, prints each
  * instance's figures and one line with each phase's seconds.

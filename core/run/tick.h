@@ -1,6 +1,6 @@
 /*
  * tick.h - the session's tick hooks, called from the controller's wait
- * loop, and the instance counts they are given (tick.c, a run mode: the
+ * loop, and the instance counts they are given (tick_mode.c, a run mode: the
  * hooks are its session state; each is due every interval from the
  * first fork, st->t0, or goes on with its cadence from the run before;
  * the instances are counted once for all hooks due at a wake-up).

@@ -7,7 +7,7 @@
 
 #include "run.h"
 
-/* --warmup TIME, the mode's options (warmup.c's rows). */
+/* --warmup TIME, the mode's options (warmup_mode.c's rows). */
 struct warmup_opts {
 	double seconds;		/* run before counting starts; 0: none */
 };

@@ -2,7 +2,7 @@
  * window.h - the measured window: what a run counts of an instance (its
  * ops, run time, CPU time and timed ops) lies between the window's
  * opening and the instance's end. The window opens at the start barrier
- * unless a run mode holds it (--warmup: open at T; warmup.c). Held, each
+ * unless a run mode holds it (--warmup: open at T; warmup_mode.c). Held, each
  * instance notes its own ops and clock at its first count after the
  * opening (instance_warmup_over), the op boundary its latency histograms
  * start at too; the controller notes the CPU time at the opening, and the

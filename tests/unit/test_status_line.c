@@ -2,7 +2,7 @@
  * test_status_line.c - --status: stress-ng's rendering of the run time
  * (its units, plurals and skipped zero units, read from its
  * stress_time_duration_to_str), and the instance counts the controller's
- * child table gives a tick hook (tick.c).
+ * child table gives a tick hook (tick_mode.c).
  */
 #include <signal.h>
 

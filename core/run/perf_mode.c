@@ -1,5 +1,5 @@
 /*
- * perf.c - perf_event_open(2) counters per instance, perf-stat's names.
+ * perf_mode.c - perf_event_open(2) counters per instance, perf-stat's names.
  * Counters are opened disabled and enabled just before the start barrier
  * opens, so fork and set-up are not counted; multiplexed counters are
  * scaled by time enabled over time running, as perf-stat does.

@@ -1,5 +1,5 @@
 /*
- * phases.c - the per-phase times of a run, printed by --verbose, so a run
+ * phases_mode.c - the per-phase times of a run, printed by --verbose, so a run
  * that grows past its timeout at high instance counts shows which phase
  * (fork, barrier, stop, reap) took the time instead of leaving it a guess.
  */

@@ -1,5 +1,5 @@
 /*
- * tick.c - the session's tick hooks (--progress, --status): each called
+ * tick_mode.c - the session's tick hooks (--progress, --status): each called
  * every its interval from the controller's wait loop, with the bogo-ops so far
  * and the instances by state, read from their counter slots and the
  * controller's child table: no syscall, nothing asked of an instance.

@@ -1,5 +1,5 @@
 /*
- * warmup.c - --warmup TIME as a run mode: it holds the measured window
+ * warmup_mode.c - --warmup TIME as a run mode: it holds the measured window
  * (window.h) shut until TIME after the start barrier, so what the
  * instances do before it is left out of every figure; the timeout and
  * --NAME-ops count from the opening.

@@ -1,5 +1,5 @@
 /*
- * priority.c - the controller's CPU priority over its instances.
+ * priority_mode.c - the controller's CPU priority over its instances.
  *
  * Under the normal policy the controller shares the CPUs fairly with its
  * instances. At thousands of runnable instances on a few CPUs, one round
