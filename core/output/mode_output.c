@@ -44,3 +44,14 @@ const struct mode_output *mode_outputs_at(size_t i)
 {
 	return i < mode_outputs_count() ? mode_output_table.at[i] : NULL;
 }
+
+const struct mode_output *mode_output_mean_of(const char *key)
+{
+	for (size_t i = 0; i < mode_outputs_count(); i++) {
+		const struct mode_output *o = mode_outputs_at(i);
+
+		if (o->entry_key && o->mean && !strcmp(o->entry_key, key))
+			return o;
+	}
+	return NULL;
+}

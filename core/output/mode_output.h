@@ -43,6 +43,11 @@ struct mode_output {
 	 * entry is whole (its instances in): keys after the stressor's own. */
 	int (*entry)(json_t *e, const struct run_result *res, size_t i,
 		     const struct stressor_summary *s);
+	/* The key of the object entry writes (NULL: none), and how the top
+	 * of the document makes one of the passes' objects of that key
+	 * (p[i] NULL where pass i has none); NULL: averaged as any figure. */
+	const char *entry_key;
+	json_t *(*mean)(json_t *const *p, size_t n);
 	/* Stressor k of the pass's table (its runs' stressors in order, as
 	 * run saw them): prints its miscellaneous-metric lines when print,
 	 * after the stressor's own, and returns how many it has (0: none). */
@@ -62,5 +67,8 @@ struct mode_output {
 /* The registered outputs in their modes' order; i < mode_outputs_count(). */
 size_t mode_outputs_count(void);
 const struct mode_output *mode_outputs_at(size_t i);
+/* The output whose entry objects are under key, with a mean of its own;
+ * NULL: none. */
+const struct mode_output *mode_output_mean_of(const char *key);
 
 #endif

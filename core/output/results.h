@@ -61,6 +61,9 @@ int results_end_run(json_t *doc, int status, bool interrupted,
  * or the mean of each figure over several runs.
  */
 int results_finish(json_t *doc);
+/* One figure of n passes (v[i] each pass's, n >= 1): numbers averaged
+ * (kept as they are when equal), objects key by key, recursively. */
+json_t *results_mean(json_t *const *v, size_t n);
 
 /* Writes and closes the files; returns 0 or -errno (and says why). */
 int results_write(json_t *doc, struct results_files *f, const struct plan *p);
