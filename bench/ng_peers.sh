@@ -10,7 +10,9 @@
 # ratio measured the renice, not the op). Prints the ratio ours/stress-ng
 # of bogo ops/s (real time, the target >= 1.0) and of ops per usr+sys
 # second, medians of the runs'.
+# NG_PEERS_BIN (default stress-ng) is the peer run, e.g. an upstream build.
 . "$(dirname "$0")/lib.sh"
+ngbin=${NG_PEERS_BIN:-stress-ng}
 t=$BENCH_TIME
 n=${NG_PEERS_N:-1}
 cpus=${NG_PEERS_CPUS:-$(($(getconf _NPROCESSORS_ONLN) - 1))}
@@ -67,7 +69,7 @@ same_op() {
 	a=$(calls_per_op "$ss" "$sn" "$SK" --$sn 1 --$sn-ops $CHECK_OPS $ssk -t 20 --metrics-brief \
 		--temp-path "$dir")
 	# shellcheck disable=SC2086
-	b=$(calls_per_op "$ss" "$sn" stress-ng --$sn 1 --$sn-ops $CHECK_OPS $sng -t 20 \
+	b=$(calls_per_op "$ss" "$sn" "$ngbin" --$sn 1 --$sn-ops $CHECK_OPS $sng -t 20 \
 		--metrics-brief --temp-path "$dir")
 	why=$(printf '%s\n%s\n' "$a" "$b" | awk '
 		NR == 1 && $1 == "NONE" { print "stresskit counted no ops"; exit }
@@ -101,13 +103,13 @@ run_sk() {
 
 run_ng() {
 	# shellcheck disable=SC2086
-	out=$(cd "$dir" && $pin stress-ng --$name $n $ngargs --timeout "${ngt}s" \
+	out=$(cd "$dir" && $pin "$ngbin" --$name $n $ngargs --timeout "${ngt}s" \
 		--temp-path "$dir" --metrics-brief 2>&1)
 	ng=$(field "$out" "$name" 9) ngcpu=$(field "$out" "$name" 10)
 }
 
-if ! have stress-ng; then
-	row "ng_peers" "stress-ng is not installed: no ratios"
+if ! have "$ngbin"; then
+	row "ng_peers" "$ngbin is not installed: no ratios"
 	exit 0
 fi
 echo "  $n instance(s) each, both under: $pin; ratio = stresskit / stress-ng (target >= $target)"

@@ -10,7 +10,9 @@
 # sizes, fstat's threads, vary) and return what it mostly returns in the
 # same share (within 10 points); otherwise the row says so and gives no
 # ratio. NG_PEERS_ONLY=NAME runs one row.
+# NG_PEERS_BIN (default stress-ng) is the peer run, e.g. an upstream build.
 . "$(dirname "$0")/lib.sh"
+ngbin=${NG_PEERS_BIN:-stress-ng}
 list=$(dirname "$0")/ng_peers_fs.list
 t=$BENCH_TIME
 n=${NG_PEERS_N:-2}
@@ -75,7 +77,7 @@ same_op() {
 		return 1
 	fi
 	# shellcheck disable=SC2086
-	set -- $(traced "$sc" "$name" stress-ng --$name 1 $nga $stop --temp-path "$dir")
+	set -- $(traced "$sc" "$name" "$ngbin" --$name 1 $nga $stop --temp-path "$dir")
 	ng_cpo=${1:-} ng_res=${2:-} ng_share=${3:-}
 	# shellcheck disable=SC2086
 	set -- $(traced "$sc" "$name" "$SK" --$name 1 $ska $stop --temp-path "$dir")
@@ -108,21 +110,21 @@ run_sk() {
 
 run_ng() {
 	# shellcheck disable=SC2086
-	out=$(cd "$dir" && stress-ng --$name $n $nga --timeout "${ngt}s" --temp-path "$dir" \
+	out=$(cd "$dir" && "$ngbin" --$name $n $nga --timeout "${ngt}s" --temp-path "$dir" \
 		--metrics-brief 2>&1) || ng_failed=$?
 	ng=$(sk_ops_per_sec "$out" "$name") ngcpu=$(per_cpu_of "$out" "$name")
 }
 
-if ! have stress-ng; then
-	row "stress-ng" "not installed (apt-get install stress-ng): skipped"
+if ! have "$ngbin"; then
+	row "$ngbin" "not installed (apt-get install stress-ng): skipped"
 	exit 0
 fi
 row "stressor ($n instances, ${t}s x $BENCH_REPS)" "ours  stress-ng  ratio  usr+sys ratio"
 grep -v '^#' "$list" | while IFS='|' read -r name sc nga ska cops; do
 	[ -n "$name" ] || continue
 	[ -z "${NG_PEERS_ONLY:-}" ] || [ "$NG_PEERS_ONLY" = "$name" ] || continue
-	if ! stress-ng --help 2>&1 | grep -q -- "--$name N "; then
-		row "$name" "no ratio: this stress-ng ($(stress-ng --version 2>&1 | awk '{ print $3; exit }')) has no $name"
+	if ! "$ngbin" --help 2>&1 | grep -q -- "--$name N "; then
+		row "$name" "no ratio: this stress-ng ($("$ngbin" --version 2>&1 | awk '{ print $3; exit }')) has no $name"
 		continue
 	fi
 	same_op "$name" "$sc" "$nga" "$ska" "$cops" || continue
