@@ -258,7 +258,7 @@ static void compare_verdict_init(const double *a, size_t na, const double *b, si
  * invocation to the next, are a significant 1% of a short pass (under
  * --X-ops the ops/s row carries a change of the run time).
  */
-static double compare_floor_pct(const char *lkp_key)
+double compare_floor_pct(const char *lkp_key)
 {
 	static const char *const timed[] = { "stress-ng.time.elapsed_time",
 					     "stress-ng.times.available-cpu-time" };

@@ -198,6 +198,11 @@ struct compare_verdict {
  */
 #define COMPARE_ENVELOPE_MIN_PASSES 2
 
+/* The smallest |%change| a row, named as lkp names it, is flagged at:
+ * STATS_MIN_CHANGE_PCT, an envelope's COMPARE_ENVELOPE_FLOOR_PCT, a
+ * time a --timeout sets COMPARE_TIMED_FLOOR_PCT. */
+double compare_floor_pct(const char *lkp_key);
+
 /* Whether a row, named as lkp names it, is a stressor's envelope of ops/s. */
 bool compare_envelope(const char *lkp_key);
 

@@ -128,7 +128,8 @@ static double history_test(const double *mean, const double *var, size_t s, size
 
 static bool history_accepts(const struct history_changes_params *p, double pv, double change)
 {
-	return pv < p->max_p && fabs(change) >= STATS_MIN_CHANGE_PCT;
+	return pv < p->max_p &&
+	       fabs(change) >= (p->floor_pct > 0 ? p->floor_pct : STATS_MIN_CHANGE_PCT);
 }
 
 /* Inserts at into the sorted cut list (0 and n at its ends). */

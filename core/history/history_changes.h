@@ -33,6 +33,7 @@
 struct history_changes_params {
 	double max_p;		/* accept a candidate whose p is below this */
 	size_t min_runs;	/* runs on either side, at least */
+	double floor_pct;	/* the least |change| accepted; 0: STATS_MIN_CHANGE_PCT */
 };
 
 /* One change point: the series moved between runs at - 1 and at. */
@@ -47,8 +48,8 @@ struct history_change {
  * The change points of mean[0..n-1] (each run's mean; var[i] the
  * variance of mean[i] from its passes, 0 when unknown), in order, into
  * *out (malloc'd, *nout of them; NULL when none). A candidate is kept
- * when its t-test p is below max_p and its change at least
- * STATS_MIN_CHANGE_PCT, compare's floor, and stays kept only while that
+ * when its t-test p is below max_p and its change at least floor_pct
+ * (compare's floor of the line's row), and stays kept only while that
  * holds against its neighbours once all are found. Returns 0 or -ENOMEM.
  */
 int history_changes_find(const double *mean, const double *var, size_t n,

@@ -35,22 +35,32 @@ runs_in() {
 	"$SK" history list "$1" | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { n += $2 } END { print n + 0 }'
 }
 
-# hseries PREFIX N STEP_AT STEP_PCT [BASE]: N documents PREFIX-NNN.json
-# of 3 passes each about BASE ops/s (10000), a fixed wobble of +-0.3%
-# between runs and of +-0.5% between passes, STEP_PCT% off from run
-# STEP_AT on.
+# hseries PREFIX N STEP_AT STEP_PCT [BASE [SLOW]]: N documents
+# PREFIX-NNN.json of 3 passes each about BASE ops/s (10000), a fixed
+# wobble of +-0.3% between runs and of +-0.5% between passes, STEP_PCT%
+# off from run STEP_AT on. SLOW (comma-separated run indices): each pass
+# of those runs 15% slower, and every pass with an envelope 5% above it.
 hseries() {
 	python3 - "$@" <<'PY'
 import json, sys
 pre, n, at, pct = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 base = float(sys.argv[5]) if len(sys.argv) > 5 else 10000
+slow = {int(x) for x in sys.argv[6].split(",")} if len(sys.argv) > 6 else None
 wob = [0.3, -0.1, 0.2, -0.3, 0.0, 0.1, -0.2, 0.25, -0.15, 0.05]
 for i in range(n):
     mean = base * (1 + (pct / 100 if i >= at else 0)) * (1 + wob[i % 10] / 100)
+    if slow and i in slow:
+        mean *= 0.85
     runs = [{"run": p + 1, "metrics": [{"stressor": "getppidk", "bogo-ops": 2000 + i,
              "bogo-ops-per-second-real-time": mean * (1 + d / 100),
              "bogo-ops-per-second-usr-sys-time": mean * (1 + d / 100) * 1.01, "extra-metrics": []}]}
             for p, d in enumerate((-0.5, 0, 0.5))]
+    if slow is not None:
+        for r, d in zip(runs, (-0.5, 0, 0.5)):
+            r["metrics"][0]["envelope"] = {"window-seconds": 0.05, "quantile": 0.95,
+                "windows": 19, "bogo-ops-per-second-real-time": mean * (1 + d / 100) * 1.05,
+                "bogo-ops-per-second-usr-sys-time": mean * (1 + d / 100) * 1.06,
+                "slow-windows-pct": 0.0}
     doc = {"system-info": {"hostname": "hostA", "cpu-model": "Test CPU", "cpus-online": 2,
                            "release": "6.1.0-test"},
            "configuration": {"timeout": 0.2, "stressors": [{"stressor": "getppidk",
@@ -304,6 +314,20 @@ t_history_changes() {
 	expect_exit 1 "$SK" history changes h.db --max-p 2
 	one_line "$ERR"
 	expect_match "invalid --max-p '2'" "$ERR"
+}
+
+# The envelope's line: a step under 1% is found at its floor (0.5%),
+# and a run slow from start to end (a stretch of the machine that held
+# the whole invocation) is left out, not read as the line's noise; the
+# mean's line, whose floor is 1%, finds no step.
+t_history_changes_envelope() {
+	hseries e 40 24 -0.8 10000 9,30
+	"$SK" history add e.db e-*.json >/dev/null
+	expect_exit 2 "$SK" history changes e.db --metric getppidk.envelope.bogo-ops-per-second-real-time
+	expect_match '^getppidk\.envelope\.bogo-ops-per-second-real-time: 1 change point in 40 runs' "$OUT"
+	expect_match '^  index 24 \(run 25\): run 24 -> run 25 -0\.[6-9]% \[-[0-9.]+%, -[0-9.]+%\] p=[0-9.e-]+ changed regression$' "$OUT"
+	expect_exit 0 "$SK" history changes e.db --metric getppidk.ops_per_sec
+	expect_match '^getppidk\.ops_per_sec: 0 change points in 40 runs' "$OUT"
 }
 
 # Every verb's line goes through the option engine: an option means and
