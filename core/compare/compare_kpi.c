@@ -79,9 +79,8 @@ static void compare_kpi_line(size_t n, size_t i,
 	}
 	t->inconclusive += decisive;
 	if (v->verdict == STATS_TOO_FEW || isnan(v->ci_lo_pct)) {
-		printf("verdict: %s inconclusive: %zu and %zu runs, %zu %s needed%s\n", key,
-		       v->base.n, v->new.n, compare_row_min_passes(key),
-		       compare_borrows(&o->p, key) ? "on one side" : "a side", in);
+		printf("verdict: %s inconclusive: %zu and %zu runs, %zu a side needed%s\n", key,
+		       v->base.n, v->new.n, compare_row_min_passes(key), in);
 		return;
 	}
 	printf("verdict: %s inconclusive %+.1f%% [%+.1f%%, %+.1f%%] neither within \u00b1%g%% "

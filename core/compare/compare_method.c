@@ -167,58 +167,18 @@ static double compare_pass_var(const double *x, size_t n, double mean, double pe
 	return per_pass > 0 ? fmax(var, fabs(mean) / per_pass) : var;
 }
 
-/*
- * A side's variance a pass, *va and *vb, and the df the test takes them
- * with: 0, each its own (Welch's), or when a side has one pass (an
- * envelope row whose other passes were in slow stretches; compare_judged)
- * the other side's, as a share of its mean, with that side's n - 1: the
- * passes out of slow stretches spread alike on both sides (0.1-0.5% of
- * the mean, docs/compare.md), so one pass and the other side's spread
- * are Student's test with the spread estimated on one side.
- */
-static double compare_side_vars(const double *a, size_t na, double ma, double per_a,
-				const double *b, size_t nb, double mb, double per_b,
-				double *va, double *vb)
-{
-	*va = compare_pass_var(a, na, ma, per_a);
-	*vb = compare_pass_var(b, nb, mb, per_b);
-	if (na >= 2 && nb >= 2)
-		return 0;
-	if (na < 2 && nb >= 2 && mb != 0) {
-		*va = *vb * (ma / mb) * (ma / mb);
-		return (double)nb - 1;
-	}
-	if (nb < 2 && na >= 2 && ma != 0) {
-		*vb = *va * (mb / ma) * (mb / ma);
-		return (double)na - 1;
-	}
-	return 0;
-}
-
-/* Welch's test of the sides' means with known added, or Student's with
- * one side's spread when df is not 0 (compare_side_vars). */
-static void compare_means_test(double ma, double va, size_t na, double mb, double vb,
-			       size_t nb, double df, const struct student_added *known,
-			       struct welch *w)
-{
-	if (df > 0)
-		student_shared_known(ma, va, (double)na, mb, vb, (double)nb, df, known, w);
-	else
-		student_welch_known(ma, va, (double)na, mb, vb, (double)nb, known, w);
-}
-
 void compare_method_welch(const struct compare_test *t, bool allowances,
 			  struct compare_verdict *v)
 {
 	const struct compare_sample *sa = allowances ? t->sa : NULL;
 	const struct compare_sample *sb = allowances ? t->sb : NULL;
-	double va, vb, df;
 	struct welch w;
 
-	df = compare_side_vars(t->a, t->na, v->base.mean, sa ? sa->per_pass : 0,
-			       t->b, t->nb, v->new.mean, sb ? sb->per_pass : 0, &va, &vb);
-	compare_means_test(v->base.mean, va, t->na, v->new.mean, vb, t->nb, df,
-			   allowances ? &t->known : NULL, &w);
+	student_welch_known(v->base.mean,
+			    compare_pass_var(t->a, t->na, v->base.mean, sa ? sa->per_pass : 0),
+			    (double)t->na, v->new.mean,
+			    compare_pass_var(t->b, t->nb, v->new.mean, sb ? sb->per_pass : 0),
+			    (double)t->nb, allowances ? &t->known : NULL, &w);
 	v->p = v->p_holm = w.p;
 	v->df = w.df;
 	v->se_pct = compare_pct(w.se, v->base.mean);
@@ -304,20 +264,6 @@ size_t compare_row_min_passes(const char *lkp_key)
 	return compare_envelope(lkp_key) ? COMPARE_ENVELOPE_MIN_PASSES : STATS_MIN_RUNS;
 }
 
-bool compare_borrows(const struct compare_params *p, const char *lkp_key)
-{
-	return compare_envelope(lkp_key) && (p->method->flags & COMPARE_M_DRIFT);
-}
-
-bool compare_judged(const struct compare_params *p, const char *lkp_key, size_t na, size_t nb)
-{
-	size_t least = compare_row_min_passes(lkp_key);
-
-	if (na >= least && nb >= least)
-		return true;
-	return compare_borrows(p, lkp_key) && na >= 1 && nb >= 1 && (na >= 2 || nb >= 2);
-}
-
 bool compare_kpi(const char *lkp_key)
 {
 	/* the envelope per CPU-second is a row of the table, not a verdict:
@@ -338,7 +284,8 @@ static void compare_interval(const struct compare_params *p, double drift_pct,
 			     const struct compare_sample *a, const struct compare_sample *b,
 			     const struct student_added *known, struct compare_verdict *v)
 {
-	double va, vb, df;
+	double va = compare_pass_var(a->v, a->n, v->base.mean, a->per_pass);
+	double vb = compare_pass_var(b->v, b->n, v->new.mean, b->per_pass);
 	double fa = a->files ? (double)a->files : 1, fb = b->files ? (double)b->files : 1;
 	double da = compare_between(drift_pct, a) * v->base.mean;
 	double db = compare_between(drift_pct, b) * v->new.mean;
@@ -347,9 +294,8 @@ static void compare_interval(const struct compare_params *p, double drift_pct,
 
 	if (!(base > 0))
 		return;
-	df = compare_side_vars(a->v, a->n, v->base.mean, a->per_pass, b->v, b->n, v->new.mean,
-			       b->per_pass, &va, &vb);
-	compare_means_test(v->base.mean, va, a->n, v->new.mean, vb, b->n, df, known, &w);
+	student_welch_known(v->base.mean, va, (double)a->n, v->new.mean, vb, (double)b->n,
+			    known, &w);
 	t = student_quantile(1 - p->alpha / 2, w.df);
 	se = 100 * w.se / base;
 	if (!isfinite(t) || !isfinite(se))
@@ -380,20 +326,20 @@ void compare_method_judge(const struct compare_params *p, const char *lkp_key,
 	double drift = env ? COMPARE_ENVELOPE_DRIFT_PCT : p->drift_pct;
 	double floor;
 
-	bool judged = compare_judged(p, lkp_key, a->n, b->n);
+	size_t least = compare_row_min_passes(lkp_key);
 
 	compare_verdict_init(a->v, a->n, b->v, b->n, v);
 	v->kpi = compare_kpi(lkp_key);
 	/* the interval takes the drift whatever the method; holm+range's test too */
 	known = compare_drift_var(drift, !env, v, a, b);
-	if (judged)
+	if (a->n >= least && b->n >= least)
 		compare_interval(p, drift, a, b, &known, v);
 	if (m->flags & COMPARE_M_LKP) {
 		/* lkp's floors are its own: exactly lkp-tests' verdict */
 		m->test(&t, v);
 		return;
 	}
-	if (!judged)
+	if (a->n < least || b->n < least)
 		return;
 	if (m->flags & COMPARE_M_DRIFT)
 		t.known = known;

@@ -193,8 +193,10 @@ struct compare_verdict {
  * The fewest passes out of slow stretches an envelope row is judged on a
  * side: its variance between invocations is the known drift's, which two
  * passes' spread only adds to, so a side that lost one of three passes
- * to a slow stretch is still judged; a side left with one borrows the
- * other's spread (compare_judged).
+ * to a slow stretch is still judged. A side left with one is not: that
+ * pass is the best of a side the machine disturbed, not a draw from the
+ * other side's spread, and borrowing that spread flagged identical runs
+ * beside builds and hogs.
  */
 #define COMPARE_ENVELOPE_MIN_PASSES 2
 
@@ -209,17 +211,6 @@ bool compare_envelope(const char *lkp_key);
 /* The fewest passes a side a row is judged on: STATS_MIN_RUNS, or
  * COMPARE_ENVELOPE_MIN_PASSES for an envelope row. */
 size_t compare_row_min_passes(const char *lkp_key);
-
-/*
- * Whether a side of one pass borrows the other's spread: an envelope row
- * (its other passes were in the machine's slow stretches) under a method
- * that takes allowances (COMPARE_M_DRIFT). compare_method.c says why.
- */
-bool compare_borrows(const struct compare_params *p, const char *lkp_key);
-
-/* Whether a row is tested: na and nb passes each compare_row_min_passes(),
- * or one pass and at least two where compare_borrows(). */
-bool compare_judged(const struct compare_params *p, const char *lkp_key, size_t na, size_t nb);
 
 /* Whether a row, named as lkp names it, is a KPI: lkp's (ops/s), the ops
  * per CPU-second of a stressor's instances (its efficiency), or the

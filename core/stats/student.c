@@ -114,23 +114,6 @@ void student_welch(double mean_a, double var_a, double n_a,
 	student_welch_known(mean_a, var_a, n_a, mean_b, var_b, n_b, NULL, out);
 }
 
-/* The test of both: the difference's squared standard error q and its
- * Welch-Satterthwaite denominator den. */
-static void student_test(double mean_a, double mean_b, double n_a, double n_b, double q,
-			 double den, struct welch *out)
-{
-	out->se = sqrt(q);
-	if (out->se == 0) {
-		out->t = mean_b == mean_a ? 0 : copysign(INFINITY, mean_b - mean_a);
-		out->df = n_a + n_b - 2;
-		out->p = mean_b == mean_a ? 1 : 0;
-		return;
-	}
-	out->t = (mean_b - mean_a) / out->se;
-	out->df = den > 0 ? q * q / den : INFINITY;
-	out->p = student_two_sided_p(out->t, out->df);
-}
-
 /*
  * The added variance adds to the standard error, and to the
  * Welch-Satterthwaite denominator only its estimated parts' share
@@ -144,15 +127,14 @@ void student_welch_known(double mean_a, double var_a, double n_a,
 	double qa = var_a / n_a, qb = var_b / n_b, q = qa + qb + (added ? added->var : 0);
 	double den = qa * qa / (n_a - 1) + qb * qb / (n_b - 1) + (added ? added->den : 0);
 
-	student_test(mean_a, mean_b, n_a, n_b, q, den, out);
-}
-
-void student_shared_known(double mean_a, double var_a, double n_a,
-			  double mean_b, double var_b, double n_b, double df,
-			  const struct student_added *added, struct welch *out)
-{
-	double qs = var_a / n_a + var_b / n_b, q = qs + (added ? added->var : 0);
-	double den = qs * qs / df + (added ? added->den : 0);
-
-	student_test(mean_a, mean_b, n_a, n_b, q, den, out);
+	out->se = sqrt(q);
+	if (out->se == 0) {
+		out->t = mean_b == mean_a ? 0 : copysign(INFINITY, mean_b - mean_a);
+		out->df = n_a + n_b - 2;
+		out->p = mean_b == mean_a ? 1 : 0;
+		return;
+	}
+	out->t = (mean_b - mean_a) / out->se;
+	out->df = den > 0 ? q * q / den : INFINITY;
+	out->p = student_two_sided_p(out->t, out->df);
 }

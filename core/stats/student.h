@@ -60,14 +60,4 @@ void student_welch_known(double mean_a, double var_a, double n_a,
 			 double mean_b, double var_b, double n_b,
 			 const struct student_added *added, struct welch *out);
 
-/*
- * The same test when both sides' variances come from one estimate with
- * df degrees of freedom (a side of one value given the other's spread):
- * the two parts are one estimate, so they enter the Welch-Satterthwaite
- * denominator as one, (var_a / n_a + var_b / n_b)^2 / df.
- */
-void student_shared_known(double mean_a, double var_a, double n_a,
-			  double mean_b, double var_b, double n_b, double df,
-			  const struct student_added *added, struct welch *out);
-
 #endif

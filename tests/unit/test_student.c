@@ -159,27 +159,6 @@ START_TEST(test_welch_known)
 }
 END_TEST
 
-/* one value against six, the spread the six's: Student's test with 5 df
- * (the t from the definition, p from the closed form of t with 5 df) */
-START_TEST(test_shared_known)
-{
-	const double b[] = { 11.2, 10.8, 12.5, 11.9, 11.1, 12.0 };
-	double var = stats_sample_var(b, 6);
-	struct stats sb;
-	struct welch w;
-
-	stats_compute(b, 6, &sb);
-	student_shared_known(10.0, var, 1, sb.mean, var, 6, 5, NULL, &w);
-	ck_rel(w.t, 2.257430168478349, 1e-9);
-	ck_rel(w.df, 5, 1e-12);
-	ck_rel(w.p, 0.07358828669920525, 1e-8);
-	/* an added known variance widens it and raises the df */
-	student_shared_known(10.0, var, 1, sb.mean, var, 6, 5,
-			     &(struct student_added){ 0.5, 0 }, &w);
-	ck_assert(w.p > 0.0736 && w.df > 5);
-}
-END_TEST
-
 static Suite *student_suite(void)
 {
 	Suite *s = suite_create("student");
@@ -191,7 +170,6 @@ static Suite *student_suite(void)
 	tcase_add_test(tc, test_confidence_interval);
 	tcase_add_test(tc, test_welch);
 	tcase_add_test(tc, test_welch_known);
-	tcase_add_test(tc, test_shared_known);
 	suite_add_tcase(s, tc);
 	return s;
 }
