@@ -36,8 +36,10 @@ static const struct history_cmd {
 	  "changes DB [--series N] [--metric KEY] [--last N] [--max-p P] [--min-runs N]\n"
 	  "      the change points of each KPI line: E-Divisive means, each kept when\n"
 	  "      Welch's t-test of the runs either side gives p < P (default 0.001)\n"
-	  "      and it is 1% or more, with N runs a side at least (default 5); each\n"
-	  "      with the commits either side and compare's change, interval and word" },
+	  "      and it is compare's floor or more (1%; an envelope's 0.5%), with N\n"
+	  "      runs a side at least (default 5); each with the commits either side\n"
+	  "      and compare's change, interval and word; an envelope line leaves\n"
+	  "      out a run 3% below the runs either side (a slow machine)" },
 	{ "report", history_report_main,
 	  "report DB -o report.html [--series N] [--last N] [--max-p P] [--min-runs N]\n"
 	  "      one self-contained HTML page: the change points' table, a chart of\n"
