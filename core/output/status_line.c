@@ -69,8 +69,10 @@ static void status_line_tick(void *arg, const struct run_counts *t)
 }
 
 void status_line_attach(struct status_line *sl, struct run_session *session,
-			double secs, struct progress *p)
+			const struct run_plan *base, struct progress *p)
 {
+	double secs = tick_status(base);
+
 	if (secs <= 0)
 		return;
 	sl->start = sk_now();

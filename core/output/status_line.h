@@ -31,12 +31,13 @@ struct status_line {
 };
 
 /*
- * Hooks the line to every run of the session, every secs seconds (0:
- * none), one cadence over the runs. Attach it before --progress's line
- * p, which it erases before it prints.
+ * Hooks the line to every run of the session, every --status seconds of
+ * the session's base plan (none without --status), one cadence over the
+ * runs. Attach it before --progress's line p, which it erases before it
+ * prints.
  */
 void status_line_attach(struct status_line *sl, struct run_session *session,
-			double secs, struct progress *p);
+			const struct run_plan *base, struct progress *p);
 
 /* A run ended: its instances, all reaped (run_result.counts), count on. */
 void status_line_run_done(struct status_line *sl, const struct run_counts *counts);

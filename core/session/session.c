@@ -23,7 +23,6 @@
 #include "scheduler.h"
 #include "status.h"
 #include "status_line.h"
-#include "tick.h"
 
 int session_init(struct session *s, const struct plan *plan,
 		 const struct run_plan *runs, size_t n)
@@ -352,7 +351,7 @@ int session_open(struct session *s)
 		log_fail("cannot run: out of memory");
 		return session_close(s, SK_NO_RESOURCE);
 	}
-	status_line_attach(&s->status_line, s->mode_session, tick_status(&p->base), &s->progress);
+	status_line_attach(&s->status_line, s->mode_session, &p->base, &s->progress);
 	progress_attach(&s->progress, s->mode_session);
 	return SK_OK;
 }
