@@ -137,25 +137,23 @@ static bool compare_all_versioned(const json_t *c)
 	return json_is_array(list);
 }
 
-static bool compare_true(const json_t *c, const char *key)
+/* Whether option key is on in configuration c (option_weight.h). */
+static bool compare_on(const json_t *c, const char *key)
 {
-	return json_is_true(json_object_get(c, key));
+	const json_t *v = key ? json_object_get(c, key) : NULL;
+
+	return v && !json_is_null(v) && !json_is_false(v);
 }
 
-static bool compare_given(const json_t *c, const char *key)
-{
-	const json_t *v = json_object_get(c, key);
-
-	return v && !json_is_null(v);
-}
-
-static bool compare_refuses(enum option_weight wt, const json_t *ca, const json_t *cb)
+static bool compare_refuses(enum option_weight wt, const char *when, const json_t *ca,
+			    const json_t *cb)
 {
 	switch (wt) {
 	case WEIGHT_REFUSE:
+	case WEIGHT_IF_BOTH:	/* compared at all only when both have when on */
 		return true;
-	case WEIGHT_IF_STEADY:
-		return compare_given(ca, "steady-state") || compare_given(cb, "steady-state");
+	case WEIGHT_IF_EITHER:
+		return compare_on(ca, when) || compare_on(cb, when);
 	default:
 		return false;
 	}
@@ -163,16 +161,15 @@ static bool compare_refuses(enum option_weight wt, const json_t *ca, const json_
 
 /* Visits option key when it differs, refusing as its weight says. */
 static void compare_rule(const struct compare_walk *w, const char *key,
-			 enum option_weight wt, const json_t *ca, const json_t *cb)
+			 enum option_weight wt, const char *when, const json_t *ca,
+			 const json_t *cb)
 {
 	if (wt == WEIGHT_IGNORE)
 		return;
-	/* how often ops are timed matters only when both time them */
-	if (wt == WEIGHT_IF_TIMED &&
-	    !(compare_true(ca, "latency") && compare_true(cb, "latency")))
+	if (wt == WEIGHT_IF_BOTH && !(compare_on(ca, when) && compare_on(cb, when)))
 		return;
 	compare_pair(w, key, json_object_get(ca, key), json_object_get(cb, key),
-		     wt == WEIGHT_IF_TIMED || compare_refuses(wt, ca, cb));
+		     compare_refuses(wt, when, ca, cb));
 }
 
 /* Visits every option of the two documents' runs that differs. */
@@ -193,12 +190,12 @@ static void compare_walk(const json_t *a, const json_t *b, const struct compare_
 		     !compare_all_versioned(ca) || !compare_all_versioned(cb));
 	for (size_t i = 0; i < G_COUNT; i++)
 		if (cli_rows[i].record != CLI_RECORD_NOT)
-			compare_rule(w, cli_rows[i].opt.name, cli_rows[i].weight, ca, cb);
+			compare_rule(w, cli_rows[i].opt.name, cli_rows[i].weight, NULL, ca, cb);
 	for (size_t i = 0; i < sizeof(compare_rules) / sizeof(*compare_rules); i++)
-		compare_rule(w, compare_rules[i].key, compare_rules[i].weight, ca, cb);
+		compare_rule(w, compare_rules[i].key, compare_rules[i].weight, NULL, ca, cb);
 	for (size_t i = 0; i < run_modes_count(); i++)
 		for (const struct run_mode_opt *o = run_modes_at(i)->opts; o && o->opt.name; o++)
-			compare_rule(w, o->opt.name, o->weight, ca, cb);
+			compare_rule(w, o->opt.name, o->weight, o->when, ca, cb);
 	compare_stressors(w, json_object_get(ca, "stressors"), json_object_get(cb, "stressors"));
 }
 
@@ -248,15 +245,15 @@ void compare_options_notes(const json_t *a, const json_t *b, const char *label)
 
 /* Sets key of id to c's value of it, when c records one and it weighs. */
 static void compare_identity_rule(json_t *id, const char *key, enum option_weight wt,
-				  const json_t *c)
+				  const char *when, const json_t *c)
 {
 	const json_t *v = json_object_get(c, key);
 
 	if (!v || wt == WEIGHT_IGNORE || wt == WEIGHT_NOTE)
 		return;
-	if (wt == WEIGHT_IF_TIMED && !compare_true(c, "latency"))
+	if (wt == WEIGHT_IF_BOTH && !compare_on(c, when))
 		return;
-	if (wt != WEIGHT_IF_TIMED && !compare_refuses(wt, c, c))
+	if (!compare_refuses(wt, when, c, c))
 		return;
 	json_object_set_new(id, key, json_deep_copy(v));
 }
@@ -274,12 +271,12 @@ json_t *compare_options_identity(const json_t *doc)
 			json_object_get(doc, "system-info"), "stresskit-version")));
 	for (size_t k = 0; k < G_COUNT; k++)
 		if (cli_rows[k].record != CLI_RECORD_NOT)
-			compare_identity_rule(id, cli_rows[k].opt.name, cli_rows[k].weight, c);
+			compare_identity_rule(id, cli_rows[k].opt.name, cli_rows[k].weight, NULL, c);
 	for (size_t k = 0; k < sizeof(compare_rules) / sizeof(*compare_rules); k++)
-		compare_identity_rule(id, compare_rules[k].key, compare_rules[k].weight, c);
+		compare_identity_rule(id, compare_rules[k].key, compare_rules[k].weight, NULL, c);
 	for (size_t k = 0; k < run_modes_count(); k++)
 		for (const struct run_mode_opt *o = run_modes_at(k)->opts; o && o->opt.name; o++)
-			compare_identity_rule(id, o->opt.name, o->weight, c);
+			compare_identity_rule(id, o->opt.name, o->weight, o->when, c);
 	/* keyed by name: compare matches stressors by name, not by place */
 	stressors = json_object();
 	json_array_foreach(json_object_get(c, "stressors"), i, e) {

@@ -155,7 +155,7 @@ static const struct run_mode_opt latency_opts[] = {
 	{ .weight = WEIGHT_REFUSE, .opt = {
 		.name = "latency", .type = OPT_BOOL, .offset = offsetof(struct latency_opts, on),
 		.help = "time bogo-ops (not --warmup's) into a latency histogram per stressor and report its percentiles" } },
-	{ .metavar = "N", .weight = WEIGHT_IF_TIMED, .opt = {
+	{ .metavar = "N", .weight = WEIGHT_IF_BOTH, .when = "latency", .opt = {
 		.name = "latency-sample", .type = OPT_COUNT,
 		.offset = offsetof(struct latency_opts, sample),
 		.min = 1, .max = LATENCY_SAMPLE_MAX, .def = LATENCY_SAMPLE_DEFAULT,

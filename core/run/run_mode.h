@@ -77,6 +77,7 @@ struct run_mode_opt {
 	struct stressor_opt opt;
 	const char *metavar;
 	enum option_weight weight;
+	const char *when;	/* WEIGHT_IF_*: the option the weight hangs on */
 };
 
 struct run_mode {

@@ -145,7 +145,7 @@ static void sampler_mode_record(json_t *c, const void *opts)
  * intervals decide when a steady run stops; without --steady-state they
  * only shape the series and the last window's check. */
 static const struct run_mode_opt sampler_mode_rows[] = {
-	[SAMPLER_ROW_INTERVAL] = { .metavar = "TIME", .weight = WEIGHT_IF_STEADY, .opt = {
+	[SAMPLER_ROW_INTERVAL] = { .metavar = "TIME", .weight = WEIGHT_IF_EITHER, .when = "steady-state", .opt = {
 		.name = "sample-interval", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = offsetof(struct sampler_opts, interval), .def_str = SAMPLER_DEFAULT_INTERVAL,
 		.min = SAMPLER_MIN_INTERVAL_MS, .max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_INTERVAL_EXPECT,
@@ -166,7 +166,7 @@ static const struct run_mode_opt sampler_mode_rows[] = {
 		.offset = offsetof(struct sampler_opts, steady),
 		.expect = "ops_slope:X% or ops_range:X% with X above 0, like ops_slope:0.5%",
 		.help = "stop once the rate is steady over the window: ops_slope:X% or ops_range:X%" } },
-	[SAMPLER_ROW_WINDOW] = { .metavar = "TIME", .weight = WEIGHT_IF_STEADY, .opt = {
+	[SAMPLER_ROW_WINDOW] = { .metavar = "TIME", .weight = WEIGHT_IF_EITHER, .when = "steady-state", .opt = {
 		.name = "steady-state-window", .type = OPT_PARSED, .parser = &opts_time_ms,
 		.offset = offsetof(struct sampler_opts, window), .def_str = SAMPLER_DEFAULT_WINDOW,
 		.max = SAMPLER_TIME_MAX_MS, .expect = SAMPLER_WINDOW_EXPECT,
