@@ -12,31 +12,38 @@
  * shuffled order, each lseek + read (checked with --verify), each page-
  * aligned one also mmap()ed, populated and unmapped; lstat, the size
  * checked again; close; unlink.
- * stress-ng's workers are the instance and 15 forked processes counting
- * under a lock; here the 15 are threads of the instance (worker_count.h).
+ * The workers are the instance and 15 helper processes, as stress-ng's
+ * (which count under a lock): threads would share one file table and one
+ * mm, so each lseek, read and write would take and drop a reference to
+ * its file and the file's position lock, and each munmap would shoot
+ * down the TLB of the other CPU. The helpers count into a shared
+ * mapping of the instance's (worker_count.h), which the instance moves
+ * into its count.
  */
 #include <stresskit/stressor.h>
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <linux/futex.h>
 
 #include "worker_count.h"
 
-#define METAMIX_THREADS	15		/* besides the instance: 16 workers */
+#define METAMIX_HELPERS	15		/* besides the instance: 16 workers */
 #define METAMIX_WRITES	256
 #define METAMIX_MIN	512ULL
 #define METAMIX_DEFAULT	(1ULL << 20)
 #define METAMIX_MAX	(1ULL << 40)
-#define METAMIX_RW_HINT	1036		/* F_SET_RW_HINT */
+#define METAMIX_RW_HINT	1038		/* F_SET_FILE_RW_HINT, as stress-ng's */
 
 struct metamix_opts {
 	uint64_t bytes;
@@ -56,13 +63,16 @@ struct metamix_write {
 	uint32_t sum;		/* the data's hash (--verify), else random: the read order */
 };
 
+/* The workers' state, in a shared mapping: the instance's until the
+ * helpers are forked, then read-only but for the flags and the count. */
 struct metamix_shared {
-	struct instance *in;
+	struct instance *in;	/* the instance's: a helper only logs through it */
 	const char *dir;
 	off_t bytes;
 	size_t page;
 	bool verify;
-	volatile bool running;
+	volatile bool running;	/* false: the helpers start no more files */
+	uint32_t go;		/* the helpers' start: a futex word */
 	struct worker_count count;
 	int status;		/* a worker's failure, an enum sk_status */
 };
@@ -72,8 +82,7 @@ struct metamix_worker {
 	struct metamix_shared *sh;
 	unsigned id;
 	uint64_t rnd;
-	pthread_t thread;
-	bool made;
+	pid_t pid;		/* a helper's, or <= 0 */
 };
 
 static uint64_t metamix_rand(struct metamix_worker *w)
@@ -107,6 +116,18 @@ static int metamix_fail(struct metamix_worker *w, const char *what, const char *
 	return SK_FAILED;
 }
 
+/*
+ * The helpers cannot read the run's stop flag (helper.h): the instance's
+ * worker looks at it before each call of its file's loops, a load, and
+ * passes the stop on at once, so that no helper starts a file after it
+ * and the count ends with the run as a thread's would.
+ */
+static inline void metamix_pass_stop(const struct metamix_worker *w)
+{
+	if (w->id == 0 && instance_stopping(w->sh->in))
+		w->sh->running = false;
+}
+
 /* The writes; returns how many were made (*end: the file's size) or -1. */
 static int metamix_write_all(struct metamix_worker *w, int fd, struct metamix_write *wr,
 			     off_t *end)
@@ -131,6 +152,7 @@ static int metamix_write_all(struct metamix_worker *w, int fd, struct metamix_wr
 
 		wr[n].offset = off;
 		wr[n].len = len;
+		metamix_pass_stop(w);
 		if (lseek(fd, off, SEEK_SET) < 0)
 			return -1;
 		for (size_t i = 0; i < len; i += 8) {
@@ -165,6 +187,7 @@ static int metamix_read_all(struct metamix_worker *w, int fd, const struct metam
 	uint8_t buf[256 + 2 * sizeof(uint32_t)];
 
 	for (int i = 0; i < n; i++) {
+		metamix_pass_stop(w);
 		if (lseek(fd, wr[i].offset, SEEK_SET) < 0)
 			return metamix_fail(w, "lseek", path);
 		if (read(fd, buf, wr[i].len) != (ssize_t)wr[i].len)
@@ -200,7 +223,8 @@ static int metamix_file(struct metamix_worker *w)
 	char path[PATH_MAX];
 	struct stat st;
 	off_t end = 0;
-	int fd, n, hint = 1, status;	/* RWH_WRITE_LIFE_SHORT */
+	uint64_t hint = 2;	/* RWH_WRITE_LIFE_SHORT */
+	int fd, n, status;
 
 	snprintf(path, sizeof(path), "%s/metamix-%u-%08x", w->sh->dir, w->id,
 		 (unsigned)metamix_rand(w));
@@ -255,74 +279,113 @@ out:
 	return status;
 }
 
-static void *metamix_thread(void *arg)
+static long metamix_futex(uint32_t *word, int op, uint32_t val)
+{
+	return syscall(SYS_futex, word, op, val, NULL, NULL, 0);
+}
+
+/* A helper: waits for the start, then does files until the instance
+ * says stop (or the budget of --metamix-ops is spent). */
+static int metamix_helper(void *arg, const volatile sig_atomic_t *stop)
 {
 	struct metamix_worker *w = arg;
 	struct metamix_shared *sh = w->sh;
-	sigset_t all;
 
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	while (sh->running && !instance_stopping(sh->in)) {
+	while (!__atomic_load_n(&sh->go, __ATOMIC_ACQUIRE) && !*stop)
+		metamix_futex(&sh->go, FUTEX_WAIT, 0);
+	while (sh->running && !*stop) {
 		int status = metamix_file(w);
 
 		if (status != SK_OK) {
 			__atomic_store_n(&sh->status, status, __ATOMIC_RELAXED);
-			break;
+			return 1;
 		}
 		if (!worker_count_claim(&sh->count))
 			break;
 	}
-	return NULL;
+	return 0;
+}
+
+/* The helpers go (sh->running says whether to do files). */
+static void metamix_go(struct metamix_shared *sh)
+{
+	__atomic_store_n(&sh->go, 1, __ATOMIC_RELEASE);
+	metamix_futex(&sh->go, FUTEX_WAKE, INT_MAX);
 }
 
 static int metamix_run(struct instance *in)
 {
 	const struct metamix_opts *o = in->opts;
-	struct metamix_shared sh = {
-		.in = in, .page = (size_t)sysconf(_SC_PAGESIZE), .verify = in->ctx->verify,
-		.running = true, .status = SK_OK,
-	};
-	struct metamix_worker w[METAMIX_THREADS + 1];
+	struct metamix_shared *sh;
+	struct metamix_worker w[METAMIX_HELPERS + 1];
 	char dir[PATH_MAX];
 	struct instance_loop l;
-	int status;
+	int status = SK_OK, wstatus;
 
-	sh.bytes = (off_t)(o->bytes / in->ctx->instances);
-	if (sh.bytes < (off_t)METAMIX_MIN)
-		sh.bytes = METAMIX_MIN;
 	snprintf(dir, sizeof(dir), "%s/%u", in->ctx->run_dir, in->index);
 	if (mkdir(dir, 0700) < 0 && errno != EEXIST)
 		return instance_syscall_failed(in, "mkdir");
-	sh.dir = dir;
-	for (unsigned i = 0; i <= METAMIX_THREADS; i++)
-		w[i] = (struct metamix_worker){ .sh = &sh, .id = i,
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		status = instance_syscall_failed(in, "mmap");
+		rmdir(dir);
+		return status;
+	}
+	*sh = (struct metamix_shared){
+		.in = in, .dir = dir, .page = (size_t)sysconf(_SC_PAGESIZE),
+		.verify = in->ctx->verify, .running = true, .status = SK_OK,
+		.bytes = (off_t)(o->bytes / in->ctx->instances),
+	};
+	if (sh->bytes < (off_t)METAMIX_MIN)
+		sh->bytes = METAMIX_MIN;
+	for (unsigned i = 0; i <= METAMIX_HELPERS; i++)
+		w[i] = (struct metamix_worker){ .sh = sh, .id = i,
 			.rnd = 0x9e3779b97f4a7c15ULL * (i + 1) ^ ((uint64_t)getpid() << 20) };
-	instance_ready(in);
-	worker_count_init(&sh.count, in);
-	for (unsigned i = 1; i <= METAMIX_THREADS; i++)
-		w[i].made = pthread_create(&w[i].thread, NULL, metamix_thread, &w[i]) == 0;
+	/* forked before the start, waiting for it on sh->go */
+	for (unsigned i = 1; i <= METAMIX_HELPERS && status == SK_OK; i++) {
+		w[i].pid = sk_fork_helper("metamix", metamix_helper, &w[i]);
+		if (w[i].pid < 0)
+			status = instance_error(in, "fork", (int)w[i].pid);
+	}
+	if (status == SK_OK) {
+		instance_ready(in);
+		worker_count_init(&sh->count, in);
+	} else {
+		sh->running = false;
+	}
+	metamix_go(sh);
 	/* the instance is worker 0, and the one that counts */
 	l = instance_loop_begin(in);
-	while (instance_loop_continue(&l) && sh.status == SK_OK) {
+	while (status == SK_OK && instance_loop_continue(&l) && sh->status == SK_OK) {
 		status = metamix_file(&w[0]);
 		if (status != SK_OK) {
-			sh.status = status;
+			sh->status = status;
 			break;
 		}
-		if (worker_count_claim(&sh.count))
-			worker_count_drain(&sh.count, &l);
+		if (worker_count_claim(&sh->count))
+			worker_count_drain(&sh->count, &l);
 		else
 			break;
 	}
-	sh.running = false;
-	for (unsigned i = 1; i <= METAMIX_THREADS; i++)
-		if (w[i].made)
-			pthread_join(w[i].thread, NULL);
-	l = instance_loop_begin(in);
-	worker_count_drain(&sh.count, &l);
+	sh->running = false;
+	for (unsigned i = 1; i <= METAMIX_HELPERS; i++) {
+		if (w[i].pid <= 0)
+			continue;
+		/* no SIGTERM: a helper ends its file and sees sh->running */
+		if (sk_reap_helper(w[i].pid, false, SK_HELPER_GRACE, &wstatus) == 0 &&
+		    (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus)) && sh->status == SK_OK) {
+			instance_fail(in, "a file worker died or failed");
+			sh->status = SK_FAILED;
+		}
+	}
+	if (status == SK_OK) {
+		l = instance_loop_begin(in);
+		worker_count_drain(&sh->count, &l);
+		status = sh->status;
+	}
+	munmap(sh, sizeof(*sh));
 	rmdir(dir);
-	return sh.status;
+	return status;
 }
 
 static const struct stressor metamix_stressor = {
@@ -330,20 +393,19 @@ static const struct stressor metamix_stressor = {
 	.summary   = "16 workers each create, seek+write, sync, stat, read back, unlink files",
 	.help      = "stress-ng's metamix (its current source; Debian's 0.15.06 has none):\n"
 		     "one bogo-op is one file's life by one of 16 workers (the instance and\n"
-		     "15 threads, where stress-ng forks 15 processes): create, 256 seek+writes\n"
-		     "over --metamix-bytes / instances, sometimes fdatasync, stat, fdatasync,\n"
+		     "15 helper processes, as stress-ng's): create, 256 seek+writes over\n"
+		     "--metamix-bytes / instances, sometimes fdatasync, stat, fdatasync,\n"
 		     "directory fsync, seek+read back in shuffled order (checked with\n"
 		     "--verify), page-aligned parts mmap()ed, lstat, unlink.",
 	.classes   = CLASS_FILESYSTEM | CLASS_OS,
-	.flags     = STRESSOR_OWN_START | STRESSOR_NO_THREADS,
+	.flags     = STRESSOR_OWN_START | STRESSOR_NO_THREADS | STRESSOR_HELPERS(METAMIX_HELPERS),
 	.opts      = metamix_opts,
 	.opts_size = sizeof(struct metamix_opts),
 	.syscalls  = SK_SYSCALLS("openat", "lseek", "read", "fcntl", "fdatasync", "fsync",
 				 "stat", "lstat", "newfstatat", "statx", "unlink", "mkdir",
-				 "rmdir", "clone", "clone3", "set_robust_list", "rseq",
-				 "rt_sigaction"),
+				 "rmdir", "futex", SK_HELPER_SYSCALLS),
 	.run       = metamix_run,
-	.version   = "1",
+	.version   = "2",
 };
 
 STRESSOR_REGISTER(metamix_stressor);

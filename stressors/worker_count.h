@@ -1,10 +1,11 @@
 /*
- * worker_count.h - bogo-ops counted by an instance's worker threads, for
- * the stressors whose stress-ng peer counts from several tasks (fiemap's
- * readers, metamix's file workers). The loop's count has one writer, the
- * instance: workers claim each op from a budget (what --NAME-ops leaves,
- * so the total stays exact) and add it to an atomic, which the instance
- * moves into its count as it goes and once the workers are joined.
+ * worker_count.h - bogo-ops counted by an instance's workers (threads, or
+ * helper processes sharing a mapping), for the stressors whose stress-ng
+ * peer counts from several tasks (fiemap's readers, metamix's workers).
+ * The loop's count has one writer, the instance: workers claim each op
+ * from a budget (what --NAME-ops leaves, so the total stays exact) and
+ * add it to an atomic, which the instance moves into its count as it
+ * goes and once the workers are done.
  * Header-only: every file in stressors/ is one stressor unit.
  */
 #ifndef STRESSKIT_WORKER_COUNT_H
