@@ -4,8 +4,9 @@
  * signals it with SIGRTMIN; the handler counts the signal and reads the
  * overrun with timer_getoverrun(), while the instance sleeps in 10 ms
  * nanosleep()s that each signal cuts short. One bogo-op is one signal
- * handled. Every 65536 ops /proc/self/timers is read, and every 1024
- * sleeps an invalid and a zero nanosleep() are tried, as stress-ng's.
+ * handled. Every 65536 ops /proc/self/timers is read, and before every
+ * 1025th sleep two invalid nanosleep()s are tried (a negative tv_sec, a
+ * tv_nsec of 1e9: both EINVAL), as stress-ng's.
  */
 #include <stresskit/stressor.h>
 
@@ -21,7 +22,7 @@
 #define TIMER_FREQ_DEF		1000000
 #define TIMER_NS		1000000000.0
 #define TIMER_SLEEP_NS		10000000L
-#define TIMER_PROBE_EVERY	1024	/* sleeps between the nanosleep probes */
+#define TIMER_PROBE_EVERY	1024	/* sleeps before each nanosleep probe */
 #define TIMER_PROC_EVERY	0xffff	/* ops between /proc/self/timers reads */
 
 struct timer_opts {
@@ -36,7 +37,7 @@ static const struct stressor_opt timer_opts[] = {
 	  .help = "timer events a second" },
 	{ .name = "timer-rand", .type = OPT_BOOL,
 	  .offset = offsetof(struct timer_opts, rand),
-	  .help = "vary the period by +/- 12.5% every 1024 sleeps" },
+	  .help = "vary the period by +/- 12.5% every 1025 sleeps" },
 	OPT_TABLE_END,
 };
 
@@ -124,12 +125,13 @@ static int timer_loop(struct instance *in, const struct timer_opts *o)
 	while (instance_loop_continue(&timer_l)) {
 		struct timespec req = { 0, TIMER_SLEEP_NS };
 
-		if (++sleeps >= TIMER_PROBE_EVERY) {
-			struct timespec bad = { -1, 0 }, zero = { 0, 0 };
+		/* the 1025th sleep, as stress-ng's n++ >= 1024 */
+		if (sleeps++ >= TIMER_PROBE_EVERY) {
+			struct timespec bad_sec = { -1, 0 }, bad_nsec = { 0, 1000000000L };
 
 			sleeps = 0;
-			(void)nanosleep(&bad, NULL);
-			(void)nanosleep(&zero, NULL);
+			(void)nanosleep(&bad_sec, NULL);
+			(void)nanosleep(&bad_nsec, NULL);
 			if (o->rand) {
 				timer_period(&t, rate_ns, true, &seed);
 				if (timer_settime(timer_id, 0, &off, NULL) < 0 ||
@@ -191,6 +193,6 @@ static const struct stressor timer_stressor = {
 				 "timer_delete", "nanosleep", "clock_nanosleep",
 				 "openat", "read", "close"),
 	.run       = timer_run,
-	.version   = "1",
+	.version   = "2",
 };
 STRESSOR_REGISTER(timer_stressor);
