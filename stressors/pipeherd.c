@@ -80,6 +80,13 @@ static int pipeherd_helper(void *argp, const volatile sig_atomic_t *stop)
 	return 0;
 }
 
+/*
+ * The instance's passes. It counts the token's counter each time it reads
+ * it, and at the end (the stop, --pipeherd-ops) keeps the token, as
+ * stress-ng's instance takes it out with a last read: the herd then waits
+ * in read() for a token that never comes, so no pass it makes goes
+ * uncounted while it is told to stop.
+ */
 static int pipeherd_loop(struct instance *in, const struct pipeherd_arg *a,
 			 uint32_t check)
 {
@@ -87,20 +94,33 @@ static int pipeherd_loop(struct instance *in, const struct pipeherd_arg *a,
 	struct instance_loop l = instance_loop_begin(in);
 
 	while (instance_loop_continue(&l)) {
-		int got = pipeherd_pass(a, &t);
+		ssize_t n = read(a->fds[0], &t, sizeof(t));
 
-		if (got < 0)
-			return instance_error(in, "pipe read/write", got);
-		if (!got)
-			continue;
+		if (n <= 0) {
+			if (n == 0 || errno == EINTR)
+				continue;
+			return instance_syscall_failed(in, "pipe read");
+		}
 		if (t.check != check) {
 			instance_fail(in, "verify: the token's check word is %#x, "
 				      "expected %#x", t.check, check);
 			return SK_FAILED;
 		}
-		/* the passes since the token was here last are the herd's */
+		/* the passes since the token was here last, its own included */
 		if (t.counter > instance_loop_ops(&l))
 			instance_loop_add(&l, t.counter - instance_loop_ops(&l));
+		if (!instance_loop_continue(&l))
+			break;
+		t.counter++;
+		n = write(a->fds[1], &t, sizeof(t));
+		if (n <= 0) {
+			/* a write with room does not wait: never interrupted */
+			if (n == 0 || errno == EINTR)
+				continue;
+			return instance_syscall_failed(in, "pipe write");
+		}
+		if (a->yield)
+			sched_yield();
 	}
 	return SK_OK;
 }
@@ -136,10 +156,8 @@ static int pipeherd_run(struct instance *in)
 	}
 	/* packet mode, as stress-ng asks: a read takes one write's bytes */
 	(void)fcntl(a.fds[1], F_SETFL, fcntl(a.fds[1], F_GETFL) | O_DIRECT);
-	if (write(a.fds[1], &t, sizeof(t)) != (ssize_t)sizeof(t)) {
-		status = instance_syscall_failed(in, "write");
-		goto out;
-	}
+	/* the herd waits in read() for the token, which comes at the start:
+	 * no pass before it is counted */
 	for (n = 0; n < o->procs; n++) {
 		pids[n] = sk_fork_helper("pipeherd", pipeherd_helper, &a);
 		if (pids[n] < 0) {
@@ -148,6 +166,11 @@ static int pipeherd_run(struct instance *in)
 		}
 	}
 	instance_ready(in);
+	t.counter = in->counter->ops;
+	if (write(a.fds[1], &t, sizeof(t)) != (ssize_t)sizeof(t)) {
+		status = instance_syscall_failed(in, "write");
+		goto reap;
+	}
 	status = pipeherd_loop(in, &a, check);
 reap:
 	for (uint64_t i = 0; i < n; i++)
