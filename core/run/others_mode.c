@@ -33,10 +33,16 @@ struct others_reading {
 	double own;			/* the controller's and its reaped children's */
 };
 
-struct others_out {
+/* The run's state: the reading at the barrier's opening, if it opened. */
+struct others_state {
 	struct others_reading from;
+	bool begun, from_ok;
+};
+
+/* Its figures, in the run's result. */
+struct others_out {
 	double cpu_pct, steal_pct;
-	bool from_ok, done;	/* done: the figures were read */
+	bool done;	/* both readings were made: the figures are read */
 };
 
 static const struct run_mode others_mode;
@@ -65,29 +71,33 @@ static bool others_read(struct others_reading *r)
 
 static void others_begin(struct run_state *st)
 {
-	void **slot = run_mode_out(st->res, &others_mode);
-	struct others_out *o = calloc(1, sizeof(*o));
+	struct others_state *s = run_mode_state(st, &others_mode);
 
-	if (!o)
+	if (!s)
 		return;
-	o->from_ok = others_read(&o->from);
-	*slot = o;
+	s->begun = true;
+	s->from_ok = others_read(&s->from);
 }
 
 static void others_end(struct run_state *st)
 {
-	struct others_out *o = *run_mode_out(st->res, &others_mode);
+	const struct others_state *s = run_mode_state(st, &others_mode);
 	struct others_reading to;
+	struct others_out *o;
 	double total;
 
-	/* unread, or under a tick of /proc/stat: null figures, the keys kept */
-	if (!o || !o->from_ok || !others_read(&to) ||
-	    !((total = to.total - o->from.total) > 0))
+	/* a run the barrier never opened for has no figures of others */
+	if (!s || !s->begun || !(o = calloc(1, sizeof(*o))))
 		return;
-	o->cpu_pct = 100 * ((to.busy - o->from.busy) - (to.own - o->from.own)) / total;
+	*run_mode_out(st->res, &others_mode) = o;
+	/* unread, or under a tick of /proc/stat: null figures, the keys kept */
+	if (!s->from_ok || !others_read(&to) ||
+	    !((total = to.total - s->from.total) > 0))
+		return;
+	o->cpu_pct = 100 * ((to.busy - s->from.busy) - (to.own - s->from.own)) / total;
 	if (o->cpu_pct < 0)
 		o->cpu_pct = 0;
-	o->steal_pct = 100 * (to.steal - o->from.steal) / total;
+	o->steal_pct = 100 * (to.steal - s->from.steal) / total;
 	o->done = true;
 }
 
@@ -112,6 +122,7 @@ static const struct run_mode others_mode = {
 		[RUN_RELEASED] = others_begin,
 		[RUN_REAPED] = others_end,
 	},
+	.state_size = sizeof(struct others_state),
 	.results_key = "others",
 	.conditions = true,
 	.write = others_write,
