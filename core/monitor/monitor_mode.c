@@ -171,7 +171,8 @@ struct monitor_sample {
 	size_t hint;		/* a file lists its figures in the same order */
 };
 
-/* The run's state, in its run_mode_out slot: the results read it. */
+/* The figures of a run's monitors: the mode's state while it samples,
+ * handed to its run_mode_out slot at the stop, where the results read it. */
 struct monitor_run {
 	struct monitor_fold fold[MONITOR_LIST_MAX];
 	size_t n;
@@ -257,11 +258,10 @@ static bool monitor_mode_on(const struct run_plan *plan)
 static void monitor_mode_begin(struct run_state *st)
 {
 	const struct monitor_opts *o = run_mode_opts(st->plan, &monitor_mode);
-	void **out = run_mode_out(st->res, &monitor_mode);
-	struct monitor_run *r = calloc(1, sizeof(*r));
+	struct monitor_run **state = run_mode_state(st, &monitor_mode);
+	struct monitor_run *r = state ? calloc(1, sizeof(*r)) : NULL;
 
-	if (!r || !out) {
-		free(r);
+	if (!r) {
 		log_warn("--monitor: out of memory, no monitor is read");
 		return;
 	}
@@ -271,15 +271,15 @@ static void monitor_mode_begin(struct run_state *st)
 	 * run, at the window's edges, cost the run nothing it can measure */
 	if (sampler_mode_opts(st->plan)->interval_given)
 		r->interval = sampler_mode_opts(st->plan)->interval;
-	*out = r;
+	*state = r;
 	monitor_sample_all(r);
 	r->next = sk_now() + r->interval;
 }
 
 static bool monitor_mode_waiting(struct run_state *st, double *left)
 {
-	void **out = run_mode_out(st->res, &monitor_mode);
-	struct monitor_run *r = out ? *out : NULL;
+	struct monitor_run **state = run_mode_state(st, &monitor_mode);
+	struct monitor_run *r = state ? *state : NULL;
 	double now;
 
 	if (!r || r->interval <= 0)
@@ -295,13 +295,23 @@ static bool monitor_mode_waiting(struct run_state *st, double *left)
 	return false;
 }
 
-/* The stop: the last sample, while the instances still run. */
+static void monitor_mode_free(void *out);
+
+/* The stop: the last sample, while the instances still run; the
+ * figures go to the run's result. */
 static void monitor_mode_stop(struct run_state *st)
 {
+	struct monitor_run **state = run_mode_state(st, &monitor_mode);
 	void **out = run_mode_out(st->res, &monitor_mode);
 
-	if (out && *out)
-		monitor_sample_all(*out);
+	if (!state || !*state)
+		return;
+	monitor_sample_all(*state);
+	if (out)
+		*out = *state;
+	else
+		monitor_mode_free(*state);
+	*state = NULL;
 }
 
 static double monitor_value(const struct monitor_fig *g, double share_sum)
@@ -407,6 +417,7 @@ static const struct run_mode monitor_mode = {
 		[RUN_DONE] = monitor_mode_print,
 	},
 	.waiting = monitor_mode_waiting,
+	.state_size = sizeof(struct monitor_run *),
 	.opts = monitor_opts,
 	.opts_size = sizeof(struct monitor_opts),
 	.help_after = "series-csv",
