@@ -5,9 +5,10 @@
  * from the controller's waits, takes its last sample at the stop while
  * the instances still run, and folds in the tail after the reap, before
  * the warmup is taken off the results it reads (the way out runs in
- * reverse). The mode makes a run's sampler and leaves it in the run's
- * result as its figures (sampler_of), which the results read after the
- * run. Apart from sampler.c, which is the sampling itself.
+ * reverse). The run's sampler is the mode's state while it samples and
+ * goes to the run's result after the reap, as its figures (sampler_of),
+ * which the results read after the run. Apart from sampler.c, which is
+ * the sampling itself.
  */
 #include "sampler.h"
 
@@ -41,7 +42,9 @@ static bool sampler_mode_on(const struct run_plan *plan)
 
 static struct sampler *sampler_mode_sampler(const struct run_state *st)
 {
-	return *run_mode_out(st->res, &sampler_mode);
+	struct sampler **state = run_mode_state(st, &sampler_mode);
+
+	return state ? *state : NULL;
 }
 
 const struct sampler *sampler_of(const struct run_result *res)
@@ -57,14 +60,15 @@ static void sampler_mode_free(void *out)
 /* Before the fork: this run's sampler, or no run (no memory). */
 static void sampler_mode_new(struct run_state *st)
 {
-	struct sampler *sm = sampler_new(sampler_mode_opts(st->plan));
+	struct sampler **state = run_mode_state(st, &sampler_mode);
+	struct sampler *sm = state ? sampler_new(sampler_mode_opts(st->plan)) : NULL;
 
 	if (!sm) {
 		log_fail("no memory for the run's time series");
 		st->failed = SK_NO_RESOURCE;
 		return;
 	}
-	*run_mode_out(st->res, &sampler_mode) = sm;
+	*state = sm;
 }
 
 /* Counting starts: the sampler learns every instance's slot. */
@@ -92,9 +96,20 @@ static void sampler_mode_stop(struct run_state *st)
 	sampler_stop(sampler_mode_sampler(st), sk_now());
 }
 
+/* The tail after the reap folded in, the series go to the run's result. */
 static void sampler_mode_end(struct run_state *st)
 {
-	sampler_end(sampler_mode_sampler(st));
+	struct sampler **state = run_mode_state(st, &sampler_mode);
+	void **out = run_mode_out(st->res, &sampler_mode);
+
+	if (!state || !*state)
+		return;
+	sampler_end(*state);
+	if (out)
+		*out = *state;
+	else
+		sampler_free(*state);
+	*state = NULL;
 }
 
 /* Row indices, for the check's error line. */
@@ -186,6 +201,7 @@ static const struct run_mode sampler_mode = {
 		[RUN_REAPED] = sampler_mode_end,
 	},
 	.waiting = sampler_mode_waiting,
+	.state_size = sizeof(struct sampler *),
 	.opts = sampler_mode_rows,
 	.opts_size = sizeof(struct sampler_opts),
 	.help_after = "perf-profile-freq",
