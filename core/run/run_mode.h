@@ -17,7 +17,10 @@
  * Whoever starts an instrument in a hook owns it and stops it in a later
  * one; nothing is handed back to the scheduler. What a mode keeps over
  * one run is its own state (state_size bytes, run_mode_state), not a
- * field of the run's structs.
+ * field of the run's structs; its figures go to its output slot
+ * (run_mode_out) once made, as the sampler's series move there after
+ * the reap. Only figures the instances write themselves as they run
+ * (latency's shared area) are made in the slot before the fork.
  *
  * A mode is described the way a stressor is: its own typed option rows
  * (the option engine of base/opts.h, into the mode's own options struct),
