@@ -202,7 +202,10 @@ static const struct stressor pipeherd_stressor = {
 		     "The counter's check word is always verified. Metric: context\n"
 		     "switches per bogo op (the instance and its helpers). stress-ng\n"
 		     "0.15.06 passes the counter alone (8 bytes), its current source\n"
-		     "and stresskit the counter and a check word (16).",
+		     "and stresskit the counter and a check word (16). --pipeherd-ops N\n"
+		     "stops when the token reaches the instance at or past N: the herd's\n"
+		     "passes meanwhile are all counted, so the count may pass N (stress-ng's\n"
+		     "run does not stop at N).",
 	.classes   = CLASS_PIPE_IO | CLASS_MEMORY | CLASS_OS | CLASS_IPC,
 	/* --pipeherd-procs helpers, 100 by default: more than STRESSOR_HELPERS
 	 * can say, so a run short of them says so after the run */
@@ -212,6 +215,6 @@ static const struct stressor pipeherd_stressor = {
 	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", "write", "sched_yield",
 				 "getrusage", SK_HELPER_SYSCALLS),
 	.run       = pipeherd_run,
-	.version   = "1",
+	.version   = "2",
 };
 STRESSOR_REGISTER(pipeherd_stressor);
