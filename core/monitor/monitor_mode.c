@@ -258,7 +258,7 @@ static bool monitor_mode_on(const struct run_plan *plan)
 static void monitor_mode_begin(struct run_state *st)
 {
 	const struct monitor_opts *o = run_mode_opts(st->plan, &monitor_mode);
-	struct monitor_run **state = run_mode_state(st, &monitor_mode);
+	void **state = run_mode_state(st, &monitor_mode);
 	struct monitor_run *r = state ? calloc(1, sizeof(*r)) : NULL;
 
 	if (!r) {
@@ -278,7 +278,7 @@ static void monitor_mode_begin(struct run_state *st)
 
 static bool monitor_mode_waiting(struct run_state *st, double *left)
 {
-	struct monitor_run **state = run_mode_state(st, &monitor_mode);
+	void **state = run_mode_state(st, &monitor_mode);
 	struct monitor_run *r = state ? *state : NULL;
 	double now;
 
@@ -295,23 +295,16 @@ static bool monitor_mode_waiting(struct run_state *st, double *left)
 	return false;
 }
 
-static void monitor_mode_free(void *out);
-
 /* The stop: the last sample, while the instances still run; the
  * figures go to the run's result. */
 static void monitor_mode_stop(struct run_state *st)
 {
-	struct monitor_run **state = run_mode_state(st, &monitor_mode);
-	void **out = run_mode_out(st->res, &monitor_mode);
+	void **state = run_mode_state(st, &monitor_mode);
 
 	if (!state || !*state)
 		return;
 	monitor_sample_all(*state);
-	if (out)
-		*out = *state;
-	else
-		monitor_mode_free(*state);
-	*state = NULL;
+	run_mode_hand_out(st, &monitor_mode, state);
 }
 
 static double monitor_value(const struct monitor_fig *g, double share_sum)
@@ -417,7 +410,7 @@ static const struct run_mode monitor_mode = {
 		[RUN_DONE] = monitor_mode_print,
 	},
 	.waiting = monitor_mode_waiting,
-	.state_size = sizeof(struct monitor_run *),
+	.state_size = sizeof(void *),	/* the run's struct monitor_run */
 	.opts = monitor_opts,
 	.opts_size = sizeof(struct monitor_opts),
 	.help_after = "series-csv",

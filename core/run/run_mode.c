@@ -133,6 +133,17 @@ void **run_mode_out(struct run_result *res, const struct run_mode *m)
 	return i < RUN_MODES_MAX ? &res->mode_out[i] : NULL;
 }
 
+void run_mode_hand_out(struct run_state *st, const struct run_mode *m, void **figures)
+{
+	void **out = run_mode_out(st->res, m);
+
+	if (out)
+		*out = *figures;
+	else if (m->out_free)
+		m->out_free(*figures);
+	*figures = NULL;
+}
+
 const void *run_mode_figures(const struct run_result *res, const struct run_mode *m)
 {
 	size_t i = run_mode_index(m);

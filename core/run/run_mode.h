@@ -179,6 +179,9 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 /* Where mode m leaves its figures for the results (see .write); NULL
  * for a mode not registered. */
 void **run_mode_out(struct run_result *res, const struct run_mode *m);
+/* Moves the figures a mode made in its state (*figures, then NULL) to
+ * its output slot, which then owns them (out_free). */
+void run_mode_hand_out(struct run_state *st, const struct run_mode *m, void **figures);
 /* Mode m's figures in res, for a reader after the run; NULL: none. */
 const void *run_mode_figures(const struct run_result *res, const struct run_mode *m);
 /* Frees every mode's figures in res. */

@@ -42,7 +42,7 @@ static bool sampler_mode_on(const struct run_plan *plan)
 
 static struct sampler *sampler_mode_sampler(const struct run_state *st)
 {
-	struct sampler **state = run_mode_state(st, &sampler_mode);
+	void **state = run_mode_state(st, &sampler_mode);
 
 	return state ? *state : NULL;
 }
@@ -60,7 +60,7 @@ static void sampler_mode_free(void *out)
 /* Before the fork: this run's sampler, or no run (no memory). */
 static void sampler_mode_new(struct run_state *st)
 {
-	struct sampler **state = run_mode_state(st, &sampler_mode);
+	void **state = run_mode_state(st, &sampler_mode);
 	struct sampler *sm = state ? sampler_new(sampler_mode_opts(st->plan)) : NULL;
 
 	if (!sm) {
@@ -99,17 +99,12 @@ static void sampler_mode_stop(struct run_state *st)
 /* The tail after the reap folded in, the series go to the run's result. */
 static void sampler_mode_end(struct run_state *st)
 {
-	struct sampler **state = run_mode_state(st, &sampler_mode);
-	void **out = run_mode_out(st->res, &sampler_mode);
+	void **state = run_mode_state(st, &sampler_mode);
 
 	if (!state || !*state)
 		return;
 	sampler_end(*state);
-	if (out)
-		*out = *state;
-	else
-		sampler_free(*state);
-	*state = NULL;
+	run_mode_hand_out(st, &sampler_mode, state);
 }
 
 /* Row indices, for the check's error line. */
@@ -201,7 +196,7 @@ static const struct run_mode sampler_mode = {
 		[RUN_REAPED] = sampler_mode_end,
 	},
 	.waiting = sampler_mode_waiting,
-	.state_size = sizeof(struct sampler *),
+	.state_size = sizeof(void *),	/* the run's struct sampler */
 	.opts = sampler_mode_rows,
 	.opts_size = sizeof(struct sampler_opts),
 	.help_after = "perf-profile-freq",
