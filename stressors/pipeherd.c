@@ -49,16 +49,25 @@ struct pipeherd_arg {
 };
 
 /*
- * One pass: read the token, count it, write it back. Returns 1 for a
- * pass, 0 for an interrupted read or write (the token, if read, is then
- * lost: only at the stop), or -errno.
+ * A pass is a take and a give: the instance looks at the token between
+ * the two. Each returns 1 when done, 0 when interrupted (a token read
+ * and not given is then lost: only at the stop), or -errno.
  */
-static int pipeherd_pass(const struct pipeherd_arg *a, struct pipeherd_token *t)
+static int pipeherd_take(const struct pipeherd_arg *a, struct pipeherd_token *t)
 {
 	ssize_t n = read(a->fds[0], t, sizeof(*t));
 
 	if (n <= 0)
 		return n == 0 || errno == EINTR ? 0 : -errno;
+	return 1;
+}
+
+/* Counts the pass in the token and writes it back; a write with room
+ * does not wait, so it is never interrupted. */
+static int pipeherd_give(const struct pipeherd_arg *a, struct pipeherd_token *t)
+{
+	ssize_t n;
+
 	t->counter++;
 	n = write(a->fds[1], t, sizeof(*t));
 	if (n <= 0)
@@ -74,9 +83,14 @@ static int pipeherd_helper(void *argp, const volatile sig_atomic_t *stop)
 	const struct pipeherd_arg *a = argp;
 	struct pipeherd_token t;
 
-	while (!*stop)
-		if (pipeherd_pass(a, &t) < 0)
+	while (!*stop) {
+		int got = pipeherd_take(a, &t);
+
+		if (got > 0)
+			got = pipeherd_give(a, &t);
+		if (got < 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -94,13 +108,12 @@ static int pipeherd_loop(struct instance *in, const struct pipeherd_arg *a,
 	struct instance_loop l = instance_loop_begin(in);
 
 	while (instance_loop_continue(&l)) {
-		ssize_t n = read(a->fds[0], &t, sizeof(t));
+		int got = pipeherd_take(a, &t);
 
-		if (n <= 0) {
-			if (n == 0 || errno == EINTR)
-				continue;
-			return instance_syscall_failed(in, "pipe read");
-		}
+		if (got < 0)
+			return instance_error(in, "pipe read", got);
+		if (!got)
+			continue;
 		if (t.check != check) {
 			instance_fail(in, "verify: the token's check word is %#x, "
 				      "expected %#x", t.check, check);
@@ -111,16 +124,8 @@ static int pipeherd_loop(struct instance *in, const struct pipeherd_arg *a,
 			instance_loop_add(&l, t.counter - instance_loop_ops(&l));
 		if (!instance_loop_continue(&l))
 			break;
-		t.counter++;
-		n = write(a->fds[1], &t, sizeof(t));
-		if (n <= 0) {
-			/* a write with room does not wait: never interrupted */
-			if (n == 0 || errno == EINTR)
-				continue;
-			return instance_syscall_failed(in, "pipe write");
-		}
-		if (a->yield)
-			sched_yield();
+		if ((got = pipeherd_give(a, &t)) < 0)
+			return instance_error(in, "pipe write", got);
 	}
 	return SK_OK;
 }
@@ -142,7 +147,7 @@ static int pipeherd_run(struct instance *in)
 	const struct pipeherd_opts *o = in->opts;
 	struct pipeherd_arg a = { .fds = { -1, -1 }, .yield = o->yield };
 	const uint32_t check = 0x5eed0000u ^ (uint32_t)getpid();
-	struct pipeherd_token t = { .counter = in->counter->ops, .check = check };
+	struct pipeherd_token t = { .check = check };	/* its counter: at the start */
 	pid_t *pids;
 	uint64_t n = 0;
 	int status = SK_OK, wstatus;
