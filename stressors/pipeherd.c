@@ -77,7 +77,8 @@ static int pipeherd_give(const struct pipeherd_arg *a, struct pipeherd_token *t)
 	return 1;
 }
 
-/* A helper of the herd: passes the token on until SIGTERM. */
+/* A helper of the herd: passes the token on until the run's stop or
+ * SIGTERM (STRESSOR_HERD). */
 static int pipeherd_helper(void *argp, const volatile sig_atomic_t *stop)
 {
 	const struct pipeherd_arg *a = argp;
@@ -99,7 +100,9 @@ static int pipeherd_helper(void *argp, const volatile sig_atomic_t *stop)
  * it, and at the end (the stop, --pipeherd-ops) keeps the token, as
  * stress-ng's instance takes it out with a last read: the herd then waits
  * in read() for a token that never comes, so no pass it makes goes
- * uncounted while it is told to stop.
+ * uncounted while it is told to stop. At the run's stop the herd stops
+ * too (STRESSOR_HERD): a hundred helpers passing the token on one CPU
+ * kept a stopping instance from it for seconds (stress-ng's too).
  */
 static int pipeherd_loop(struct instance *in, const struct pipeherd_arg *a,
 			 uint32_t check)
@@ -214,7 +217,8 @@ static const struct stressor pipeherd_stressor = {
 	.classes   = CLASS_PIPE_IO | CLASS_MEMORY | CLASS_OS | CLASS_IPC,
 	/* --pipeherd-procs helpers, 100 by default: more than STRESSOR_HELPERS
 	 * can say, so a run short of them says so after the run */
-	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HELPERS(STRESSOR_HELPERS_MAX),
+	.flags     = STRESSOR_NO_THREADS | STRESSOR_OWN_START | STRESSOR_HERD |
+		     STRESSOR_HELPERS(STRESSOR_HELPERS_MAX),
 	.opts      = pipeherd_opts,
 	.opts_size = sizeof(struct pipeherd_opts),
 	.syscalls  = SK_SYSCALLS("pipe2", "fcntl", "read", "write", "sched_yield",

@@ -54,6 +54,15 @@ static __thread cpu_set_t helper_allowed;
 static __thread pid_t helper_pinned[HELPER_PLACED_MAX];
 static __thread unsigned helper_n_pinned;
 
+/* helper_herd: the process's helpers stay in its group and stop at the
+ * run's stop signal; of the stressor, so of every thread instance */
+static bool helper_in_herd;
+
+void helper_herd(bool herd)
+{
+	helper_in_herd = herd;
+}
+
 void helper_place(int self_cpu, int cpu)
 {
 	helper_self_cpu = self_cpu;
@@ -128,7 +137,8 @@ static void helper_on_term(int sig)
  * handlers (which set the run's stop flag) must never run here, so they
  * are replaced before anything can be delivered.
  */
-static void helper_child(const char *name, pid_t parent, const sigset_t *old)
+static void helper_child(const char *name, pid_t parent, const sigset_t *old,
+			 bool herd)
 {
 	struct sigaction term = { .sa_handler = helper_on_term };
 
@@ -142,9 +152,13 @@ static void helper_child(const char *name, pid_t parent, const sigset_t *old)
 	 * of readers were a fifth of the stop's CPU time, and blocked every
 	 * fork, exit and wait meanwhile. The helper needs no group signal:
 	 * it ignores the run's (SIGALRM, SIGINT, SIGHUP) and dies with its
-	 * instance.
+	 * instance. A herd stays in the group for its stop (helper.h): its
+	 * helpers' parents are in the group, so an instance's exit walks
+	 * past them, and their number is the stressor's option, not the
+	 * run's instances.
 	 */
-	setpgid(0, 0);
+	if (!herd)
+		setpgid(0, 0);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the instance died between fork() and PDEATHSIG: nobody would kill us */
 	if (getppid() != parent)
@@ -152,9 +166,12 @@ static void helper_child(const char *name, pid_t parent, const sigset_t *old)
 	proc_name_set(name);
 	signal(SIGINT, SIG_IGN);
 	signal(SIGHUP, SIG_IGN);
-	signal(SIGALRM, SIG_IGN);
 	sigemptyset(&term.sa_mask);
 	sigaction(SIGTERM, &term, NULL);
+	if (herd)
+		sigaction(SIGALRM, &term, NULL);
+	else
+		signal(SIGALRM, SIG_IGN);
 	helper_stop = 0;
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
@@ -182,7 +199,7 @@ pid_t sk_fork_helper(const char *name, sk_helper_fn fn, void *arg)
 
 		if (helper_cpu != helper_self_cpu)
 			helper_pin(helper_cpu);
-		helper_child(name, parent, &old);
+		helper_child(name, parent, &old, helper_in_herd);
 		status = fn(arg, &helper_stop);
 		testhook_helper_exit();
 		_exit(status);

@@ -1,8 +1,8 @@
 /*
  * helper_unshare.h - the core's side of sk_fork_helper (helper.c): a
  * mapping that the helpers of this process go without, where the
- * process and its helpers run (--placement), and whether its last fork
- * failed for want of a process.
+ * process and its helpers run (--placement), whether they are a herd,
+ * and whether its last fork failed for want of a process.
  */
 #ifndef STRESSKIT_HELPER_UNSHARE_H
 #define STRESSKIT_HELPER_UNSHARE_H
@@ -25,6 +25,12 @@ void helper_unshare(void *addr, size_t len);
  * which a single task does not have.
  */
 void helper_place(int self_cpu, int helper_cpu);
+
+/*
+ * Whether the helpers forked from here on are a herd (STRESSOR_HERD,
+ * helper.h): in this process's group, stopped by its stop signal.
+ */
+void helper_herd(bool herd);
 
 /*
  * True once after sk_fork_helper failed with EAGAIN in this thread (a

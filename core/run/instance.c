@@ -135,6 +135,7 @@ void instance_setup(const struct run_state *st, const struct stressor_ctx *ctx,
 	 */
 	if (!run_modes_reach_instances(st))
 		helper_unshare(sh, (size_t)sh->len);
+	helper_herd(ctx->stressor->flags & STRESSOR_HERD);
 	if (st->plan->taskset)
 		instance_affinity(st->plan->taskset->mask);
 }

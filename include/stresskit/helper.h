@@ -28,7 +28,12 @@ typedef int (*sk_helper_fn)(void *arg, const volatile sig_atomic_t *stop);
  * ignored (Ctrl-C reaches the instance, which stops its helpers); SIGTERM
  * sets *stop. No signal reaches the helper before that is in place. The
  * helper leads a process group of its own: no signal to the run's group
- * reaches it.
+ * reaches it. A herd (a stressor flagged STRESSOR_HERD, ABI 1.1: many
+ * helpers that keep one another busy, as pipeherd's) stays in the run's
+ * group instead, and its stop signal, SIGALRM, sets *stop as SIGTERM
+ * does: the herd stops with the run, and does not keep the CPU from a
+ * stopping instance that shares it. Its helpers end their loops then,
+ * so the instance must take a helper gone at the stop for no error.
  * The helper does not map the run's shared mapping (the instances'
  * counters, the stop flag) unless --latency is on, when it may record
  * latencies into its instance's histograms with

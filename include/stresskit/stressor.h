@@ -133,6 +133,7 @@ enum {
 	STRESSOR_NO_THREADS   = 1u << 0,	/* forks or changes process state */
 	STRESSOR_THREADS_ONLY = 1u << 1,	/* shares memory: no --instance-mode process */
 	STRESSOR_OWN_START    = 1u << 2,	/* run() sets up, then instance_ready() */
+	STRESSOR_HERD         = 1u << 3,	/* ABI 1.1: its helpers stop with the run (helper.h) */
 };
 
 /*

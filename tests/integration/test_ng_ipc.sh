@@ -49,6 +49,47 @@ t_ng_ipc_methods_and_options_run() {
 	no_leftovers "$TMP"
 }
 
+# pipeherd_helpers_running INSTANCE: some helper of INSTANCE is alive and
+# not a zombie (a helper that returned waits, a zombie, for its reap).
+pipeherd_helpers_running() {
+	for ph in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+		grep -q '^State:[[:space:]]*Z' /proc/"$ph"/status 2>/dev/null || return 0
+	done
+	return 1
+}
+
+# pipeherd_helpers_gone INSTANCE: INSTANCE has helpers, and every one of
+# them has ended (a zombie, as its instance is stopped).
+pipeherd_helpers_gone() {
+	[ -n "$(cat /proc/"$1"/task/*/children 2>/dev/null)" ] && ! pipeherd_helpers_running "$1"
+}
+
+# A herd stops at the run's stop, not when its instance tells it: an
+# instance that gets no CPU then (here: stopped with SIGSTOP before the
+# stop; on a busy CPU: its hundred helpers' turns) must not leave the
+# herd passing the token meanwhile. The instance is resumed once its
+# helpers have ended, or at the deadline, and the run ends well.
+t_ng_ipc_pipeherd_herd_stops_with_the_run() {
+	"$SK" --pipeherd 1 --pipeherd-procs 16 -t 2 --status-interval 0.05 \
+		--temp-path "$TMP" >out.txt 2>&1 &
+	sk=$!
+	wait_until 30 ran_ops out.txt pipeherd || { wait $sk; fail "no pipeherd ops: $(cat out.txt)"; }
+	# the instance: the controller's one child (the list ends in a space)
+	inst=$(cat /proc/$sk/task/*/children)
+	inst=${inst% }
+	[ -n "$inst" ] || fail "no instance of $sk"
+	kill -STOP "$inst"
+	before=ran
+	pipeherd_helpers_running "$inst" || before=ended
+	after=ended
+	wait_until 30 pipeherd_helpers_gone "$inst" || after=ran
+	kill -CONT "$inst"
+	wait $sk || fail "exit $? $(cat out.txt)"
+	[ $before = ran ] || fail "the herd ended before the run's stop"
+	[ $after = ended ] || fail "the herd went on after the run's stop"
+	expect_match 'successful run completed' "$(cat out.txt)"
+}
+
 t_ng_ipc_bad_values_refused() {
 	bad_input --msg 1 --msg-bytes 3
 	expect_match "msg-bytes" "$ERR"
