@@ -25,9 +25,11 @@ CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
 # A stressor sees the public API and nothing else: no core folder, no
 # config.h (features are its .needs, checked at start, as for a plugin).
 # Its loops start on a 64-byte line, so an op of a few ns does not cost
-# more or less by where the linker put it, and it calls libc through the
-# GOT (-z now leaves a PLT stub nothing to do): docs/benchmarks.md.
-STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-jumps=64 -fno-plt
+# more or less by where the linker put it: -falign-loops for a loop
+# entered by falling into it, -falign-jumps for one entered by a jump
+# to its test. It calls libc through the GOT (-z now leaves a PLT stub
+# nothing to do): docs/benchmarks.md.
+STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-loops=64 -falign-jumps=64 -fno-plt
 # Except where the op is two libc calls of a few ns (pthread_mutex,
 # malloc2, posix_semaphore1): there the call form is a visible part of
 # the op, and these call libc as will-it-scale's binaries do, through
