@@ -45,6 +45,9 @@ void opts_cpus_format(const struct opt_cpus *c, char *out, size_t len);
 /* For the help text: an option's choices "a|b", a value in its unit "4K". */
 void opts_choices_str(const struct stressor_opt *o, char *out, size_t len);
 void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t len);
+/* The word --help shows for a row's value: "N", "SIZE", a parser's own
+ * ("HOST:PORT"); "" for a flag or a choice (whose names are shown). */
+const char *opts_metavar(const struct stressor_opt *o);
 
 /*
  * HOST:PORT into hp (sk_opt_host_port's parse): 0, or -EINVAL with one line naming --NAME and val in err.

@@ -41,6 +41,21 @@ static const char *opts_argv_unalias(const struct opts_alias *aliases, const cha
 	return NULL;
 }
 
+/* The row an argument names, by alias or as --NAME[=...], or -1. */
+static int opts_argv_find(const struct stressor_opt *rows, const struct opts_alias *aliases,
+			  const char *arg, const char **val)
+{
+	const char *aliased = opts_argv_unalias(aliases, arg);
+
+	*val = NULL;
+	if (!aliased)
+		return opts_argv_row(rows, arg, val);
+	for (int r = 0; rows[r].name; r++)
+		if (!strcmp(rows[r].name, aliased))
+			return r;
+	return -1;
+}
+
 int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
 	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given,
@@ -51,8 +66,7 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 	if (rest)
 		*rest = NULL;
 	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i], *aliased = opts_argv_unalias(aliases, arg);
-		const char *val;
+		const char *arg = argv[i], *val;
 		int r;
 
 		if (rest && !strcmp(arg, "--")) {
@@ -61,15 +75,7 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 		}
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
 			return OPTS_ARGV_HELP;
-		if (aliased) {
-			for (r = 0; rows[r].name && strcmp(rows[r].name, aliased); r++)
-				;
-			val = NULL;
-			if (!rows[r].name)
-				r = -1;
-		} else {
-			r = opts_argv_row(rows, arg, &val);
-		}
+		r = opts_argv_find(rows, aliases, arg, &val);
 		if (r < 0 && arg[0] == '-' && arg[1]) {
 			log_usage_error("%s: unknown option %s (see stresskit %s --help)",
 					name, arg, name);
@@ -99,6 +105,76 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 		if (given && r < 64)
 			*given |= UINT64_C(1) << r;
 	}
+	return 0;
+}
+
+bool opts_argv_has_flag(const char *flag, const struct stressor_opt *rows,
+			const struct opts_alias *aliases, int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		const char *val;
+		int r = opts_argv_find(rows, aliases, argv[i], &val);
+
+		if (r >= 0 && !strcmp(rows[r].name, flag))
+			return true;
+		if (r >= 0 && !val && !opts_is_flag(&rows[r]))
+			i++;	/* its value */
+	}
+	return false;
+}
+
+/* Appends word to the synopsis line, breaking it before 79 columns. */
+static void opts_argv_word(FILE *f, const char *word, size_t indent, size_t *col)
+{
+	size_t len = strlen(word);
+
+	if (*col + 1 + len > 79 && *col > indent) {
+		fprintf(f, "\n%*s", (int)indent, "");
+		*col = indent;
+	} else {
+		fputc(' ', f);
+		(*col)++;
+	}
+	fputs(word, f);
+	*col += len;
+}
+
+void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
+		     const struct opts_alias *aliases, const char *operands)
+{
+	char word[320], value[256];
+	size_t col, indent;
+
+	col = indent = (size_t)fprintf(f, "usage: stresskit %s", name) + 1;
+	col--;
+	for (int r = 0; rows[r].name; r++) {
+		size_t used = (size_t)snprintf(word, sizeof(word), "[--%s", rows[r].name);
+
+		for (size_t a = 0; aliases && aliases[a].alias; a++)
+			if (!strcmp(aliases[a].name, rows[r].name) && used < sizeof(word))
+				used += (size_t)snprintf(word + used, sizeof(word) - used, "|%s",
+							 aliases[a].alias);
+		if (rows[r].type == OPT_CHOICE)
+			opts_choices_str(&rows[r], value, sizeof(value));
+		else
+			snprintf(value, sizeof(value), "%s", opts_metavar(&rows[r]));
+		if (used < sizeof(word))
+			snprintf(word + used, sizeof(word) - used, "%s%s]", *value ? " " : "", value);
+		opts_argv_word(f, word, indent, &col);
+	}
+	if (operands)
+		opts_argv_word(f, operands, indent, &col);
+	fputc('\n', f);
+}
+
+int opts_argv_string(const struct stressor_opt *o, const char *val, void *field,
+		     char *err, size_t errlen)
+{
+	if (!*val) {
+		snprintf(err, errlen, "--%s needs a value", o->name);
+		return -EINVAL;
+	}
+	*(const char **)field = val;
 	return 0;
 }
 

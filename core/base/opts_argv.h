@@ -8,7 +8,9 @@
 #ifndef STRESSKIT_OPTS_ARGV_H
 #define STRESSKIT_OPTS_ARGV_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <stresskit/stressor.h>
 
@@ -37,5 +39,31 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
 	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given,
 	      char ***rest);
+
+/*
+ * The subcommand's synopsis from its rows, to f: "usage: stresskit NAME
+ * [--ROW METAVAR] ... OPERANDS", each row with its aliases
+ * ("[--all|-a]") and the word its value is shown by (opts_metavar; a
+ * choice's names), wrapped at 79 columns under the first option.
+ */
+void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
+		     const struct opts_alias *aliases, const char *operands);
+
+/*
+ * Whether argv[1..] gives flag row flag (--NAME or an alias), read as
+ * opts_argv reads it (a row's value is not an option; an unknown option
+ * is passed over) up to "--": for a flag that changes how a usage error
+ * exits (compare --bisect), asked whether or not the line parses.
+ */
+bool opts_argv_has_flag(const char *flag, const struct stressor_opt *rows,
+			const struct opts_alias *aliases, int argc, char **argv);
+
+/*
+ * An OPT_PARSED row's parse for a string kept as given, a path: for a
+ * row whose value --help names by its parser's metavar ("PROFILE")
+ * rather than OPT_STRING's "STR". Refuses an empty value.
+ */
+int opts_argv_string(const struct stressor_opt *o, const char *val, void *field,
+		     char *err, size_t errlen);
 
 #endif

@@ -125,3 +125,15 @@ void opts_format(const struct stressor_opt *o, const void *buf,
 		break;
 	}
 }
+
+const char *opts_metavar(const struct stressor_opt *o)
+{
+	static const char *const names[] = {
+		[OPT_COUNT] = "N", [OPT_SIZE] = "SIZE", [OPT_TIME] = "TIME",
+		[OPT_BOOL] = "", [OPT_CHOICE] = "", [OPT_STRING] = "STR",
+		[OPT_LIST] = "LIST", [OPT_CPU_LIST] = "CPUS", [OPT_INSTANCES] = "N",
+	};
+	if (o->type == OPT_PARSED)
+		return o->parser->metavar ? o->parser->metavar : "VALUE";
+	return names[o->type];
+}

@@ -8,18 +8,6 @@
 #include "opts.h"
 #include "registry.h"
 
-static const char *opts_metavar(const struct stressor_opt *o)
-{
-	static const char *const names[] = {
-		[OPT_COUNT] = "N", [OPT_SIZE] = "SIZE", [OPT_TIME] = "TIME",
-		[OPT_BOOL] = "", [OPT_CHOICE] = "", [OPT_STRING] = "STR",
-		[OPT_LIST] = "LIST", [OPT_CPU_LIST] = "CPUS", [OPT_INSTANCES] = "N",
-	};
-	if (o->type == OPT_PARSED)
-		return o->parser->metavar;
-	return names[o->type];
-}
-
 void opts_help(FILE *f, const struct stressor *s)
 {
 	char left[320], range[256], lo[32], hi[32];

@@ -151,10 +151,7 @@ static int compare_main(int argc, char **argv)
 {
 	int bisect_rc = COMPARE_BISECT_ABORT, rc = compare_run(argc, argv, &bisect_rc);
 
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--bisect"))
-			return bisect_rc;
-	return rc;
+	return compare_args_bisect(argc, argv) ? bisect_rc : rc;
 }
 
 static const struct subcommand compare_subcommand = {

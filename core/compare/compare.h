@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "compare_method.h"
 #include "series.h"
@@ -44,6 +45,11 @@ struct compare_opts {
 #define COMPARE_ARGS_HELP (-1)
 int compare_args(int argc, char **argv, struct compare_opts *o,
 		 struct compare_side *sides, size_t *n);
+/* Its synopsis from the same rows ("usage: stresskit compare ..."). */
+void compare_synopsis(FILE *f);
+/* Whether the command line asks --bisect, whether or not it parses: its
+ * usage errors then exit with git bisect run's abort. */
+bool compare_args_bisect(int argc, char **argv);
 
 /* compare_side.c: reads side->path (one file or several joined by commas)
  * into its rows; 0, or nonzero after one line. */

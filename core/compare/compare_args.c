@@ -81,48 +81,62 @@ static int compare_keys_opt(const struct stressor_opt *o, const char *val, void 
 	return 0;
 }
 
-#define COMPARE_PARSER(fn, type) (&(const struct opt_parser){ .size = sizeof(type), .parse = fn })
+#define COMPARE_PARSER(fn, type, word) \
+	(&(const struct opt_parser){ .size = sizeof(type), .metavar = word, .parse = fn })
 
 /* Row indices the command line's given bits are read by. */
-enum { COMPARE_ROW_DRIFT = 6 };
+enum { COMPARE_ROW_DRIFT = 2 };
 
+/* In the synopsis's order (compare --help) */
 static const struct stressor_opt compare_rows[] = {
 	{ .name = "method", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.method),
-	  .parser = COMPARE_PARSER(compare_method_opt, const struct compare_method *) },
+	  .parser = COMPARE_PARSER(compare_method_opt, const struct compare_method *, "METHOD") },
 	{ .name = "alpha", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.alpha),
-	  .parser = COMPARE_PARSER(compare_alpha_opt, double),
+	  .parser = COMPARE_PARSER(compare_alpha_opt, double, "A"),
 	  .expect = "a significance level from 0.0001 to 0.5, like 0.05" },
-	{ .name = "perf-profile-top", .type = OPT_COUNT, .offset = offsetof(struct compare_opts, top),
-	  .min = 1, .max = PROFILE_TOP_MAX,
-	  .expect = "rows per family from 1 to " COMPARE_XSTR(PROFILE_TOP_MAX) },
-	{ .name = "keys", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, lkp_keys),
-	  .parser = COMPARE_PARSER(compare_keys_opt, bool), .expect = "lkp or native" },
-	{ .name = "distance", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.distance),
-	  .parser = COMPARE_PARSER(compare_distance_opt, double),
-	  .expect = "lkp compare's -D, a whole number from 1 to 100" },
-	{ .name = "noise", .type = OPT_STRING, .offset = offsetof(struct compare_opts, noise_path) },
 	[COMPARE_ROW_DRIFT] = { .name = "drift", .type = OPT_PARSED,
 	  .offset = offsetof(struct compare_opts, p.drift_pct),
-	  .parser = COMPARE_PARSER(compare_pct_opt, double),
+	  .parser = COMPARE_PARSER(compare_pct_opt, double, "PCT"),
 	  .expect = "the percent two invocations' means drift apart by, from 0 to 100, like 3" },
+	{ .name = "distance", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, p.distance),
+	  .parser = COMPARE_PARSER(compare_distance_opt, double, "N"),
+	  .expect = "lkp compare's -D, a whole number from 1 to 100" },
 	{ .name = "equivalence", .type = OPT_PARSED,
 	  .offset = offsetof(struct compare_opts, p.equivalence_pct), .min = 1,
-	  .parser = COMPARE_PARSER(compare_pct_opt, double),
+	  .parser = COMPARE_PARSER(compare_pct_opt, double, "PCT"),
 	  .expect = "the percent within which a KPI row is unchanged, above 0 and at most 100, like 2" },
+	{ .name = "noise", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, noise_path),
+	  .parser = COMPARE_PARSER(opts_argv_string, const char *, "PROFILE") },
+	{ .name = "keys", .type = OPT_PARSED, .offset = offsetof(struct compare_opts, lkp_keys),
+	  .parser = COMPARE_PARSER(compare_keys_opt, bool, "lkp|native"), .expect = "lkp or native" },
+	{ .name = "all", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, all) },
+	{ .name = "verbose", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, verbose) },
 	{ .name = "fail-on-regression", .type = OPT_BOOL,
 	  .offset = offsetof(struct compare_opts, fail_on_regression) },
 	{ .name = "fail-on-change", .type = OPT_BOOL,
 	  .offset = offsetof(struct compare_opts, fail_on_change) },
 	{ .name = "bisect", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, bisect) },
 	{ .name = "force", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, force) },
-	{ .name = "all", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, all) },
-	{ .name = "verbose", .type = OPT_BOOL, .offset = offsetof(struct compare_opts, verbose) },
+	{ .name = "perf-profile-top", .type = OPT_COUNT, .offset = offsetof(struct compare_opts, top),
+	  .min = 1, .max = PROFILE_TOP_MAX,
+	  .expect = "rows per family from 1 to " COMPARE_XSTR(PROFILE_TOP_MAX) },
 	OPT_TABLE_END,
 };
 
 static const struct opts_alias compare_aliases[] = {
 	{ "-a", "all" }, { "-v", "verbose" }, { NULL, NULL },
 };
+
+void compare_synopsis(FILE *f)
+{
+	opts_argv_usage(f, "compare", compare_rows, compare_aliases,
+			"BASE.json NEW.json [NEW2.json ...]");
+}
+
+bool compare_args_bisect(int argc, char **argv)
+{
+	return opts_argv_has_flag("bisect", compare_rows, compare_aliases, argc, argv);
+}
 
 struct compare_operands {
 	struct compare_side *sides;

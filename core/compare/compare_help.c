@@ -5,6 +5,7 @@
  */
 #include "compare_help.h"
 
+#include "compare.h"
 #include "compare_kpi.h"
 #include "compare_method.h"
 #include "compare_noise.h"
@@ -13,17 +14,8 @@
 
 void compare_usage(FILE *f)
 {
-	char methods[256] = "";
-	size_t used = 0;
-
-	for (size_t i = 0; i < compare_methods_count() && used < sizeof(methods); i++)
-		used += (size_t)snprintf(methods + used, sizeof(methods) - used, "%s%s",
-					 i ? "|" : "", compare_methods_at(i)->name);
-	fprintf(f, "usage: stresskit compare [--method %s]\n"
-		   "                         [--alpha A] [--drift PCT] [--distance N] [--all] [-v]\n"
-		   "                         [--equivalence PCT] [--noise PROFILE] [--keys lkp|native]\n"
-		   "                         [--fail-on-regression] [--fail-on-change] [--bisect] [--force]\n"
-		   "                         [--perf-profile-top N] BASE.json NEW.json [NEW2.json ...]\n\n"
+	compare_synopsis(f);
+	fprintf(f, "\n"
 		   "Compares results files written by --json, as kernel bots do (a side may\n"
 		   "be several files joined by commas, A1.json,A2.json: the runs of separate\n"
 		   "invocations, whose spread holds the machine's drift between them): each\n"
@@ -44,7 +36,7 @@ void compare_usage(FILE *f)
 		   "regression by the figure's direction (a cost, latency, RSS or spread\n"
 		   "that grows is a regression; times and counts are \"changed\").\n"
 		   "Methods (each needs %d runs a side, lkp %d on either side; --repeat 3):\n",
-		   methods, STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS);
+		   STATS_SHOW_STDDEV_PCT, STATS_MIN_RUNS, STATS_MIN_RUNS);
 	/* each method's own paragraph, from its file (method_*.c) */
 	for (size_t i = 0; i < compare_methods_count(); i++)
 		fputs(compare_methods_at(i)->help, f);

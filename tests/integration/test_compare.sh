@@ -343,3 +343,17 @@ t_compare_default_aa_and_true_change() {
 	expect_match '\+1[56]\.[0-9]% .*pipe\.ops_per_sec  improvement' "$(row pipe.ops_per_sec)"
 	expect_match 'pipe\.MB_per_sec_pipe_write_rate  regression' "$(row pipe.MB_per_sec_pipe_write_rate)"
 }
+
+# compare's synopsis is written from its option rows: every option is
+# in it, with its alias and the word for its value, in 79 columns.
+t_compare_help_synopsis() {
+	expect_exit 0 "$SK" compare --help
+	syn=$(printf '%s\n' "$OUT" | sed '/^$/q')
+	expect_match '^usage: stresskit compare \[--method METHOD\] \[--alpha A\]' "$syn"
+	for w in '\[--all\|-a\]' '\[--verbose\|-v\]' '\[--noise PROFILE\]' '\[--keys lkp\|native\]' \
+		'\[--bisect\]' '\[--perf-profile-top N\]' 'BASE\.json NEW\.json \[NEW2\.json \.\.\.\]'; do
+		expect_match "$w" "$syn"
+	done
+	printf '%s\n' "$syn" | awk 'length > 79 { bad = 1 } END { exit bad }' ||
+		fail "a synopsis line over 79 columns: $syn"
+}

@@ -66,4 +66,9 @@ t_compare_bisect_codes() {
 	expect_exit 2 "$SK" compare base.json down.json
 	expect_exit 128 "$SK" compare --bisect base.json nosuch.json
 	expect_exit 1 "$SK" compare base.json nosuch.json
+	# a usage error aborts too, wherever --bisect stands; a value that
+	# reads "--bisect" is the option's value, not the flag
+	expect_exit 128 "$SK" compare --nosuch --bisect base.json down.json
+	expect_exit 128 "$SK" compare --bisect --alpha 2 base.json down.json
+	expect_exit 1 "$SK" compare --noise --bisect base.json down.json
 }
