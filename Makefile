@@ -30,13 +30,6 @@ CORE_CFLAGS  = $(BASE_CFLAGS) -I$(BUILD) -Iinclude $(CORE_DIRS:%=-I%) \
 # to its test. It calls libc through the GOT (-z now leaves a PLT stub
 # nothing to do): docs/benchmarks.md.
 STRESSOR_CFLAGS = $(BASE_CFLAGS) -Iinclude -DSK_BUILTIN -falign-loops=64 -falign-jumps=64 -fno-plt
-# Except malloc2 and posix_semaphore1, ops of two libc calls of a few
-# ns: there the call form is a visible part of the op, and these call
-# libc as will-it-scale's binaries do, through the PLT, which measured
-# faster for them. pthread_mutex measured faster through the GOT, as
-# the rest (docs/benchmarks.md).
-$(BUILD)/stressors/malloc.o \
-$(BUILD)/stressors/posix_semaphore.o: STRESSOR_CFLAGS += -fplt
 # LAYOUT_CFLAGS: code placement for a second layout, core and stressors
 # alike, e.g. -falign-functions=64 -falign-loops=32 (see LINK_ORDER)
 CFLAGS   += $(CORE_CFLAGS) $(LAYOUT_CFLAGS)
