@@ -170,10 +170,7 @@ void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
 int opts_argv_string(const struct stressor_opt *o, const char *val, void *field,
 		     char *err, size_t errlen)
 {
-	if (!*val) {
-		snprintf(err, errlen, "--%s needs a value", o->name);
-		return -EINVAL;
-	}
+	(void)o, (void)err, (void)errlen;
 	*(const char **)field = val;
 	return 0;
 }

@@ -61,7 +61,8 @@ bool opts_argv_has_flag(const char *flag, const struct stressor_opt *rows,
 /*
  * An OPT_PARSED row's parse for a string kept as given, a path: for a
  * row whose value --help names by its parser's metavar ("PROFILE")
- * rather than OPT_STRING's "STR". Refuses an empty value.
+ * rather than OPT_STRING's "STR". An empty value never reaches it: the
+ * engine refuses it first, as for every parsed row (opts.c).
  */
 int opts_argv_string(const struct stressor_opt *o, const char *val, void *field,
 		     char *err, size_t errlen);
