@@ -143,10 +143,9 @@ void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
 		     const struct opts_alias *aliases, const char *operands)
 {
 	char word[320], value[256];
-	size_t col, indent;
+	size_t col = (size_t)fprintf(f, "usage: stresskit %s", name);
+	size_t indent = col + 1;	/* continuation lines start under the first option */
 
-	col = indent = (size_t)fprintf(f, "usage: stresskit %s", name) + 1;
-	col--;
 	for (int r = 0; rows[r].name; r++) {
 		size_t used = (size_t)snprintf(word, sizeof(word), "[--%s", rows[r].name);
 
