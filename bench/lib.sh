@@ -5,7 +5,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 median() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
 		if (NR == 0) { print 0; exit }
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+		if (NR % 2) print v[(NR + 1) / 2]; else printf "%.15g\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # envelope: the 95th percentile (between order statistics) of the
