@@ -69,7 +69,12 @@ void opts_fill_defaults(const struct stressor *s, void *buf)
 	if (!s->opts)
 		return;
 	memset(buf, 0, s->opts_size);
-	for (const struct stressor_opt *o = s->opts; o->name; o++)
+	opts_fill_rows(s->opts, buf);
+}
+
+void opts_fill_rows(const struct stressor_opt *rows, void *buf)
+{
+	for (const struct stressor_opt *o = rows; o->name; o++)
 		opts_fill_row(o, buf);
 }
 

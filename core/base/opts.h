@@ -14,6 +14,8 @@
 void opts_fill_defaults(const struct stressor *s, void *buf);
 /* Writes one row's default at its offset in buf. */
 void opts_fill_row(const struct stressor_opt *o, void *buf);
+/* Writes each row's default, up to OPT_TABLE_END: a subcommand's table. */
+void opts_fill_rows(const struct stressor_opt *rows, void *buf);
 
 const struct stressor_opt *opts_find(const struct stressor *s, const char *name);
 
@@ -48,6 +50,13 @@ void opts_value_str(const struct stressor_opt *o, uint64_t v, char *out, size_t 
 /* The word --help shows for a row's value: "N", "SIZE", a parser's own
  * ("HOST:PORT"); "" for a flag or a choice (whose names are shown). */
 const char *opts_metavar(const struct stressor_opt *o);
+/*
+ * One row's line of a --help option list, to f: left (its spelling,
+ * "--NAME N") in a column, its help, then its range and default as the
+ * parser takes them. A count's default below its least means "not
+ * given" and is left out, for the help to say what not giving it does.
+ */
+void opts_help_line(FILE *f, const char *left, const struct stressor_opt *o);
 
 /*
  * HOST:PORT into hp (sk_opt_host_port's parse): 0, or -EINVAL with one line naming --NAME and val in err.

@@ -56,12 +56,41 @@ static int opts_argv_find(const struct stressor_opt *rows, const struct opts_ali
 	return -1;
 }
 
+/* Row r as a line gives it: "--all|-a", "--output|-o FILE", "--keys lkp|native". */
+static void opts_argv_spelling(const struct stressor_opt *r, const struct opts_alias *aliases,
+			       char *out, size_t len)
+{
+	char value[256];
+	size_t used = (size_t)snprintf(out, len, "--%s", r->name);
+
+	for (size_t a = 0; aliases && aliases[a].alias; a++)
+		if (!strcmp(aliases[a].name, r->name) && used < len)
+			used += (size_t)snprintf(out + used, len - used, "|%s", aliases[a].alias);
+	if (r->type == OPT_CHOICE)
+		opts_choices_str(r, value, sizeof(value));
+	else
+		snprintf(value, sizeof(value), "%s", opts_metavar(r));
+	if (used < len)
+		snprintf(out + used, len - used, "%s%s", *value ? " " : "", value);
+}
+
+/* The first row the line must give and did not, or -1. */
+static int opts_argv_missing(const struct stressor_opt *rows, uint64_t given)
+{
+	for (int r = 0; rows[r].name && r < 64; r++)
+		if ((rows[r].flags & OPTS_ARGV_NEEDED) && !(given & (UINT64_C(1) << r)))
+			return r;
+	return -1;
+}
+
 int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
 	      int (*operand)(void *ctx, const char *arg), void *ctx, uint64_t *given,
 	      char ***rest)
 {
-	char err[512];
+	char err[512], need[320];
+	uint64_t seen = 0;
+	int missing;
 
 	if (rest)
 		*rest = NULL;
@@ -71,7 +100,7 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 
 		if (rest && !strcmp(arg, "--")) {
 			*rest = argv + i + 1;
-			return 0;
+			break;
 		}
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
 			return OPTS_ARGV_HELP;
@@ -102,9 +131,17 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
 			log_usage_error("%s: %s", name, err);
 			return -EINVAL;
 		}
-		if (given && r < 64)
-			*given |= UINT64_C(1) << r;
+		if (r < 64)
+			seen |= UINT64_C(1) << r;
 	}
+	missing = opts_argv_missing(rows, seen);
+	if (missing >= 0) {
+		opts_argv_spelling(&rows[missing], NULL, need, sizeof(need));
+		opts_argv_needs(name, need);
+		return -EINVAL;
+	}
+	if (given)
+		*given |= seen;
 	return 0;
 }
 
@@ -139,31 +176,46 @@ static void opts_argv_word(FILE *f, const char *word, size_t indent, size_t *col
 	*col += len;
 }
 
-void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
-		     const struct opts_alias *aliases, const char *operands)
+void opts_argv_synopsis(FILE *f, const char *lead, const char *name,
+			const struct stressor_opt *rows, const struct opts_alias *aliases,
+			const char *operands)
 {
-	char word[320], value[256];
-	size_t col = (size_t)fprintf(f, "usage: stresskit %s", name);
+	char spelling[320], word[324];
+	size_t col = (size_t)fprintf(f, "%sstresskit %s", lead, name);
 	size_t indent = col + 1;	/* continuation lines start under the first option */
 
 	for (int r = 0; rows[r].name; r++) {
-		size_t used = (size_t)snprintf(word, sizeof(word), "[--%s", rows[r].name);
-
-		for (size_t a = 0; aliases && aliases[a].alias; a++)
-			if (!strcmp(aliases[a].name, rows[r].name) && used < sizeof(word))
-				used += (size_t)snprintf(word + used, sizeof(word) - used, "|%s",
-							 aliases[a].alias);
-		if (rows[r].type == OPT_CHOICE)
-			opts_choices_str(&rows[r], value, sizeof(value));
-		else
-			snprintf(value, sizeof(value), "%s", opts_metavar(&rows[r]));
-		if (used < sizeof(word))
-			snprintf(word + used, sizeof(word) - used, "%s%s]", *value ? " " : "", value);
+		opts_argv_spelling(&rows[r], aliases, spelling, sizeof(spelling));
+		/* a row the line must give is not in brackets */
+		snprintf(word, sizeof(word), rows[r].flags & OPTS_ARGV_NEEDED ? "%s" : "[%s]",
+			 spelling);
 		opts_argv_word(f, word, indent, &col);
 	}
 	if (operands)
 		opts_argv_word(f, operands, indent, &col);
 	fputc('\n', f);
+}
+
+void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
+		     const struct opts_alias *aliases, const char *operands)
+{
+	opts_argv_synopsis(f, "usage: ", name, rows, aliases, operands);
+}
+
+void opts_argv_options(FILE *f, const struct stressor_opt *rows,
+		       const struct opts_alias *aliases)
+{
+	char spelling[320];
+
+	for (int r = 0; rows[r].name; r++) {
+		opts_argv_spelling(&rows[r], aliases, spelling, sizeof(spelling));
+		opts_help_line(f, spelling, &rows[r]);
+	}
+}
+
+void opts_argv_needs(const char *name, const char *what)
+{
+	log_usage_error("%s: needs %s (see stresskit %s --help)", name, what, name);
 }
 
 int opts_argv_string(const struct stressor_opt *o, const char *val, void *field,

@@ -20,6 +20,13 @@ struct opts_alias {
 	const char *name;
 };
 
+/*
+ * A subcommand's row the line must give (a row's flags, above the public
+ * ones of opts.h): its synopsis shows it without brackets, and opts_argv
+ * refuses a line without it as opts_argv_needs says.
+ */
+#define OPTS_ARGV_NEEDED (1u << 16)
+
 /* --help or -h was given: the caller prints its usage. */
 #define OPTS_ARGV_HELP 1	/* sk_subcommand_opts says 1 too */
 
@@ -31,9 +38,10 @@ struct opts_alias {
  * of *given (may be NULL) is set for row i given. With rest, "--" ends the
  * options and *rest is set to the NULL-ended arguments after it, for a
  * command line that carries another (calibrate's run options); *rest is
- * NULL when there was no "--". Returns 0, OPTS_ARGV_HELP, or -EINVAL
- * after one line "NAME: ..." (log_usage_error), an unknown option's
- * naming "stresskit NAME --help".
+ * NULL when there was no "--". A row flagged OPTS_ARGV_NEEDED and not
+ * given refuses the line. Returns 0, OPTS_ARGV_HELP, or -EINVAL after one
+ * line "NAME: ..." (log_usage_error), an unknown option's naming
+ * "stresskit NAME --help".
  */
 int opts_argv(const char *name, const struct stressor_opt *rows,
 	      const struct opts_alias *aliases, void *buf, int argc, char **argv,
@@ -44,10 +52,29 @@ int opts_argv(const char *name, const struct stressor_opt *rows,
  * The subcommand's synopsis from its rows, to f: "usage: stresskit NAME
  * [--ROW METAVAR] ... OPERANDS", each row with its aliases
  * ("[--all|-a]") and the word its value is shown by (opts_metavar; a
- * choice's names), wrapped at 79 columns under the first option.
+ * choice's names), a needed row without brackets, wrapped at 79 columns
+ * under the first option.
  */
 void opts_argv_usage(FILE *f, const char *name, const struct stressor_opt *rows,
 		     const struct opts_alias *aliases, const char *operands);
+/* The same after lead instead of "usage: ", for a list of verbs' synopses. */
+void opts_argv_synopsis(FILE *f, const char *lead, const char *name,
+			const struct stressor_opt *rows, const struct opts_alias *aliases,
+			const char *operands);
+
+/*
+ * Its --help option list from the same rows, to f: a line a row, spelt
+ * as the synopsis spells it, with its help, range and default
+ * (opts_help_line), as --help NAME lists a stressor's.
+ */
+void opts_argv_options(FILE *f, const struct stressor_opt *rows,
+		       const struct opts_alias *aliases);
+
+/*
+ * A line that lacks what it needs (a row, an operand), refused in the
+ * engine's words: "NAME: needs WHAT (see stresskit NAME --help)".
+ */
+void opts_argv_needs(const char *name, const char *what);
 
 /*
  * Whether argv[1..] gives flag row flag (--NAME or an alias), read as

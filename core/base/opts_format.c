@@ -137,3 +137,46 @@ const char *opts_metavar(const struct stressor_opt *o)
 		return o->parser->metavar ? o->parser->metavar : "VALUE";
 	return names[o->type];
 }
+
+/* A range's top that means "no bound": a row's max of every count. */
+static bool opts_unbounded(uint64_t max)
+{
+	return max >= INT64_MAX;
+}
+
+void opts_help_line(FILE *f, const char *left, const struct stressor_opt *o)
+{
+	char lo[32], hi[32], def[256];
+
+	fprintf(f, "  %-28s %s", left, o->help ? o->help : "");
+	switch (o->type) {
+	case OPT_COUNT:
+	case OPT_SIZE:
+	case OPT_TIME:
+		opts_value_str(o, o->min, lo, sizeof(lo));
+		opts_value_str(o, o->max, hi, sizeof(hi));
+		opts_value_str(o, o->def, def, sizeof(def));
+		/* a default below the least is "not given": the help says what that means */
+		if (opts_unbounded(o->max) && o->def < o->min)
+			fprintf(f, " (%s or more)", lo);
+		else if (opts_unbounded(o->max))
+			fprintf(f, " (%s or more, default %s)", lo, def);
+		else if (o->def < o->min)
+			fprintf(f, " (%s to %s)", lo, hi);
+		else
+			fprintf(f, " (%s to %s, default %s)", lo, hi, def);
+		break;
+	case OPT_CHOICE:
+		fprintf(f, " (default %s)", o->choices[o->def]);
+		break;
+	case OPT_STRING:
+	case OPT_LIST:
+	case OPT_PARSED:
+		if (o->def_str)
+			fprintf(f, " (default %s)", o->def_str);
+		break;
+	default:
+		break;
+	}
+	fputc('\n', f);
+}

@@ -10,7 +10,7 @@
 
 void opts_help(FILE *f, const struct stressor *s)
 {
-	char left[320], range[256], lo[32], hi[32];
+	char left[320], range[256];
 
 	fprintf(f, "%s: %s\n", s->name, s->summary);
 	if (s->help)
@@ -27,29 +27,7 @@ void opts_help(FILE *f, const struct stressor *s)
 		} else {
 			snprintf(left, sizeof(left), "--%s %s", o->name, opts_metavar(o));
 		}
-		fprintf(f, "  %-28s %s", left, o->help);
-		switch (o->type) {
-		case OPT_COUNT:
-		case OPT_SIZE:
-		case OPT_TIME:
-			opts_value_str(o, o->min, lo, sizeof(lo));
-			opts_value_str(o, o->max, hi, sizeof(hi));
-			opts_value_str(o, o->def, range, sizeof(range));
-			fprintf(f, " (%s to %s, default %s)", lo, hi, range);
-			break;
-		case OPT_CHOICE:
-			fprintf(f, " (default %s)", o->choices[o->def]);
-			break;
-		case OPT_STRING:
-		case OPT_LIST:
-		case OPT_PARSED:
-			if (o->def_str)
-				fprintf(f, " (default %s)", o->def_str);
-			break;
-		default:
-			break;
-		}
-		fputc('\n', f);
+		opts_help_line(f, left, o);
 	}
 	if (!stressor_supported(s))
 		fprintf(f, "\nnot implemented on this system (needs: %s)\n", s->needs);

@@ -31,6 +31,7 @@
 #include "json_file.h"
 #include "lazy_lib.h"
 #include "log.h"
+#include "opts.h"
 #include "opts_argv.h"
 #include "parse.h"
 #include "series_figures.h"
@@ -42,12 +43,12 @@
  * invocations a second apart share one and understate the spread
  * between the runs a user compares, made minutes or a boot apart.
  */
-#define CALIBRATE_DEFAULT_GAP 10.0
+#define CALIBRATE_DEFAULT_GAP 10
 #define CALIBRATE_MAX_INVOCATIONS 1000
 /* --repeat's own maximum */
 #define CALIBRATE_MAX_PASSES 10000
-#define CALIBRATE_USAGE "usage: stresskit calibrate [--invocations K] [--passes N] " \
-	"[--gap TIME] -o PROFILE.json -- RUN-OPTIONS..."
+/* What its synopsis shows after the options */
+#define CALIBRATE_OPERANDS "-- RUN-OPTIONS..."
 
 struct calibrate_opts {
 	uint64_t invocations, passes;
@@ -62,65 +63,66 @@ struct calibrate_doc {
 	struct series_set set;
 };
 
+/* In the synopsis's order; the defaults are the rows' (opts_fill_rows). */
+static const struct stressor_opt calibrate_rows[] = {
+	{ .name = "invocations", .type = OPT_COUNT,
+	  .offset = offsetof(struct calibrate_opts, invocations),
+	  .min = 2, .max = CALIBRATE_MAX_INVOCATIONS, .def = CALIBRATE_DEFAULT_INVOCATIONS,
+	  .help = "separate invocations of the run" },
+	{ .name = "passes", .type = OPT_COUNT, .offset = offsetof(struct calibrate_opts, passes),
+	  .min = 2, .max = CALIBRATE_MAX_PASSES, .def = CALIBRATE_DEFAULT_PASSES,
+	  .help = "passes of each (--repeat)" },
+	{ .name = "gap", .type = OPT_TIME, .offset = offsetof(struct calibrate_opts, gap),
+	  .min = 0, .max = 86400, .def = CALIBRATE_DEFAULT_GAP,
+	  .expect = "a time from 0 to 1d (0, 500ms, 1s, 1m)",
+	  .help = "the wait between invocations" },
+	{ .name = "output", .type = OPT_PARSED, .offset = offsetof(struct calibrate_opts, out),
+	  .parser = &(const struct opt_parser){ .size = sizeof(const char *),
+						.metavar = "PROFILE.json",
+						.parse = opts_argv_string },
+	  .flags = OPTS_ARGV_NEEDED, .help = "the noise profile to write" },
+	OPT_TABLE_END,
+};
+
+static const struct opts_alias calibrate_aliases[] = { { "-o", "output" }, { NULL, NULL } };
+
 static void calibrate_help(void)
 {
-	printf("%s\n\n"
-	       "Measures the machine's noise for a run: K invocations (default %d) of\n"
-	       "stresskit RUN-OPTIONS --repeat N --json, N passes each (default %d),\n"
-	       "each a new process, TIME apart (default %g s). For every row of the\n"
-	       "results it fits the one-way random-effects model (passes within\n"
-	       "invocations): the coefficient of variation within an invocation and\n"
-	       "between invocations, and the F ratio of their mean squares with its p.\n"
-	       "Writes them to PROFILE.json (the noise profile) and prints the KPI rows\n"
-	       "of each estimator, the mean's (NAME.ops_per_sec,\n"
+	opts_argv_usage(stdout, "calibrate", calibrate_rows, calibrate_aliases,
+			CALIBRATE_OPERANDS);
+	printf("\n"
+	       "Measures the machine's noise for a run: K invocations (--invocations) of\n"
+	       "stresskit RUN-OPTIONS --repeat N --json, N passes each (--passes), each\n"
+	       "a new process, --gap apart. For every row of the results it fits the\n"
+	       "one-way random-effects model (passes within invocations): the\n"
+	       "coefficient of variation within an invocation and between invocations,\n"
+	       "and the F ratio of their mean squares with its p. Writes them to\n"
+	       "PROFILE.json (the noise profile) and prints the KPI rows of each\n"
+	       "estimator, the mean's (NAME.ops_per_sec,\n"
 	       "NAME.bogo-ops-per-second-usr-sys-time) and the envelope's\n"
 	       "(NAME.envelope.bogo-ops-per-second-real-time, the row compare's verdict\n"
 	       "reads), with the smallest change a two-sided 5%% t-test detects with 95%%\n"
 	       "power at 3, 5 and 10 invocations a side: each row's floor. RUN-OPTIONS\n"
 	       "may be a job file (--job FILE).\n\n"
-	       "  --invocations K   separate invocations, 2 to %d\n"
-	       "  --passes N        passes of each (--repeat), 2 to %d\n"
-	       "  --gap TIME        the wait between invocations (0, 500ms, 1s, 1m)\n"
-	       "  -o, --output FILE the noise profile to write\n\n"
-	       "See docs/compare.md, \"Measuring the machine's noise\".\n",
-	       CALIBRATE_USAGE, CALIBRATE_DEFAULT_INVOCATIONS, CALIBRATE_DEFAULT_PASSES,
-	       CALIBRATE_DEFAULT_GAP, CALIBRATE_MAX_INVOCATIONS, CALIBRATE_MAX_PASSES);
+	       "options:\n");
+	opts_argv_options(stdout, calibrate_rows, calibrate_aliases);
+	printf("\nSee docs/compare.md, \"Measuring the machine's noise\".\n");
 }
-
-static const struct stressor_opt calibrate_rows[] = {
-	{ .name = "invocations", .type = OPT_COUNT,
-	  .offset = offsetof(struct calibrate_opts, invocations),
-	  .min = 2, .max = CALIBRATE_MAX_INVOCATIONS },
-	{ .name = "passes", .type = OPT_COUNT, .offset = offsetof(struct calibrate_opts, passes),
-	  .min = 2, .max = CALIBRATE_MAX_PASSES },
-	{ .name = "gap", .type = OPT_TIME, .offset = offsetof(struct calibrate_opts, gap),
-	  .min = 0, .max = 86400, .expect = "a time from 0 to 1d (0, 500ms, 1s, 1m)" },
-	{ .name = "output", .type = OPT_STRING, .offset = offsetof(struct calibrate_opts, out) },
-	OPT_TABLE_END,
-};
-
-static const struct opts_alias calibrate_aliases[] = { { "-o", "output" }, { NULL, NULL } };
 
 /* Returns 0, 1 for --help, or -EINVAL after one line. */
 static int calibrate_parse(int argc, char **argv, struct calibrate_opts *o)
 {
 	int rc;
 
-	o->invocations = CALIBRATE_DEFAULT_INVOCATIONS;
-	o->passes = CALIBRATE_DEFAULT_PASSES;
-	o->gap = CALIBRATE_DEFAULT_GAP;
+	opts_fill_rows(calibrate_rows, o);
 	rc = opts_argv("calibrate", calibrate_rows, calibrate_aliases, o, argc, argv, NULL,
 		       NULL, NULL, &o->run);
 	if (rc == OPTS_ARGV_HELP)
 		return 1;
 	if (rc)
 		return -EINVAL;
-	if (!o->out || !*o->out) {
-		log_usage_error("calibrate: no output: give -o PROFILE.json (%s)", CALIBRATE_USAGE);
-		return -EINVAL;
-	}
 	if (!o->run || !o->run[0]) {
-		log_usage_error("calibrate: no run options after '--' (%s)", CALIBRATE_USAGE);
+		opts_argv_needs("calibrate", "run options after '--'");
 		return -EINVAL;
 	}
 	return 0;

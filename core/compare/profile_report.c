@@ -15,12 +15,16 @@
 #include "compare_profile.h"
 #include "json_file.h"
 #include "log.h"
+#include "opts.h"
 #include "opts_argv.h"
 
 #define PROFILE_REPORT_STR(x) #x
 #define PROFILE_REPORT_XSTR(x) PROFILE_REPORT_STR(x)
 
 /* Its command line: --top N, and one operand, the results file. */
+#define PROFILE_REPORT_NAME "--perf-profile-report"
+#define PROFILE_REPORT_OPERAND "FILE.json"
+
 struct profile_report_args {
 	uint64_t top;
 	const char *path;
@@ -28,8 +32,9 @@ struct profile_report_args {
 
 static const struct stressor_opt profile_report_rows[] = {
 	{ .name = "top", .type = OPT_COUNT, .offset = offsetof(struct profile_report_args, top),
-	  .min = 1, .max = PROFILE_TOP_MAX,
-	  .expect = "rows per family from 1 to " PROFILE_REPORT_XSTR(PROFILE_TOP_MAX) },
+	  .min = 1, .max = PROFILE_TOP_MAX, .def = PROFILE_TOP_DEFAULT,
+	  .expect = "rows per family from 1 to " PROFILE_REPORT_XSTR(PROFILE_TOP_MAX),
+	  .help = "the largest keys shown of each family of each stressor" },
 	OPT_TABLE_END,
 };
 
@@ -38,33 +43,42 @@ static int profile_report_operand(void *ctx, const char *arg)
 	struct profile_report_args *a = ctx;
 
 	if (a->path) {
-		log_usage_error("--perf-profile-report: unexpected '%s' "
-				"(usage: stresskit --perf-profile-report FILE.json [--top N])",
-				arg);
+		log_usage_error(PROFILE_REPORT_NAME ": unexpected argument '%s' "
+				"(see stresskit " PROFILE_REPORT_NAME " --help)", arg);
 		return -1;
 	}
 	a->path = arg;
 	return 0;
 }
 
+static void profile_report_help(void)
+{
+	opts_argv_usage(stdout, PROFILE_REPORT_NAME, profile_report_rows, NULL,
+			PROFILE_REPORT_OPERAND);
+	printf("\n"
+	       "Prints the perf-profile of a results file written with\n"
+	       "--perf-profile --json: each key's mean over the runs in\n"
+	       "percent of samples, with \u00b1%%stddev, largest first, the top N\n"
+	       "(--top) of each family of each stressor.\n\n"
+	       "options:\n");
+	opts_argv_options(stdout, profile_report_rows, NULL);
+}
+
 static int profile_report_main(int argc, char **argv)
 {
-	struct profile_report_args a = { .top = PROFILE_TOP_DEFAULT };
+	struct profile_report_args a = { 0 };
 	const char *path;
 	uint64_t top;
 	struct series_set set;
 	char err[512];
 	json_t *doc;
-	int rc = opts_argv("--perf-profile-report", profile_report_rows, NULL, &a,
-			   argc, argv, profile_report_operand, &a, NULL, NULL);
+	int rc;
 
+	opts_fill_rows(profile_report_rows, &a);
+	rc = opts_argv(PROFILE_REPORT_NAME, profile_report_rows, NULL, &a, argc, argv,
+		       profile_report_operand, &a, NULL, NULL);
 	if (rc == OPTS_ARGV_HELP) {
-		printf("usage: stresskit --perf-profile-report FILE.json [--top N]\n\n"
-		       "Prints the perf-profile of a results file written with\n"
-		       "--perf-profile --json: each key's mean over the runs in\n"
-		       "percent of samples, with \u00b1%%stddev, largest first, the top N\n"
-		       "(default %d) of each family of each stressor.\n",
-		       PROFILE_TOP_DEFAULT);
+		profile_report_help();
 		return SK_OK;
 	}
 	if (rc)
@@ -72,8 +86,7 @@ static int profile_report_main(int argc, char **argv)
 	path = a.path;
 	top = a.top;
 	if (!path) {
-		log_usage_error("--perf-profile-report needs a results file "
-				"(usage: stresskit --perf-profile-report FILE.json [--top N])");
+		opts_argv_needs(PROFILE_REPORT_NAME, "a results file, " PROFILE_REPORT_OPERAND);
 		return SK_USAGE;
 	}
 	if (!(doc = json_file_load(path, err, sizeof(err)))) {

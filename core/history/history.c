@@ -3,8 +3,9 @@
  * of runs kept in an SQLite database (history_store.h), one series per
  * job and machine, each run's passes as rows. add stores results files;
  * list and show print the series; the rest are added by their own files.
- * This file dispatches and says --help; history_args.c parses each
- * verb's line.
+ * This file dispatches and says --help; each verb is declared in its
+ * own file (struct history_verb), and history_args.c parses its line and
+ * makes its synopsis from the rows it takes.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,59 +14,25 @@
 #include <stresskit-builtin.h>	/* SUBCOMMAND_REGISTER */
 
 #include "history.h"
+#include "history_args.h"
 #include "log.h"
 
-static const struct history_cmd {
-	const char *name;
-	int (*main)(int argc, char **argv);
-	const char *usage;
-} history_cmds[] = {
-	{ "add", history_add_main,
-	  "add DB RESULTS.json... [--label NAME=VALUE]...\n"
-	  "      store each results file (--json) as a run of its series: one job\n"
-	  "      (the options compare weighs) on one machine; a file already in DB\n"
-	  "      is refused; --label commit=SHA names the run in changes and reports" },
-	{ "list", history_list_main,
-	  "list DB\n"
-	  "      the series: machine, job, options fingerprint, runs" },
-	{ "show", history_show_main,
-	  "show DB [--series N] [--metric KEY] [--last N]\n"
-	  "      each run of a series: the mean of its passes, their spread, its\n"
-	  "      commit and kernel; the KPI rows unless --metric" },
-	{ "changes", history_changes_main,
-	  "changes DB [--series N] [--metric KEY] [--last N] [--max-p P] [--min-runs N]\n"
-	  "      the change points of each KPI line: E-Divisive means, each kept when\n"
-	  "      Welch's t-test of the runs either side gives p < P (default 0.001)\n"
-	  "      and it is compare's floor or more (1%; an envelope's 0.5%), with N\n"
-	  "      runs a side at least (default 5); each with the commits either side\n"
-	  "      and compare's change, interval and word; an envelope line leaves\n"
-	  "      out a run 3% below the runs either side (a slow machine)" },
-	{ "report", history_report_main,
-	  "report DB -o report.html [--series N] [--last N] [--max-p P] [--min-runs N]\n"
-	  "      one self-contained HTML page: the change points' table, a chart of\n"
-	  "      each KPI line (runs, their passes' spread, the change points marked)\n"
-	  "      and what the runs ran on; no network, no JavaScript" },
-	{ "import-lkp", history_import_lkp_main,
-	  "import-lkp DB RESULT_ROOT... [--label NAME=VALUE]...\n"
-	  "      lkp-tests' results: a commit's directory (matrix.json: its runs as\n"
-	  "      passes) or a run's (stats.json), stats under lkp's names; the series\n"
-	  "      is the path less commit and run, the commit the run's label" },
-	{ "export", history_export_main,
-	  "export DB --kcidb FILE [--series N] [--last N]\n"
-	  "      the runs as KernelCI KCIDB I/O JSON (schema v5.3): each run's kernel\n"
-	  "      a checkout and build, each stressor a test stresskit.NAME whose\n"
-	  "      number is the mean ops/s of the run's passes" },
+/* In history --help's order */
+static const struct history_verb *const history_verbs[] = {
+	&history_add_verb, &history_list_verb, &history_show_verb, &history_changes_verb,
+	&history_report_verb, &history_import_lkp_verb, &history_export_verb,
 };
-#define HISTORY_CMDS (sizeof(history_cmds) / sizeof(*history_cmds))
+#define HISTORY_VERBS (sizeof(history_verbs) / sizeof(*history_verbs))
 
 static void history_help(FILE *f)
 {
 	fprintf(f, "usage: stresskit history SUBCOMMAND ...\n\n"
 		"A performance history: results files kept in an SQLite database, one\n"
 		"series per job and machine, every pass of every figure a row.\n\n");
-	for (size_t i = 0; i < HISTORY_CMDS; i++)
-		fprintf(f, "  stresskit history %s\n", history_cmds[i].usage);
-	fprintf(f, "\nExit: 0; 1 bad arguments, or a file or database refused.\n");
+	for (size_t i = 0; i < HISTORY_VERBS; i++)
+		history_verb_usage(history_verbs[i], "  ", f);
+	fprintf(f, "\nEach subcommand's options: stresskit history SUBCOMMAND --help.\n"
+		"Exit: 0; 1 bad arguments, or a file or database refused.\n");
 }
 
 int history_label_set(struct history_labels *l, const char *name, size_t nlen,
@@ -84,13 +51,6 @@ int history_label_set(struct history_labels *l, const char *name, size_t nlen,
 	return 0;
 }
 
-void history_usage(const char *verb, FILE *f)
-{
-	for (size_t i = 0; i < HISTORY_CMDS; i++)
-		if (!strcmp(verb, history_cmds[i].name))
-			fprintf(f, "usage: stresskit history %s\n", history_cmds[i].usage);
-}
-
 static int history_main(int argc, char **argv)
 {
 	const char *verb = argc > 1 ? argv[1] : NULL;
@@ -100,9 +60,9 @@ static int history_main(int argc, char **argv)
 		return verb ? SK_OK : SK_USAGE;
 	}
 	/* each verb parses its own line (history_args), --help included */
-	for (size_t i = 0; i < HISTORY_CMDS; i++)
-		if (!strcmp(verb, history_cmds[i].name))
-			return history_cmds[i].main(argc - 1, argv + 1);
+	for (size_t i = 0; i < HISTORY_VERBS; i++)
+		if (!strcmp(verb, history_verbs[i]->name))
+			return history_verbs[i]->main(argc - 1, argv + 1);
 	log_usage_error("history: unknown subcommand '%s' (see stresskit history --help)", verb);
 	return SK_USAGE;
 }

@@ -27,9 +27,6 @@ struct history_labels {
 int history_label_set(struct history_labels *l, const char *name, size_t nlen,
 		      const char *value);
 
-/* "usage: stresskit history VERB ..." and what VERB does, to f. */
-void history_usage(const char *verb, FILE *f);
-
 struct history_doc;
 struct history_store;
 /*
@@ -51,13 +48,10 @@ char *history_add_slurp(const char *path, size_t *len);
 int history_lkp_doc_read(const char *root, const char *file, bool matrix, const char *buf,
 			 size_t len, struct history_doc *d);
 
-/* Each subcommand: argv[0] is its name. Exit codes as stresskit's. */
-int history_add_main(int argc, char **argv);
-int history_list_main(int argc, char **argv);
-int history_show_main(int argc, char **argv);
-int history_changes_main(int argc, char **argv);
-int history_report_main(int argc, char **argv);
-int history_export_main(int argc, char **argv);
-int history_import_lkp_main(int argc, char **argv);
+/* Each subcommand, declared in its own file (history_args.h). */
+struct history_verb;
+extern const struct history_verb history_add_verb, history_list_verb, history_show_verb,
+	history_changes_verb, history_report_verb, history_export_verb,
+	history_import_lkp_verb;
 
 #endif

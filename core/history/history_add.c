@@ -296,18 +296,27 @@ static int history_add_file(struct history_store *s, const char *path,
 	return rc;
 }
 
-int history_add_main(int argc, char **argv)
+static int history_add_main(int argc, char **argv)
 {
 	struct history_args a;
 	struct history_store s;
 	const char *files[argc > 0 ? argc : 1];
 	int failed = 0, rc;
 
-	if (!history_verb_start("add", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS, "RESULTS.json",
-				argc, argv, files, &a, &s, &rc))
+	if (!history_verb_start(&history_add_verb, argc, argv, files, &a, &s, &rc))
 		return rc;
 	for (size_t i = 0; i < a.n_inputs; i++)
 		failed |= history_add_file(&s, files[i], &a.labels) != 0;
 	history_store_close(&s);
 	return failed ? SK_USAGE : SK_OK;
 }
+
+const struct history_verb history_add_verb = {
+	.name = "add",
+	.rows = HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
+	.input = "RESULTS.json",
+	.what = "store each results file (--json) as a run of its series: one job\n"
+		"(the options compare weighs) on one machine; a file already in DB\n"
+		"is refused; --label commit=SHA names the run in changes and reports",
+	.main = history_add_main,
+};

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "history.h"
 
@@ -27,7 +28,7 @@ struct history_args {
 	struct history_changes_params p;
 };
 
-/* The rows a verb may take, or-ed into history_verb_start()'s rows. */
+/* The rows a verb may take, or-ed into its history_verb's rows. */
 enum {
 	HISTORY_ARG_LABEL    = 1u << 0,
 	HISTORY_ARG_SERIES   = 1u << 1,
@@ -35,23 +36,39 @@ enum {
 	HISTORY_ARG_LAST_CP  = 1u << 3,	/* --last N: enough runs for a change point */
 	HISTORY_ARG_METRIC   = 1u << 4,
 	HISTORY_ARG_CHANGES  = 1u << 5,	/* --max-p, --min-runs */
-	HISTORY_ARG_OUTPUT   = 1u << 6,	/* -o, --output FILE (needed) */
+	HISTORY_ARG_OUTPUT   = 1u << 6,	/* --output, -o FILE (needed) */
 	HISTORY_ARG_KCIDB    = 1u << 7,	/* --kcidb FILE (needed) */
 	HISTORY_ARG_INPUTS   = 1u << 8,	/* operands: DB INPUT... (else DB alone) */
+};
+
+/*
+ * A verb of history, declared in its own file: its name, the rows it
+ * takes and what it does. history.c lists the verbs; the synopsis and
+ * --help of each are made from its rows, so they say what it parses.
+ */
+struct history_verb {
+	const char *name;	/* "add" */
+	unsigned rows;		/* HISTORY_ARG_* */
+	const char *input;	/* HISTORY_ARG_INPUTS: an input's name, "RESULTS.json" */
+	const char *what;	/* what it does, in lines of at most 72 columns */
+	int (*main)(int argc, char **argv);	/* argv[0] its name; stresskit's exit codes */
 };
 
 struct history_store;
 /*
  * A verb's start: "history VERB" argv[1..] (argv[0] is VERB) parsed into
- * a, the rows taken as rows says (inputs holds argc entries; what names
- * an input for the error of a line without one), and its database opened
- * into s, made when the verb adds runs (HISTORY_ARG_INPUTS). Returns
- * true to go on; false when the verb is done, with its exit code in
- * *exit_code (SK_OK after its usage on stdout for --help, SK_USAGE after
- * one line).
+ * a, the rows taken as v says (inputs holds argc entries), and its
+ * database opened into s, made when the verb adds runs
+ * (HISTORY_ARG_INPUTS). Returns true to go on; false when the verb is
+ * done, with its exit code in *exit_code (SK_OK after its usage on
+ * stdout for --help, SK_USAGE after one line).
  */
-bool history_verb_start(const char *verb, unsigned rows, const char *what, int argc,
-			char **argv, const char **inputs, struct history_args *a,
+bool history_verb_start(const struct history_verb *v, int argc, char **argv,
+			const char **inputs, struct history_args *a,
 			struct history_store *s, int *exit_code);
+
+/* v's synopsis after lead ("usage: ", or "  " in history --help's list)
+ * and what it does, to f. */
+void history_verb_usage(const struct history_verb *v, const char *lead, FILE *f);
 
 #endif

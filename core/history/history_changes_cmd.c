@@ -49,7 +49,7 @@ static void history_changes_print(const struct history_line *l, const struct his
 	}
 }
 
-int history_changes_main(int argc, char **argv)
+static int history_changes_main(int argc, char **argv)
 {
 	struct history_args o;
 	struct history_series *sv = NULL;
@@ -58,9 +58,7 @@ int history_changes_main(int argc, char **argv)
 	bool regressed = false;
 	int rc;
 
-	if (!history_verb_start("changes", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
-				HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES, NULL, argc, argv, NULL,
-				&o, &s, &rc))
+	if (!history_verb_start(&history_changes_verb, argc, argv, NULL, &o, &s, &rc))
 		return rc;
 	rc = SK_OK;
 	if (history_query_series(&s, &sv, &ns))
@@ -105,3 +103,16 @@ int history_changes_main(int argc, char **argv)
 	history_store_close(&s);
 	return rc == SK_OK && regressed ? COMPARE_EXIT_REGRESSION : rc;
 }
+
+const struct history_verb history_changes_verb = {
+	.name = "changes",
+	.rows = HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP | HISTORY_ARG_METRIC |
+		HISTORY_ARG_CHANGES,
+	.what = "the change points of each KPI line: E-Divisive means, each kept when\n"
+		"Welch's t-test of the runs either side gives p < P (--max-p) and it\n"
+		"is compare's floor or more (1%; an envelope's 0.5%), with N runs a\n"
+		"side at least (--min-runs); each with the commits either side\n"
+		"and compare's change, interval and word; an envelope line leaves\n"
+		"out a run 3% below the runs either side (a slow machine)",
+	.main = history_changes_main,
+};

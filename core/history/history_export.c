@@ -110,7 +110,7 @@ static int export_line(struct history_store *s, json_t *doc, const struct histor
 	return 0;
 }
 
-int history_export_main(int argc, char **argv)
+static int history_export_main(int argc, char **argv)
 {
 	struct history_series *sv = NULL;
 	struct history_store s;
@@ -119,8 +119,7 @@ int history_export_main(int argc, char **argv)
 	json_t *doc;
 	int rc;
 
-	if (!history_verb_start("export", HISTORY_ARG_KCIDB | HISTORY_ARG_SERIES | HISTORY_ARG_LAST,
-				NULL, argc, argv, NULL, &a, &s, &rc))
+	if (!history_verb_start(&history_export_verb, argc, argv, NULL, &a, &s, &rc))
 		return rc;
 	rc = SK_OK;
 	doc = kcidb_new();
@@ -149,3 +148,12 @@ int history_export_main(int argc, char **argv)
 	history_store_close(&s);
 	return rc;
 }
+
+const struct history_verb history_export_verb = {
+	.name = "export",
+	.rows = HISTORY_ARG_KCIDB | HISTORY_ARG_SERIES | HISTORY_ARG_LAST,
+	.what = "the runs as KernelCI KCIDB I/O JSON (schema v5.3): each run's kernel\n"
+		"a checkout and build, each stressor a test stresskit.NAME whose\n"
+		"number is the mean ops/s of the run's passes",
+	.main = history_export_main,
+};

@@ -213,15 +213,14 @@ static int lkp_read(const char *root, struct history_doc *d, char *file, size_t 
 	return history_lkp_doc_read(root, file, matrix, *buf, *len, d);
 }
 
-int history_import_lkp_main(int argc, char **argv)
+static int history_import_lkp_main(int argc, char **argv)
 {
 	struct history_args a;
 	struct history_store s;
 	const char *roots[argc > 0 ? argc : 1];
 	int failed = 0, rc;
 
-	if (!history_verb_start("import-lkp", HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
-				"RESULT_ROOT", argc, argv, roots, &a, &s, &rc))
+	if (!history_verb_start(&history_import_lkp_verb, argc, argv, roots, &a, &s, &rc))
 		return rc;
 	for (size_t i = 0; i < a.n_inputs; i++) {
 		struct history_labels l = a.labels;
@@ -254,3 +253,13 @@ int history_import_lkp_main(int argc, char **argv)
 	history_store_close(&s);
 	return failed ? SK_USAGE : SK_OK;
 }
+
+const struct history_verb history_import_lkp_verb = {
+	.name = "import-lkp",
+	.rows = HISTORY_ARG_LABEL | HISTORY_ARG_INPUTS,
+	.input = "RESULT_ROOT",
+	.what = "lkp-tests' results: a commit's directory (matrix.json: its runs as\n"
+		"passes) or a run's (stats.json), stats under lkp's names; the series\n"
+		"is the path less commit and run, the commit the run's label",
+	.main = history_import_lkp_main,
+};

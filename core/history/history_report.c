@@ -262,7 +262,7 @@ static int report_collect(struct history_store *s, const struct history_args *o,
 	return 0;
 }
 
-int history_report_main(int argc, char **argv)
+static int history_report_main(int argc, char **argv)
 {
 	struct history_args o;
 	struct history_series *sv = NULL;
@@ -272,9 +272,7 @@ int history_report_main(int argc, char **argv)
 	size_t ns = 0, n = 0;
 	int rc;
 
-	if (!history_verb_start("report", HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP |
-				HISTORY_ARG_METRIC | HISTORY_ARG_CHANGES | HISTORY_ARG_OUTPUT, NULL,
-				argc, argv, NULL, &o, &s, &rc))
+	if (!history_verb_start(&history_report_verb, argc, argv, NULL, &o, &s, &rc))
 		return rc;
 	if (history_query_series(&s, &sv, &ns) || report_collect(&s, &o, sv, ns, &r, &n)) {
 		history_series_free(sv, ns);
@@ -298,3 +296,13 @@ int history_report_main(int argc, char **argv)
 	history_store_close(&s);
 	return rc ? SK_USAGE : SK_OK;
 }
+
+const struct history_verb history_report_verb = {
+	.name = "report",
+	.rows = HISTORY_ARG_SERIES | HISTORY_ARG_LAST_CP | HISTORY_ARG_METRIC |
+		HISTORY_ARG_CHANGES | HISTORY_ARG_OUTPUT,
+	.what = "one self-contained HTML page: the change points' table, a chart of\n"
+		"each KPI line (runs, their passes' spread, the change points marked)\n"
+		"and what the runs ran on; no network, no JavaScript",
+	.main = history_report_main,
+};

@@ -18,7 +18,7 @@
 #include "parse.h"
 #include "series.h"
 
-int history_list_main(int argc, char **argv)
+static int history_list_main(int argc, char **argv)
 {
 	struct history_series *v;
 	struct history_store s;
@@ -26,7 +26,7 @@ int history_list_main(int argc, char **argv)
 	size_t n;
 	int rc;
 
-	if (!history_verb_start("list", 0, NULL, argc, argv, NULL, &a, &s, &rc))
+	if (!history_verb_start(&history_list_verb, argc, argv, NULL, &a, &s, &rc))
 		return rc;
 	if (history_query_series(&s, &v, &n)) {
 		history_store_close(&s);
@@ -42,6 +42,12 @@ int history_list_main(int argc, char **argv)
 	history_store_close(&s);
 	return SK_OK;
 }
+
+const struct history_verb history_list_verb = {
+	.name = "list",
+	.what = "the series: machine, job, options fingerprint, runs",
+	.main = history_list_main,
+};
 
 static void history_show_line(const struct history_series *sr, const struct history_line *l)
 {
@@ -64,7 +70,7 @@ static void history_show_line(const struct history_series *sr, const struct hist
 	}
 }
 
-int history_show_main(int argc, char **argv)
+static int history_show_main(int argc, char **argv)
 {
 	struct history_series *sv = NULL;
 	struct history_store s;
@@ -72,8 +78,7 @@ int history_show_main(int argc, char **argv)
 	size_t ns = 0, shown = 0;
 	int rc;
 
-	if (!history_verb_start("show", HISTORY_ARG_SERIES | HISTORY_ARG_LAST | HISTORY_ARG_METRIC,
-				NULL, argc, argv, NULL, &a, &s, &rc))
+	if (!history_verb_start(&history_show_verb, argc, argv, NULL, &a, &s, &rc))
 		return rc;
 	rc = SK_OK;
 	if (history_query_series(&s, &sv, &ns))
@@ -99,3 +104,11 @@ int history_show_main(int argc, char **argv)
 	history_store_close(&s);
 	return rc;
 }
+
+const struct history_verb history_show_verb = {
+	.name = "show",
+	.rows = HISTORY_ARG_SERIES | HISTORY_ARG_LAST | HISTORY_ARG_METRIC,
+	.what = "each run of a series: the mean of its passes, their spread, its\n"
+		"commit and kernel; the KPI rows unless --metric",
+	.main = history_show_main,
+};

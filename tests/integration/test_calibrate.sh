@@ -93,9 +93,9 @@ t_calibrate_bad_input() {
 	expect_match "invalid --passes '1'" "$ERR"
 	calibrate_bad --gap 1x -o p.json -- --getppid1 1
 	calibrate_bad -- --getppid1 1
-	expect_match 'no output: give -o' "$ERR"
+	expect_match 'calibrate: needs --output PROFILE\.json \(see stresskit calibrate --help\)$' "$ERR"
 	calibrate_bad -o p.json
-	expect_match 'no run options' "$ERR"
+	expect_match "calibrate: needs run options after '--' \\(see stresskit calibrate --help\\)\$" "$ERR"
 	calibrate_bad -o p.json --
 	calibrate_bad -o "$TMP" -- --getppid1 1
 	expect_match 'is a directory' "$ERR"
@@ -103,7 +103,9 @@ t_calibrate_bad_input() {
 	calibrate_bad --invocations 2 --gap 0 -o p.json -- --nosuch 1
 	expect_match 'invocation 1 of 2 failed, exit 1: stresskit: error: unknown option --nosuch' "$ERR"
 	expect_exit 0 "$SK" calibrate --help
-	expect_match '^usage: stresskit calibrate ' "$OUT"
+	expect_match '^usage: stresskit calibrate \[--invocations N\] \[--passes N\] \[--gap TIME\]$' "$OUT"
+	expect_match '^ +--output\|-o PROFILE\.json -- RUN-OPTIONS\.\.\.$' "$OUT"
+	expect_match '^  --invocations N +separate invocations of the run \(2 to 1000, default 6\)$' "$OUT"
 	expect_exit 0 "$SK" --help
 	expect_match '^  calibrate +' "$OUT"
 }

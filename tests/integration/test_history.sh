@@ -341,7 +341,8 @@ t_history_verbs_options() {
 		expect_exit 1 "$SK" history $verb x.db --bogus
 		expect_match "^stresskit: error: history $verb: unknown option --bogus \\(see stresskit history $verb --help\\)\$" "$ERR"
 		expect_exit 0 "$SK" history $verb --help
-		expect_match "^usage: stresskit history $verb DB" "$OUT"
+		expect_match "^usage: stresskit history $verb \\[--series N\\]" "$OUT"
+		expect_match "^  --series N  .* \\(1 or more\\)\$" "$OUT"
 	done
 	expect_exit 1 "$SK" history show x.db --last 0
 	expect_match "invalid --last '0': expected a number of runs, 1 or more" "$ERR"
@@ -383,7 +384,7 @@ assert "<table class=\"environment\" id=\"environment-1\">" in h and "6.1.0-test
 	fi
 	expect_exit 1 "$SK" history report h.db
 	one_line "$ERR"
-	expect_match 'needs DB and -o FILE' "$ERR"
+	expect_match '^stresskit: error: history report: needs --output FILE \(see stresskit history report --help\)$' "$ERR"
 }
 
 # lkp_root RESULT_ROOT_DIR COMMIT OPS_PER_SEC...: an lkp-tests result tree

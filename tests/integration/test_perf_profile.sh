@@ -94,6 +94,12 @@ t_perf_profile_bad_input() {
 	bad_input --pipe 1 --perf-profile-freq 100001
 	expect_exit 1 "$SK" --perf-profile-report
 	one_line "$ERR"
+	expect_match '^stresskit: error: --perf-profile-report: needs a results file, FILE\.json \(see stresskit --perf-profile-report --help\)$' "$ERR"
+	expect_exit 1 "$SK" --perf-profile-report a.json b.json
+	expect_match "^stresskit: error: --perf-profile-report: unexpected argument 'b\\.json'" "$ERR"
+	expect_exit 0 "$SK" --perf-profile-report --help
+	expect_match '^usage: stresskit --perf-profile-report \[--top N\] FILE\.json$' "$OUT"
+	expect_match '^  --top N +.* \(1 to 100000, default 10\)$' "$OUT"
 	expect_exit 1 "$SK" --perf-profile-report nosuch.json
 	expect_match '^stresskit: error: --perf-profile-report: cannot read nosuch.json' "$ERR"
 	profile_file a.json "self:x=1"

@@ -563,6 +563,72 @@ START_TEST(test_argv_rest)
 }
 END_TEST
 
+/* A row the line must give: refused without it, after "--" too; shown
+ * without brackets; each row's help line from its range and default. */
+struct needed_vals {
+	uint64_t n, last;
+	const char *out;
+};
+
+static const struct stressor_opt needed_rows[] = {
+	{ .name = "count", .type = OPT_COUNT, .offset = offsetof(struct needed_vals, n),
+	  .min = 1, .max = 9, .def = 3, .help = "how many" },
+	{ .name = "last", .type = OPT_COUNT, .offset = offsetof(struct needed_vals, last),
+	  .min = 2, .max = INT64_MAX, .help = "the last ones" },
+	{ .name = "output", .type = OPT_PARSED, .offset = offsetof(struct needed_vals, out),
+	  .parser = &(const struct opt_parser){ .size = sizeof(const char *), .metavar = "FILE",
+						.parse = opts_argv_string },
+	  .flags = OPTS_ARGV_NEEDED, .help = "where to" },
+	OPT_TABLE_END,
+};
+
+static int needed_run(struct needed_vals *v, char *err, size_t errlen, int argc, char **argv)
+{
+	static const struct opts_alias aliases[] = { { "-o", "output" }, { NULL, NULL } };
+	struct unit_capture c;
+	char **rest;
+	int rc;
+
+	memset(v, 0, sizeof(*v));
+	opts_fill_rows(needed_rows, v);
+	unit_capture_begin(&c, STDERR_FILENO);
+	rc = opts_argv("sub", needed_rows, aliases, v, argc, argv, NULL, NULL, NULL, &rest);
+	unit_capture_end(&c, err, errlen);
+	return rc;
+}
+
+START_TEST(test_argv_needed)
+{
+	static const struct opts_alias aliases[] = { { "-o", "output" }, { NULL, NULL } };
+	char *given[] = { "sub", "-o", "f", NULL }, *none[] = { "sub", "--count", "2", NULL };
+	char *after[] = { "sub", "--", "-o", "f", NULL };
+	struct needed_vals v;
+	char err[512], *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	ck_assert_int_eq(needed_run(&v, err, sizeof(err), 3, given), 0);
+	ck_assert_str_eq(v.out, "f");
+	ck_assert_uint_eq(v.n, 3);	/* the row's default */
+	ck_assert_int_eq(needed_run(&v, err, sizeof(err), 3, none), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: needs --output FILE (see stresskit sub --help)\n"));
+	ck_assert_int_eq(needed_run(&v, err, sizeof(err), 4, after), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "sub: needs --output FILE"));
+
+	f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	opts_argv_usage(f, "sub", needed_rows, aliases, "-- REST");
+	opts_argv_options(f, needed_rows, aliases);
+	fclose(f);
+	ck_assert_str_eq(text,
+		"usage: stresskit sub [--count N] [--last N] --output|-o FILE -- REST\n"
+		"  --count N                    how many (1 to 9, default 3)\n"
+		"  --last N                     the last ones (2 or more)\n"
+		"  --output|-o FILE             where to\n");
+	free(text);
+}
+END_TEST
+
 static Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -579,6 +645,7 @@ static Suite *opts_suite(void)
 	tcase_add_test(tc, test_host_port);
 	tcase_add_test(tc, test_argv);
 	tcase_add_test(tc, test_argv_rest);
+	tcase_add_test(tc, test_argv_needed);
 	suite_add_tcase(s, tc);
 	return s;
 }
