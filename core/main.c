@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "doc_writers.h"
 #include "lazy_lib.h"
 #include "log.h"
 #include "opts_help.h"
@@ -129,7 +130,8 @@ int main(int argc, char **argv)
 	log_set_quiet(cfg.set.quiet);
 	log_set_verbose(cfg.set.verbose);
 	log_set_timestamp(cfg.set.timestamp);
-	log_set_lines_to_stderr(cfg.set.ktap && cfg.action == CLI_RUN);
+	/* a format on stdout (--ktap) has it to itself */
+	log_set_lines_to_stderr(doc_writers_own_stdout(&cfg.set) && cfg.action == CLI_RUN);
 	log_set_pid(getpid());
 
 	switch (cfg.action) {

@@ -63,7 +63,7 @@ static void ktap_metrics(FILE *f, const struct stressor_summary *s)
 }
 
 /* The result line: the test's number, its verdict and, for a skip, why. */
-static void ktap_result(FILE *f, size_t num, const struct ktap_test *t)
+static void ktap_result(FILE *f, size_t num, const struct doc_test *t)
 {
 	const struct stressor_summary *s = t->sum;
 
@@ -77,7 +77,7 @@ static void ktap_result(FILE *f, size_t num, const struct ktap_test *t)
 		fprintf(f, "not ok %zu %s\n", num, t->name);
 }
 
-int ktap_write(FILE *f, const struct ktap_test *t, size_t n)
+int ktap_write(FILE *f, const struct doc_test *t, size_t n)
 {
 	fprintf(f, "KTAP version 1\n");
 	fprintf(f, "1..%zu\n", n);

@@ -8,21 +8,15 @@
 
 #include <stdio.h>
 
-#include "metrics.h"
-
-/* One test of the document: a stressor of the plan and what its run
- * found, or NULL when it never ran (a stop signal came first). */
-struct ktap_test {
-	const char *name;
-	const struct stressor_summary *sum;
-};
+#include "doc_writers.h"
 
 /*
- * Writes the header, the plan 1..n and one result line per test, each
+ * Writes the header, the plan 1..n and one result line per test (a
+ * stressor of the plan, doc_writers.h: the --ktap row), each
  * after its metrics as "# NAME.KEY: VALUE [UNITS]" diagnostic lines.
  * Returns 0, or -EIO when f could not be written.
  */
-int ktap_write(FILE *f, const struct ktap_test *t, size_t n);
+int ktap_write(FILE *f, const struct doc_test *t, size_t n);
 
 /* A stresskit exit status as kselftest's: 0 pass, 4 skip, 1 otherwise. */
 int ktap_exit_status(int status);

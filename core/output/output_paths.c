@@ -24,8 +24,8 @@
 #include "lazy_lib.h"
 #include "run_mode.h"
 
-/* the document's formats, --scale-csv, --scale-plot and the run modes' file rows */
-#define OUTPUT_PATHS_N (DOC_WRITERS_MAX + 2 + RUN_MODES_MAX * RUN_MODE_ROWS)
+/* the formats' files (doc_writers.h) and the run modes' file rows */
+#define OUTPUT_PATHS_N (DOC_WRITERS_MAX + RUN_MODES_MAX * RUN_MODE_ROWS)
 
 struct output_path {
 	const char *opt, *path;
@@ -84,13 +84,11 @@ static void output_paths_load_libs(const char *path)
 
 int output_paths_check(const struct plan *p, char *err, size_t errlen)
 {
-	struct output_path o[OUTPUT_PATHS_N] = {
-		{ .opt = "--scale-csv", .path = p->set.scale_csv },
-		{ .opt = "--scale-plot", .path = p->set.scale_plot },
-	};
+	struct output_path o[OUTPUT_PATHS_N] = { { 0 } };
 	char names[OUTPUT_PATHS_N][72];
-	int rc = 0, n = 2;
+	int rc = 0, n = 0;
 
+	/* a format on stdout has no path: NULL, passed over */
 	for (size_t i = 0; i < doc_writers_count(); i++, n++) {
 		o[n].opt = doc_writers_at(i)->option;
 		o[n].path = doc_writer_path(doc_writers_at(i), &p->set);

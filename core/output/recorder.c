@@ -2,7 +2,7 @@
  * recorder.c - keeps every pass over the plan (--repeat N makes N) in the
  * results document, hands each run to the modes' outputs (mode_output.h)
  * and the cost of an op, and at the end prints the summary of repeated
- * passes and writes --yaml and --json.
+ * passes and writes the document's formats (doc_writers.h).
  */
 #include "recorder.h"
 
@@ -24,7 +24,7 @@
 
 struct recorder {
 	const struct plan *plan;
-	struct results_files files;
+	struct doc_files files;	/* the results document's formats */
 	json_t *doc;		/* NULL when nothing reads it */
 	bool in_pass;		/* a pass is begun in doc */
 	/* this pass's summaries and wall time, for its times */
@@ -97,13 +97,13 @@ struct recorder *recorder_begin(const struct plan *p,
 		free(r);
 		return NULL;
 	}
-	if (results_open_files(p, &r->files, err, errlen)) {
+	if (doc_files_open(&r->files, &p->set, DOC_FROM_RESULTS, err, errlen)) {
 		recorder_outputs_close(r, mode_outputs_count(), false);
 		free(r);
 		return NULL;
 	}
 	r->pass = 1;
-	if (doc_writers_asked(&p->set) || p->repeat > 1)
+	if (doc_writers_asked(&p->set, DOC_FROM_RESULTS) || p->repeat > 1)
 		r->doc = results_new(p);
 	if (r->doc)
 		json_object_set_new(r->doc, "environment", environment_capture());
@@ -290,10 +290,11 @@ int recorder_end(struct recorder *r, int status)
 		    confidence_to_doc(r->doc, r->plan->set.rep.confidence, r->plan->set.rep.until.pct,
 				      r->plan->repeat, r->until_reached))
 			recorder_oom(r);
-		if (results_write(r->doc, &r->files, r->plan) && status == SK_OK)
+		if (doc_files_write(&r->files, &r->plan->set, &(struct doc_data){ .doc = r->doc }) &&
+		    status == SK_OK)
 			status = SK_USAGE;
 	}
-	results_close_files(&r->files);
+	doc_files_abort(&r->files);
 	if (recorder_outputs_close(r, mode_outputs_count(), true) && status == SK_OK)
 		status = SK_USAGE;
 	free(r->cost);

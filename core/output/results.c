@@ -1,7 +1,7 @@
 /*
- * results.c - builds the results document (see results.h) and writes it
- * as JSON. Every value goes in through jansson, so the output is valid
- * and escaped by construction; non-finite numbers become null.
+ * results.c - builds the results document (see results.h). Every value
+ * goes in through jansson, so its formats are valid and escaped by
+ * construction; non-finite numbers become null.
  */
 #include "results.h"
 
@@ -11,7 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "doc_writers.h"
 #include "json_finite.h"
 #include "log.h"
 #include "mode_output.h"
@@ -226,59 +225,4 @@ int results_end_run(json_t *doc, int status, bool interrupted,
 	json_object_set_new(r, "metrics", m);
 	json_object_set_new(r, "times", times ? results_times(times) : json_null());
 	return 0;
-}
-
-int results_open_files(const struct plan *p, struct results_files *f,
-		       char *err, size_t errlen)
-{
-	int rc = 0;
-
-	memset(f, 0, sizeof(*f));
-	for (size_t i = 0; i < doc_writers_count() && !rc; i++) {
-		const struct doc_writer *w = doc_writers_at(i);
-		const char *path = doc_writer_path(w, &p->set);
-
-		f->file[i].fd = f->file[i].dirfd = -1;
-		if (!path)
-			continue;
-		rc = atomic_file_open(&f->file[i], path);
-		f->open[i] = !rc;
-		if (rc)
-			snprintf(err, errlen, "cannot write %s '%s': %s", w->option, path,
-				 strerror(-rc));
-	}
-	if (rc)
-		results_close_files(f);
-	return rc;
-}
-
-void results_close_files(struct results_files *f)
-{
-	for (size_t i = 0; i < doc_writers_count(); i++)
-		if (f->open[i]) {
-			atomic_file_abort(&f->file[i]);
-			f->open[i] = false;
-		}
-}
-
-int results_write(json_t *doc, struct results_files *f, const struct plan *p)
-{
-	int rc = 0;
-
-	for (size_t i = 0; i < doc_writers_count(); i++) {
-		const struct doc_writer *w = doc_writers_at(i);
-		int err;
-
-		if (!f->open[i])
-			continue;
-		f->open[i] = false;
-		/* a failure names its cause and leaves the old file */
-		err = atomic_file_finish(&f->file[i], w->emit(doc, f->file[i].f));
-		if (err) {
-			log_fail("cannot write %s to %s: %s", w->what, doc_writer_path(w, &p->set),
-				 strerror(-err));
-			rc = -EIO;
-		}
-	}
-	return rc;
 }

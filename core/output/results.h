@@ -4,16 +4,14 @@
  * per-instance figures, the modes' figures and times) and, on top, each
  * figure's mean over the runs in stress-ng's layout. --json dumps it,
  * --yaml walks it with libyaml's emitter, --repeat's summary and compare
- * read it back, so there is one place that says what a result is.
+ * read it back, so there is one place that says what a result is. Its
+ * formats' files are doc_writers.h's.
  */
 #ifndef STRESSKIT_RESULTS_H
 #define STRESSKIT_RESULTS_H
 
 #include <jansson.h>
 #include <stdio.h>
-
-#include "atomic_file.h"
-#include "doc_writers.h"
 
 #include "plan.h"
 #include "metrics.h"
@@ -28,20 +26,6 @@ struct results_run {
 	 * it after res; NULL: no output's metrics in the entries */
 	void *const *out;
 };
-
-/* The open files of the document's formats, by doc_writers_at() index. */
-struct results_files {
-	struct atomic_file file[DOC_WRITERS_MAX];
-	bool open[DOC_WRITERS_MAX];
-};
-
-/*
- * Opens the file of every format asked for (doc_writers.h) before
- * anything runs, so a bad path is one line and exit 1, not a lost hour
- * of results. Returns 0 or -errno with one line in err.
- */
-int results_open_files(const struct plan *p, struct results_files *f,
-		       char *err, size_t errlen);
 
 /* A new document with system-info, configuration and an empty runs list. */
 json_t *results_new(const struct plan *p);
@@ -64,10 +48,6 @@ int results_finish(json_t *doc);
 /* One figure of n passes (v[i] each pass's, n >= 1): numbers averaged
  * (kept as they are when equal), objects key by key, recursively. */
 json_t *results_mean(json_t *const *v, size_t n);
-
-/* Writes and closes the files; returns 0 or -errno (and says why). */
-int results_write(json_t *doc, struct results_files *f, const struct plan *p);
-void results_close_files(struct results_files *f);
 
 /* stress-ng's YAML key of a metric description: "mb-per-sec-sent-to-devnull". */
 void results_yaml_key(const char *desc, char *out, size_t len);

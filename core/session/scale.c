@@ -10,32 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic_file.h"
+#include "doc_writers.h"
 #include "log.h"
-#include "plot_svg.h"
 #include "scale_report.h"
 #include "session.h"
 #include "warmup.h"
-
-/* Opens an output file before anything runs, so a bad path forks nothing. */
-static int scale_open(struct atomic_file *af, const char *path, const char *what)
-{
-	int rc = atomic_file_open(af, path);
-
-	if (rc)
-		log_usage_error("cannot write %s '%s': %s", what, path, strerror(-rc));
-	return rc;
-}
-
-/* Writes one file (wrote: what the writer returned); names the cause. */
-static int scale_commit(struct atomic_file *af, int wrote, const char *path)
-{
-	int rc = atomic_file_finish(af, wrote);
-
-	if (rc)
-		log_fail("cannot write %s: %s", path, strerror(-rc));
-	return rc;
-}
 
 /*
  * A sweep's rows by step, one array per instance kind: [0] its process
@@ -65,29 +44,28 @@ static int scale_main_kind(const struct scale_rows *r)
 	return scale_ran(r, 0) ? 0 : 1;
 }
 
-static int scale_outputs(const struct plan *p, struct atomic_file *csv,
-			 struct atomic_file *svg, const char *name,
+/* The sweep's formats (doc_writers.h: --scale-csv, --scale-plot), and
+ * runtest.py's CSV on stdout when it has no file. */
+static int scale_outputs(const struct plan *p, struct doc_files *files, const char *name,
 			 const struct scale_rows *r)
 {
 	int m = scale_main_kind(r), status = SK_OK;
 	char title[160];
+	struct doc_sweep w = {
+		.kind = { r->kind[0], r->kind[1] }, .steps = r->steps, .ran = scale_ran(r, m),
+		.main = m, .wis = p->scale_wis, .title = title,
+	};
 
 	snprintf(title, sizeof(title), "%s: %s instances, %gs per step", name,
 		 m ? "thread" : "process", p->base.timeout);
-	if (p->scale_wis && !csv) {
+	if (p->scale_wis && !p->set.scale_csv) {
 		/* no file: runtest.py's CSV goes where runtest.py prints it */
 		fflush(stdout);
 		if (scale_wis_write_csv(stdout, r->kind[0], r->kind[1], r->steps) ||
 		    fflush(stdout))
 			status = SK_USAGE;
 	}
-	if (csv && scale_commit(csv, p->scale_wis ?
-				scale_wis_write_csv(csv->f, r->kind[0], r->kind[1], r->steps) :
-				scale_write_csv(csv->f, r->kind[m], scale_ran(r, m)),
-				p->set.scale_csv))
-		status = SK_USAGE;
-	if (svg && scale_commit(svg, plot_svg_scale(svg->f, title, r->kind[m],
-						    scale_ran(r, m)), p->set.scale_plot))
+	if (doc_files_write(files, &p->set, &(struct doc_data){ .sweep = &w }))
 		status = SK_USAGE;
 	return status;
 }
@@ -164,19 +142,15 @@ int scale_main(const struct plan *p)
 	struct scale_rows rows;
 	const char *name = p->base.entries[0].stressor->name;
 	int status = SK_OK;
-	struct atomic_file csv_file, svg_file;
-	struct atomic_file *csv = NULL, *svg = NULL;
+	struct doc_files files;
 	struct session s;
+	char err[512];
 
-	if (p->set.scale_csv && scale_open(&csv_file, p->set.scale_csv, "--scale-csv"))
-		return SK_USAGE;
-	csv = p->set.scale_csv ? &csv_file : NULL;
-	if (p->set.scale_plot && scale_open(&svg_file, p->set.scale_plot, "--scale-plot")) {
-		if (csv)
-			atomic_file_abort(csv);
+	/* opened before anything runs, so a bad path forks nothing */
+	if (doc_files_open(&files, &p->set, DOC_FROM_SWEEP, err, sizeof(err))) {
+		log_usage_error("%s", err);
 		return SK_USAGE;
 	}
-	svg = p->set.scale_plot ? &svg_file : NULL;
 	if (session_init(&s, p, p->runs, p->n_runs)) {
 		status = SK_NO_RESOURCE;
 		goto out;
@@ -189,15 +163,11 @@ int scale_main(const struct plan *p)
 	scale_sweep(&s, name, &rows, &status);
 	recorder_report(s.rec);
 	recorder_pass_done(s.rec, status);
-	if (scale_outputs(p, csv, svg, name, &rows) && status == SK_OK)
+	if (scale_outputs(p, &files, name, &rows) && status == SK_OK)
 		status = SK_USAGE;
-	csv = svg = NULL;
 out:
 	status = session_close(&s, status);
 	session_free(&s);
-	if (csv)
-		atomic_file_abort(csv);
-	if (svg)
-		atomic_file_abort(svg);
+	doc_files_abort(&files);
 	return status;
 }

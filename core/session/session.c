@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktap.h"
+#include "doc_writers.h"
 #include "log.h"
 #include "metrics.h"
 #include "pass_exec.h"
@@ -175,20 +175,22 @@ int session_execute(struct session *s)
 }
 
 /*
- * --ktap: a test per stressor of the plan, in the plan's order, each with
- * what its run found; one of a run the stop signal kept from starting has
- * none (a skip).
+ * The pass's formats (doc_writers.h: --ktap): a test per stressor of the
+ * plan, in the plan's order, each with what its run found; one of a run
+ * the stop signal kept from starting has none.
  */
-static void session_ktap(const struct session *s)
+static void session_pass_docs(const struct session *s)
 {
-	struct ktap_test *t;
+	struct doc_files files;
+	struct doc_test *t;
+	char err[512];
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->n_runs; i++)
 		n += s->runs[i].n;
 	t = calloc(n ? n : 1, sizeof(*t));
 	if (!t) {
-		log_fail("--ktap: out of memory");
+		log_fail("cannot write the pass's formats: out of memory");
 		return;
 	}
 	n = 0;
@@ -202,8 +204,12 @@ static void session_ktap(const struct session *s)
 					t[n].sum = &r->sums[k];
 		}
 	}
-	if (ktap_write(stdout, t, n))
-		log_fail("--ktap: cannot write the report: %s", strerror(errno));
+	/* a pass's format is on stdout (no file to open before the run) */
+	if (doc_files_open(&files, &s->plan->set, DOC_FROM_PASS, err, sizeof(err)))
+		log_fail("%s", err);
+	else
+		doc_files_write(&files, &s->plan->set,
+				&(struct doc_data){ .tests = t, .n_tests = n });
 	free(t);
 }
 
@@ -242,8 +248,8 @@ void session_report(const struct session *s)
 			log_info(" %-20.20s %s (%s)", p->settings[i].name,
 				 p->settings[i].value, p->settings[i].type);
 	}
-	if (p->set.ktap)
-		session_ktap(s);
+	if (doc_writers_asked(&p->set, DOC_FROM_PASS))
+		session_pass_docs(s);
 }
 
 /* Forgets what the last pass found, so the next one starts afresh. */
@@ -433,8 +439,7 @@ int session_main(const struct plan *plan)
 	} else {
 		rc = session_repeat(&s);
 	}
-	if (plan->set.ktap)
-		rc = ktap_exit_status(rc);
+	rc = doc_writers_exit_status(&plan->set, rc);
 	session_free(&s);
 	return rc;
 }

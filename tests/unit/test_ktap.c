@@ -9,7 +9,7 @@
 #include "ktap.h"
 #include "unit.h"
 
-static char *ktap_doc(const struct ktap_test *t, size_t n)
+static char *ktap_doc(const struct doc_test *t, size_t n)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -32,7 +32,7 @@ START_TEST(test_document)
 	struct stressor_summary torn = { .name = "pread2", .instances = 1,
 		.untrustworthy = true };
 	struct stressor_summary skip = { .name = "redis", .status = SK_NOT_IMPLEMENTED };
-	struct ktap_test t[] = { { "pipe", &ok }, { "splice", &bad }, { "pread2", &torn },
+	struct doc_test t[] = { { "pipe", &ok }, { "splice", &bad }, { "pread2", &torn },
 				 { "redis", &skip }, { "sendfile", NULL } };
 	char *doc = ktap_doc(t, 5);
 
