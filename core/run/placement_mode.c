@@ -33,10 +33,13 @@ struct placement_inst {
 	int cpu[PLACEMENT_TASKS];	/* -1: not seen yet */
 };
 
+/* The run's working state: the figures are made here while the
+ * instances run and go to the mode's output slot at the stop. */
 struct placement_state {
 	struct placement_inst *inst;
 	size_t n;
 	double next;
+	struct placement_figures *fig;
 };
 
 static const struct run_mode placement_mode;
@@ -150,32 +153,37 @@ static void placement_begin(struct run_state *st)
 			}
 	}
 	ps->next = sk_now();
-	*run_mode_out(st->res, &placement_mode) = fig;
+	ps->fig = fig;
 }
 
 static bool placement_waiting(struct run_state *st, double *left)
 {
 	struct placement_state *ps = run_mode_state(st, &placement_mode);
-	struct placement_figures *fig = *run_mode_out(st->res, &placement_mode);
 	double now = sk_now();
 
-	if (!ps || !ps->inst || !fig)
+	if (!ps || !ps->inst || !ps->fig)
 		return false;
 	if (sk_period_due(&ps->next, SAMPLER_FINE_MS / 1e3, now, left))
-		placement_sample(ps, fig);
+		placement_sample(ps, ps->fig);
 	return false;
 }
 
-/* The instances are gone: no more samples, and the state goes. */
+/* The stop: no more samples; the figures go to the run's result and
+ * the rest of the state goes. */
 static void placement_end(struct run_state *st)
 {
 	struct placement_state *ps = run_mode_state(st, &placement_mode);
+	void *fig;
 
 	if (!ps)
 		return;
 	free(ps->inst);
 	ps->inst = NULL;
 	ps->n = 0;
+	fig = ps->fig;
+	ps->fig = NULL;
+	if (fig)
+		run_mode_hand_out(st, &placement_mode, &fig);
 }
 
 static void placement_free(void *out)
