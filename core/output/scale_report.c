@@ -8,7 +8,7 @@
 #include <errno.h>
 
 #include "log.h"
-#include "warmup.h"
+#include "run_mode.h"
 
 int scale_write_csv(FILE *f, const struct scale_row *rows, size_t n)
 {
@@ -27,7 +27,7 @@ void scale_print(const struct run_plan *base, const char *name, bool threads,
 {
 	log_metric("scale: %s, %s instances, %gs per step%s", name,
 		   threads ? "thread" : "process", base->timeout,
-		   warmup_seconds(base) > 0 ? " after the warmup" : "");
+		   run_modes_held(base) > 0 ? " after the warmup" : "");
 	log_metric("%9s %14s %14s %14s %10s %14s %14s", "instances",
 		   "total ops/s", "per-instance", "linear ops/s", "efficiency",
 		   "min instance", "max instance");

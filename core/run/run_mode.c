@@ -126,6 +126,22 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 	return i < RUN_MODES_MAX ? plan->mode_opts[i] : NULL;
 }
 
+/* The holds are waited out side by side (each at RUN_OPENED, until its
+ * own end), so the window opens at the latest, not at their sum. */
+double run_modes_held(const struct run_plan *plan)
+{
+	double held = 0;
+
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+		double s = m->held ? m->held(plan) : 0;
+
+		if (s > held)
+			held = s;
+	}
+	return held;
+}
+
 void **run_mode_out(struct run_result *res, const struct run_mode *m)
 {
 	size_t i = run_mode_index(m);

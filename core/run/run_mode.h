@@ -91,6 +91,11 @@ struct run_mode {
 	int rank;
 	/* On for this plan? NULL: always on. */
 	bool (*on)(const struct run_plan *plan);
+	/* Seconds the mode keeps the counted window shut after the barrier
+	 * opens, so that a run of the plan lasts that much beyond its
+	 * timeout (run_modes_held); 0 when the plan does not ask it to,
+	 * NULL: never. */
+	double (*held)(const struct run_plan *plan);
 	run_mode_hook *at[RUN_PHASES];	/* indexed by enum run_phase; NULL: none */
 	/*
 	 * Called from the controller's waits (the barrier, the warm-up, the
@@ -191,6 +196,10 @@ void run_modes_free_out(struct run_result *res);
  * "DEFAULT (the default)" when not given. */
 const char *run_mode_typed(const struct run_mode *m, const struct run_mode_given *g,
 			   size_t i, char *buf, size_t len);
+
+/* How long the counted window of a run of plan opens after its barrier:
+ * the longest any registered mode holds it (.held); 0: at the barrier. */
+double run_modes_held(const struct run_plan *plan);
 
 /* The registered mode of that name, or NULL. */
 const struct run_mode *run_mode_find(const char *name);

@@ -12,7 +12,9 @@
 
 static const struct run_mode warmup_mode;
 
-double warmup_seconds(const struct run_plan *plan)
+/* The --warmup of a plan's run, in seconds; 0: none. What the layers
+ * above read of it is run_modes_held's. */
+static double warmup_seconds(const struct run_plan *plan)
 {
 	const struct warmup_opts *o = run_mode_opts(plan, &warmup_mode);
 
@@ -63,6 +65,7 @@ static const struct run_mode warmup_mode = {
 	.name = "warmup",
 	.rank = 30,
 	.on = warmup_mode_on,
+	.held = warmup_seconds,
 	.at = {
 		[RUN_BEFORE_FORK] = warmup_mode_begin,
 		[RUN_OPENED] = warmup_mode_wait,

@@ -12,9 +12,9 @@
 
 #include "doc_writers.h"
 #include "log.h"
+#include "run_mode.h"
 #include "scale_report.h"
 #include "session.h"
-#include "warmup.h"
 
 /*
  * A sweep's rows by step, one array per instance kind: [0] its process
@@ -105,7 +105,7 @@ static void scale_sweep(struct session *s, const char *name, struct scale_rows *
 		*status = session_run(s, i);
 		scale_wis_jiffies(&j1);
 		idle = scale_wis_idle_percent(&j0, &j1);
-		extra = sk_now() - t - p->base.timeout - warmup_seconds(&p->base);
+		extra = sk_now() - t - p->base.timeout - run_modes_held(&p->base);
 		if (extra > switch_max)
 			switch_max = extra;
 		switch_sum += extra;
@@ -159,7 +159,7 @@ int scale_main(const struct plan *p)
 	if ((status = session_open(&s)))
 		goto out;
 	log_info("scaling %s over %zu steps, %gs each%s", name, p->n_runs,
-		 p->base.timeout, warmup_seconds(&p->base) > 0 ? " after a warmup" : "");
+		 p->base.timeout, run_modes_held(&p->base) > 0 ? " after a warmup" : "");
 	scale_sweep(&s, name, &rows, &status);
 	recorder_report(s.rec);
 	recorder_pass_done(s.rec, status);

@@ -329,6 +329,19 @@ START_TEST(test_warmup_around_sampler)
 }
 END_TEST
 
+/* What the layers above read of --warmup: how long the window is held
+ * shut, 0 for a plan that holds it not at all. */
+START_TEST(test_modes_held)
+{
+	struct warmup_opts wo = { .seconds = 2.5 };
+	struct run_plan plan = { 0 };
+
+	ck_assert(run_modes_held(&plan) == 0);
+	plan.mode_opts[run_mode_index(run_mode_find("warmup"))] = &wo;
+	ck_assert(run_modes_held(&plan) == 2.5);
+}
+END_TEST
+
 /*
  * Every mode's rows: a name no global option, stressor option or other
  * mode's row has, within RUN_MODE_ROWS, an options struct to hold them,
@@ -381,6 +394,7 @@ static Suite *run_mode_suite(void)
 	tcase_add_test(tc, test_instance_hook);
 	tcase_add_test(tc, test_mode_rows);
 	tcase_add_test(tc, test_warmup_around_sampler);
+	tcase_add_test(tc, test_modes_held);
 	suite_add_tcase(s, tc);
 	return s;
 }
