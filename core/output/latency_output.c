@@ -71,11 +71,34 @@ static int latency_output_curves(struct latency_output *lf, const struct latency
 	return 0;
 }
 
+/*
+ * Stressor i's instances' histograms in res (latency_of), for the
+ * summary, which reads no run's result; false: the run timed nothing,
+ * or no memory. li->inst is the caller's to free.
+ */
+static bool latency_output_instances(const struct run_result *res, size_t i,
+				     struct latency_instances *li)
+{
+	const struct stressor_result *sr = &res->s[i];
+	const struct sk_latency **inst;
+
+	*li = (struct latency_instances){ 0 };
+	if (!sr->n || !latency_of(res, &sr->inst[0]) ||
+	    !(inst = malloc(sr->n * sizeof(*inst))))
+		return false;
+	for (uint32_t k = 0; k < sr->n; k++)
+		inst[k] = latency_of(res, &sr->inst[k]);
+	li->inst = inst;
+	li->n = sr->n;
+	return true;
+}
+
 /* Keeps each stressor's figures for the table, and for the files. */
 static int latency_output_add(void *state, const struct run_result *res, unsigned pass)
 {
 	struct latency_output *lf = state;
 	struct latency_row *rows;
+	struct latency_instances li;
 
 	/* first: a run not kept has no rows, not the last run's */
 	lf->run_rows = lf->n_rows;
@@ -87,7 +110,8 @@ static int latency_output_add(void *state, const struct run_result *res, unsigne
 		struct latency_row *r = &lf->rows[lf->n_rows++];
 
 		r->name = res->s[i].entry->stressor->name;
-		r->n = latency_summarize(res, i, r->f);
+		r->n = latency_output_instances(res, i, &li) ? latency_summarize(&li, r->f) : 0;
+		free(li.inst);
 		if ((lf->csv || lf->plot) && latency_output_curves(lf, r, pass))
 			return -ENOMEM;
 	}
@@ -100,11 +124,19 @@ static int latency_output_metrics(void *state, json_t *e, json_t *extra,
 {
 	const struct latency_output *lf = state;
 	const struct latency_row *r;
+	struct latency_instances li;
+	int rc;
 
 	if (lf->run_rows + i >= lf->n_rows)
 		return 0;	/* run could not keep it: said as out of memory */
 	r = &lf->rows[lf->run_rows + i];
-	return latency_report_json(e, extra, r->f, r->n, res, i);
+	if (!r->n)
+		return 0;
+	if (!latency_output_instances(res, i, &li))
+		return -ENOMEM;	/* run found them: only memory is short */
+	rc = latency_report_json(e, extra, r->f, r->n, &li);
+	free(li.inst);
+	return rc;
 }
 
 static size_t latency_output_lines(void *state, size_t k, bool print)

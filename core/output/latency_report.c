@@ -59,7 +59,7 @@ void latency_report_lines(const char *name, const struct latency_figures *figs, 
 }
 
 /* The merged histogram: HdrHistogram's layout, and each non-empty counter. */
-static json_t *latency_report_histogram(const struct run_result *res, size_t i,
+static json_t *latency_report_histogram(const struct latency_instances *li,
 					unsigned series)
 {
 	struct sk_latency *h = malloc(sizeof(*h));
@@ -71,7 +71,7 @@ static json_t *latency_report_histogram(const struct run_result *res, size_t i,
 		json_decref(b);
 		return json_null();
 	}
-	latency_merge_series(res, i, series, h);
+	latency_merge_series(li, series, h);
 	json_object_set_new(o, "unit", json_string("ns"));
 	json_object_set_new(o, "lowest-discernible-value", json_integer(1));
 	json_object_set_new(o, "highest-trackable-value",
@@ -95,7 +95,7 @@ static json_t *latency_report_histogram(const struct run_result *res, size_t i,
 }
 
 int latency_report_json(json_t *o, json_t *extra, const struct latency_figures *figs,
-			size_t n, const struct run_result *res, size_t i)
+			size_t n, const struct latency_instances *li)
 {
 	json_t *lat;
 	char desc[128], key[128];
@@ -131,7 +131,7 @@ int latency_report_json(json_t *o, json_t *extra, const struct latency_figures *
 		json_object_set_new(series, "instances", json_integer(f->instances));
 		json_object_set_new(series, "mean-usecs", json_real(f->mean / 1e3));
 		json_object_set_new(series, "percentiles", ladder);
-		json_object_set_new(series, "histogram", latency_report_histogram(res, i, f->series));
+		json_object_set_new(series, "histogram", latency_report_histogram(li, f->series));
 		json_object_set_new(lat, f->name, series);
 	}
 	return json_object_set_new(o, "latency", lat) ? -ENOMEM : 0;

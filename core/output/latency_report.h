@@ -8,19 +8,19 @@
 #include <jansson.h>
 
 #include "latency_summary.h"
-#include "run.h"
 
 /* The p50, p90, p99, p99.9 and max lines of stressor name's n series. */
 void latency_report_lines(const char *name, const struct latency_figures *f, size_t n);
 
 /*
- * Adds stressor i's latency, its n series' figures f (latency_summarize),
- * to its results entry o: each figure under stress-ng's key and in extra
- * (lower is better, so compare judges it), and a "latency" mapping with
- * the ladder and the merged histogram. Returns 0 or -ENOMEM.
+ * Adds a stressor's latency, its n series' figures f (latency_summarize
+ * of its instances' histograms li), to its results entry o: each figure
+ * under stress-ng's key and in extra (lower is better, so compare judges
+ * it), and a "latency" mapping with the ladder and the merged histogram.
+ * Returns 0 or -ENOMEM.
  */
 int latency_report_json(json_t *o, json_t *extra, const struct latency_figures *f,
-			size_t n, const struct run_result *res, size_t i);
+			size_t n, const struct latency_instances *li);
 
 /* "usecs p99.9 write latency": a figure's description. */
 void latency_report_desc(const struct latency_figures *f, int rung,

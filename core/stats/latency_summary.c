@@ -5,8 +5,6 @@
  */
 #include "latency_summary.h"
 
-#include "latency_area.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,15 +13,14 @@ const double latency_ladder_pct[LATENCY_LADDER_N] = {
 	99, 99.25, 99.5, 99.75, 99.9, 99.95, 99.975, 99.99, 99.995, 99.999, 100,
 };
 
-uint32_t latency_merge_series(const struct run_result *res, size_t i, unsigned series,
+uint32_t latency_merge_series(const struct latency_instances *li, unsigned series,
 			      struct sk_latency *h)
 {
-	const struct stressor_result *sr = &res->s[i];
 	uint32_t n = 0;
 
 	sk_latency_reset(h, NULL);
-	for (uint32_t k = 0; k < sr->n; k++) {
-		const struct sk_latency *src = latency_of(res, &sr->inst[k]);
+	for (uint32_t k = 0; k < li->n; k++) {
+		const struct sk_latency *src = li->inst[k];
 
 		if (!src || !src[series].total)
 			continue;
@@ -35,18 +32,17 @@ uint32_t latency_merge_series(const struct run_result *res, size_t i, unsigned s
 	return n;
 }
 
-size_t latency_summarize(const struct run_result *res, size_t i,
+size_t latency_summarize(const struct latency_instances *li,
 			 struct latency_figures out[SK_LATENCY_SERIES])
 {
 	struct sk_latency *h;
 	size_t n = 0;
 
-	if (!res->s[i].n || !latency_of(res, &res->s[i].inst[0]) ||
-	    !(h = malloc(sizeof(*h))))
+	if (!li->n || !(h = malloc(sizeof(*h))))
 		return 0;
 	for (unsigned s = 0; s < SK_LATENCY_SERIES; s++) {
 		struct latency_figures *f = &out[n];
-		uint32_t inst = latency_merge_series(res, i, s, h);
+		uint32_t inst = latency_merge_series(li, s, h);
 
 		if (!inst)
 			continue;

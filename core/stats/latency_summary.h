@@ -7,8 +7,9 @@
 #define STRESSKIT_LATENCY_SUMMARY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#include "run.h"
+#include <stresskit/latency.h>
 
 /* The rungs, percent: min, ..., max (100). */
 #define LATENCY_LADDER_N 26
@@ -28,15 +29,24 @@ struct latency_figures {
 };
 
 /*
- * Merges series of the instances of res's stressor i into h (emptied
- * first); returns how many instances recorded into it.
+ * One stressor's histograms: inst[k] is its instance k's
+ * SK_LATENCY_SERIES of them, as the latency mode's output found them
+ * (the summary reads no run's result).
  */
-uint32_t latency_merge_series(const struct run_result *res, size_t i, unsigned series,
+struct latency_instances {
+	const struct sk_latency **inst;
+	uint32_t n;
+};
+
+/*
+ * Merges series of the instances' histograms into h (emptied first);
+ * returns how many instances recorded into it.
+ */
+uint32_t latency_merge_series(const struct latency_instances *li, unsigned series,
 			      struct sk_latency *h);
 
-/* Fills out[] with each series of stressor i that holds values; returns
- * how many. */
-size_t latency_summarize(const struct run_result *res, size_t i,
+/* Fills out[] with each series that holds values; returns how many. */
+size_t latency_summarize(const struct latency_instances *li,
 			 struct latency_figures out[SK_LATENCY_SERIES]);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stresskit/stressor.h>
 
 #include "latency_summary.h"
+#include "slot.h"
 #include "unit.h"
 
 static struct sk_latency *lat_new(void)
