@@ -10,7 +10,10 @@
  * kept at any instance count; it sleeps between them, so the instances
  * lose only the microseconds it works. Reset-on-fork keeps the
  * instances (and every helper they fork) under the normal policy, so the
- * workload itself is unchanged. It holds from before the first fork to
+ * workload itself is unchanged; it also resets a negative nice to 0,
+ * which each instance sets back, so that `nice -n -20 stresskit` runs
+ * its instances at -20 as it would without the raise (a positive nice
+ * is kept by the kernel). It holds from before the first fork to
  * the reap, SCHED_FIFO at the lowest real-time priority; where that is
  * not permitted (no CAP_SYS_NICE, no RLIMIT_RTPRIO), nothing changes and
  * --verbose says so.
@@ -20,6 +23,7 @@
 #include <stdbool.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 
 #include "log.h"
 #include "run_state.h"
@@ -31,6 +35,7 @@ struct controller_priority {
 	int policy;
 	int rt_priority;
 	long timer_slack;	/* ns, the controller's before it was raised */
+	int nice;		/* the controller's before it was raised */
 };
 
 static const struct run_mode priority_mode;
@@ -42,6 +47,10 @@ static void priority_raise(struct controller_priority *p)
 
 	p->raised = false;
 	p->timer_slack = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+	errno = 0;
+	p->nice = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		p->nice = 0;
 	p->policy = sched_getscheduler(0);
 	if (p->policy < 0 || sched_getparam(0, &old) < 0)
 		return;
@@ -96,6 +105,11 @@ static void priority_mode_instance(const struct run_state *st, struct instance *
 	(void)slot;
 	if (p->raised && p->timer_slack > 0)
 		prctl(PR_SET_TIMERSLACK, (unsigned long)p->timer_slack, 0, 0, 0);
+	/* the controller had the right to this nice before the raise, and
+	 * the instance has what it had then (the thread's own, in thread
+	 * mode: Linux keeps a nice per thread) */
+	if (p->raised && p->nice < 0 && setpriority(PRIO_PROCESS, 0, p->nice) < 0)
+		log_debug("instance stays at nice 0, not %d: %s", p->nice, strerror(errno));
 }
 
 /* Every run: first in, so the forks already run at its priority. */

@@ -118,6 +118,40 @@ rt_seen() {
 	[ "$(echo $kids | wc -w)" -ge 4 ] && [ "$controller" = 1 ]
 }
 
+# nice_of PID: the nice value of a process (stat field 19).
+nice_of() {
+	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $17 }'
+}
+
+t_stop_instances_keep_nice() {
+	# reset-on-fork, which keeps the instances off the controller's
+	# real-time policy, also resets a negative nice to 0: the instances
+	# and their helpers must run at the nice the user gave
+	if ! chrt -f 1 true 2>/dev/null || [ "$(nice -n -5 nice 2>/dev/null)" != -5 ]; then
+		echo "skip: real-time priority or a negative nice not permitted here"
+		return 0
+	fi
+	nice -n -5 "$SK" --pipe 2 -t 60 --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>&1 &
+	pid=$!
+	kids=
+	controller=
+	wait_until 30 ran_ops "$TMP.out" pipe || true
+	wait_until 30 rt_seen || true
+	nices=
+	for k in $kids; do
+		nices="$nices $(nice_of "$k" 2>/dev/null)"
+	done
+	kill -INT "$pid"
+	wait "$pid" || fail "run failed: $(cat "$TMP.out")"
+	[ "$controller" = 1 ] || fail "controller policy $controller, not SCHED_FIFO"
+	[ "$(echo $kids | wc -w)" -ge 4 ] || fail "instances and readers not seen: $kids"
+	for n in $nices; do
+		[ "$n" = -5 ] || fail "an instance or helper at nice $n, not -5:$nices"
+	done
+	rm -f "$TMP.out"
+	no_leftovers "$TMP"
+}
+
 t_stop_controller_realtime() {
 	# the controller runs at real-time priority for the run, so it keeps
 	# the timeout behind thousands of runnable instances; its instances
