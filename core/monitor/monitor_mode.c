@@ -18,7 +18,6 @@
 
 #include "log.h"
 #include "run_state.h"
-#include "sampler.h"
 #include "section_table.h"
 
 SECTION_TABLE_DECLARE(const struct monitor *, sk_monitors);
@@ -258,6 +257,8 @@ static bool monitor_mode_on(const struct run_plan *plan)
 static void monitor_mode_begin(struct run_state *st)
 {
 	const struct monitor_opts *o = run_mode_opts(st->plan, &monitor_mode);
+	/* the sampler's row, a time: a double */
+	const double *interval = run_mode_option_given(st->plan, "sample-interval");
 	void **state = run_mode_state(st, &monitor_mode);
 	struct monitor_run *r = state ? calloc(1, sizeof(*r)) : NULL;
 
@@ -269,8 +270,8 @@ static void monitor_mode_begin(struct run_state *st)
 		r->fold[r->n++].m = monitors_at(o->list.v[i]);
 	/* every interval only when one is asked for: by default two reads a
 	 * run, at the window's edges, cost the run nothing it can measure */
-	if (sampler_mode_opts(st->plan)->interval_given)
-		r->interval = sampler_mode_opts(st->plan)->interval;
+	if (interval)
+		r->interval = *interval;
 	*state = r;
 	monitor_sample_all(r);
 	r->next = sk_now() + r->interval;

@@ -126,8 +126,10 @@ int plan_build(const struct cli_config *cfg, struct plan *p)
 	b->sandbox = cfg->set.sandbox;
 	b->temp_path = cfg->set.temp_path;
 	/* the run modes' options: the command line's structs, as the stressors' */
-	for (size_t i = 0; i < RUN_MODES_MAX; i++)
+	for (size_t i = 0; i < RUN_MODES_MAX; i++) {
 		b->mode_opts[i] = cfg->mode_opts[i];
+		b->mode_given[i] = cfg->mode_given[i].rows;
+	}
 	p->set = cfg->set;
 	if (cfg->given[G_TASKSET])
 		b->taskset = &p->set.taskset;

@@ -66,6 +66,8 @@ struct run_plan {
 	enum run_placement placement;	/* --placement */
 	/* each registered run mode's options struct, by run_mode_index */
 	const void *mode_opts[RUN_MODES_MAX];
+	/* bit i of [m]: the command line gave row i of mode m */
+	uint64_t mode_given[RUN_MODES_MAX];
 	/* the modes' state over the session this run is one of
 	 * (run_session_begin, run_mode.h), or NULL */
 	struct run_session *session;

@@ -126,6 +126,22 @@ const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m)
 	return i < RUN_MODES_MAX ? plan->mode_opts[i] : NULL;
 }
 
+const void *run_mode_option_given(const struct run_plan *plan, const char *name)
+{
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_mode_table.at[i];
+
+		for (size_t r = 0; m->opts && m->opts[r].opt.name; r++) {
+			if (strcmp(m->opts[r].opt.name, name))
+				continue;
+			if (!plan->mode_opts[i] || !(plan->mode_given[i] & (UINT64_C(1) << r)))
+				return NULL;
+			return (const char *)plan->mode_opts[i] + m->opts[r].opt.offset;
+		}
+	}
+	return NULL;
+}
+
 /* The holds are waited out side by side (each at RUN_OPENED, until its
  * own end), so the window opens at the latest, not at their sum. */
 double run_modes_held(const struct run_plan *plan)

@@ -181,6 +181,14 @@ const struct run_mode *run_modes_at(size_t i);
 size_t run_mode_index(const struct run_mode *m);
 /* Mode m's options struct in plan (filled by the command line), or NULL. */
 const void *run_mode_opts(const struct run_plan *plan, const struct run_mode *m);
+/*
+ * The value of the mode row named name, whichever mode's it is (a pointer
+ * into that mode's options struct in plan, of the row's type), when the
+ * command line gave it; NULL: not given, or no mode has that row. How a
+ * mode reads an option of another by the name the user knows, not
+ * through the other's options struct.
+ */
+const void *run_mode_option_given(const struct run_plan *plan, const char *name);
 /* Where mode m leaves its figures for the results (see .write); NULL
  * for a mode not registered. */
 void **run_mode_out(struct run_result *res, const struct run_mode *m);

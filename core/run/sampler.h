@@ -44,7 +44,6 @@ struct sampler_opts {
 	double status;			/* --status-interval seconds; 0: none */
 	struct steady_spec steady;	/* --steady-state; STEADY_NONE: not asked for */
 	const char *csv_path;		/* --series-csv FILE */
-	bool interval_given;		/* --sample-interval was given (its check notes it) */
 };
 
 /*

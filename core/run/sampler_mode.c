@@ -112,14 +112,12 @@ enum { SAMPLER_ROW_INTERVAL, SAMPLER_ROW_STATUS, SAMPLER_ROW_CSV, SAMPLER_ROW_ST
        SAMPLER_ROW_WINDOW };
 
 /* What the rows cannot say alone: a window of two intervals or more,
- * both values quoted as typed; and whether an interval was asked for (the
- * monitors then sample at it too). */
+ * both values quoted as typed. */
 static int sampler_mode_check(void *opts, const struct run_mode_given *g, char *err,
 			      size_t errlen)
 {
 	char window[96], interval[96];
 
-	((struct sampler_opts *)opts)->interval_given = g->rows & (1u << SAMPLER_ROW_INTERVAL);
 	if (sampler_window_fits(opts))
 		return 0;
 	snprintf(err, errlen, "--steady-state-window %s holds fewer than two "

@@ -342,6 +342,29 @@ START_TEST(test_modes_held)
 }
 END_TEST
 
+/* A mode reads another's option by its row's name: the value given,
+ * none when the line left it at its default or no mode has the row. */
+START_TEST(test_option_given)
+{
+	struct sampler_opts so = { .interval = 0.25, .window = 10 };
+	const struct run_mode *m = run_mode_find("sampler");
+	struct run_plan plan = { 0 };
+	size_t i = run_mode_index(m), row = 0;
+	const double *v;
+
+	while (strcmp(m->opts[row].opt.name, "sample-interval"))
+		row++;
+	plan.mode_opts[i] = &so;
+	ck_assert_ptr_null(run_mode_option_given(&plan, "sample-interval"));
+	plan.mode_given[i] = UINT64_C(1) << row;
+	v = run_mode_option_given(&plan, "sample-interval");
+	ck_assert_ptr_eq(v, &so.interval);
+	ck_assert(*v == 0.25);
+	ck_assert_ptr_null(run_mode_option_given(&plan, "steady-state-window"));
+	ck_assert_ptr_null(run_mode_option_given(&plan, "no-such-row"));
+}
+END_TEST
+
 /*
  * Every mode's rows: a name no global option, stressor option or other
  * mode's row has, within RUN_MODE_ROWS, an options struct to hold them,
@@ -395,6 +418,7 @@ static Suite *run_mode_suite(void)
 	tcase_add_test(tc, test_mode_rows);
 	tcase_add_test(tc, test_warmup_around_sampler);
 	tcase_add_test(tc, test_modes_held);
+	tcase_add_test(tc, test_option_given);
 	suite_add_tcase(s, tc);
 	return s;
 }
