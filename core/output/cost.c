@@ -10,10 +10,11 @@
 
 #include "json_finite.h"
 #include "log.h"
+#include "mode_output.h"
 
 void cost_compute(const struct stressor_result *sr,
 		  const struct stressor_summary *sum,
-		  const struct perf_counts *pc, struct cost *out)
+		  const struct cost_counted *cc, struct cost *out)
 {
 	double ops = (double)sum->ops, v = 0, iv = 0;
 
@@ -29,15 +30,13 @@ void cost_compute(const struct stressor_result *sr,
 	out->cpu_usec = (sum->utime + sum->stime) * 1e6 / ops;
 	out->vcsw = v / ops;
 	out->ivcsw = iv / ops;
-	/* A bogo-op's cost is its kernel work too: user-space-only
-	 * cycles would understate it, under the same key as full ones. */
-	if (!pc || pc->user_only)
+	if (!cc)
 		return;
-	out->have_cycles = pc->have[PERF_CYCLES];
-	out->have_insns = pc->have[PERF_INSTRUCTIONS];
-	out->cycles = pc->value[PERF_CYCLES] / ops;
-	out->insns = pc->value[PERF_INSTRUCTIONS] / ops;
-	out->ipc = pc->have_ipc ? pc->ipc : NAN;
+	out->have_cycles = cc->have_cycles;
+	out->have_insns = cc->have_insns;
+	out->cycles = cc->cycles / ops;
+	out->insns = cc->insns / ops;
+	out->ipc = cc->have_ipc ? cc->ipc : NAN;
 }
 
 static json_t *cost_real(bool have, double v)
@@ -48,9 +47,17 @@ static json_t *cost_real(bool have, double v)
 void cost_of_run(const struct run_result *res, size_t i,
 		 const struct stressor_summary *sum, struct cost *out)
 {
-	const struct perf_run *pr = perf_of(res);
+	struct cost_counted cc;
 
-	cost_compute(&res->s[i], sum, pr ? &pr->counts[i] : NULL, out);
+	for (size_t k = 0; k < mode_outputs_count(); k++) {
+		const struct mode_output *o = mode_outputs_at(k);
+
+		if (o->counted && o->counted(res, i, &cc)) {
+			cost_compute(&res->s[i], sum, &cc, out);
+			return;
+		}
+	}
+	cost_compute(&res->s[i], sum, NULL, out);
 }
 
 json_t *cost_to_json(const struct cost *c)

@@ -12,8 +12,15 @@
 #include <stdbool.h>
 
 #include "metrics.h"
-#include "perf.h"
 #include "run.h"
+
+/* What a counter saw of one stressor over its run, which the cost of a
+ * bogo-op divides by its ops; a mode's output gives it (mode_output.h's
+ * counted: --perf's), the cost names no mode. */
+struct cost_counted {
+	bool have_cycles, have_insns, have_ipc;
+	double cycles, insns, ipc;
+};
 
 struct cost {
 	const char *name;
@@ -24,12 +31,13 @@ struct cost {
 	double cycles, insns, ipc;
 };
 
-/* pc may be NULL (no --perf). */
+/* cc may be NULL (nothing counted). */
 void cost_compute(const struct stressor_result *sr,
 		  const struct stressor_summary *sum,
-		  const struct perf_counts *pc, struct cost *out);
+		  const struct cost_counted *cc, struct cost *out);
 
-/* cost_compute of stressor i of res, with its --perf counts if it has them. */
+/* cost_compute of stressor i of res, with what the first mode output
+ * that counted it gave (mode_output.counted), if any. */
 void cost_of_run(const struct run_result *res, size_t i,
 		 const struct stressor_summary *sum, struct cost *out);
 

@@ -24,6 +24,8 @@
 #include "plan.h"
 #include "run.h"
 
+struct cost_counted;
+
 struct mode_output {
 	const char *mode;	/* the run mode whose figures it writes out */
 	size_t size;		/* bytes of its state over a session, zeroed */
@@ -48,6 +50,9 @@ struct mode_output {
 	 * (p[i] NULL where pass i has none); NULL: averaged as any figure. */
 	const char *entry_key;
 	json_t *(*mean)(json_t *const *p, size_t n);
+	/* Stressor i's counts that the cost of a bogo-op divides by its ops
+	 * (cost.h) into c; false: it has none for that stressor. */
+	bool (*counted)(const struct run_result *res, size_t i, struct cost_counted *c);
 	/* Stressor k of the pass's table (its runs' stressors in order, as
 	 * run saw them): prints its miscellaneous-metric lines when print,
 	 * after the stressor's own, and returns how many it has (0: none). */

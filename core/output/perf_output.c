@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
 #include "json_finite.h"
 #include "mode_output.h"
 #include "perf.h"
@@ -47,6 +48,28 @@ static int perf_output_run(void *state, const struct run_result *res, unsigned p
 	o->caps = pr->caps;
 	o->n = n;
 	return 0;
+}
+
+/* Stressor i's cycles and instructions, for the cost of a bogo-op. A
+ * bogo-op's cost is its kernel work too: user-space-only counts would
+ * understate it, under the same key as full ones, so they give none. */
+static bool perf_output_counted(const struct run_result *res, size_t i,
+				struct cost_counted *c)
+{
+	const struct perf_run *pr = perf_of(res);
+	const struct perf_counts *pc = pr ? &pr->counts[i] : NULL;
+
+	if (!pc || pc->user_only)
+		return false;
+	*c = (struct cost_counted){
+		.have_cycles = pc->have[PERF_CYCLES],
+		.have_insns = pc->have[PERF_INSTRUCTIONS],
+		.have_ipc = pc->have_ipc,
+		.cycles = pc->value[PERF_CYCLES],
+		.insns = pc->value[PERF_INSTRUCTIONS],
+		.ipc = pc->ipc,
+	};
+	return true;
 }
 
 /* perf-stat's names; a user-space-only count's with perf-stat's ":u". */
@@ -117,6 +140,7 @@ static const struct mode_output perf_output = {
 	.size = sizeof(struct perf_output),
 	.run = perf_output_run,
 	.entry = perf_output_entry,
+	.counted = perf_output_counted,
 	.report = perf_output_report,
 	.close = perf_output_close,
 };

@@ -6,6 +6,7 @@
  * cost per bogo-op from user-space cycles.
  */
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cost.h"
@@ -13,6 +14,7 @@
 #include "perf.h"
 #include "perf_stat_keys.h"
 #include "run.h"
+#include "run_mode.h"
 #include "unit.h"
 
 /* 2e9 cycles and 1e9 instructions, 500 ms of task-clock, over 2 s. */
@@ -55,22 +57,29 @@ START_TEST(test_lkp_keys_scope)
 }
 END_TEST
 
+/* The cost of a run takes its cycles from --perf's output (counted). */
 START_TEST(test_cost_full_counts_only)
 {
 	struct instance_result inst = { .nvcsw = 10 };
 	struct plan_entry entry = { .instances = 1 };
 	struct stressor_result sr = { .entry = &entry, .n = 1, .inst = &inst };
 	struct stressor_summary sum = { .name = "pipe", .ops = 1000, .utime = 1, .stime = 1 };
-	struct perf_counts pc;
+	struct perf_run *pr = calloc(1, sizeof(*pr) + sizeof(*pr->counts));
+	struct run_result res = { .s = &sr, .n = 1 };
 	struct cost c;
 
-	perf_counts_fill(&pc, false);
-	cost_compute(&sr, &sum, &pc, &c);
+	ck_assert_ptr_nonnull(pr);
+	pr->n = 1;
+	res.mode_out[run_mode_index(run_mode_find("perf"))] = pr;
+	perf_counts_fill(&pr->counts[0], false);
+	cost_of_run(&res, 0, &sum, &c);
 	ck_assert(c.have_cycles && c.have_insns);
 	ck_assert_double_eq_tol(c.cycles, 2e6, 1e-3);
-	perf_counts_fill(&pc, true);
-	cost_compute(&sr, &sum, &pc, &c);
+	perf_counts_fill(&pr->counts[0], true);
+	cost_of_run(&res, 0, &sum, &c);
 	ck_assert(c.have && !c.have_cycles && !c.have_insns);
+	run_modes_free_out(&res);
+	ck_assert_ptr_null(res.mode_out[run_mode_index(run_mode_find("perf"))]);
 }
 END_TEST
 

@@ -265,7 +265,7 @@ START_TEST(test_sampler_steady_stop)
 }
 END_TEST
 
-/* Cost per bogo-op from hand-set rusage, times and perf counts. */
+/* Cost per bogo-op from hand-set rusage, times and counts. */
 START_TEST(test_cost)
 {
 	struct instance_result inst[2] = {
@@ -274,7 +274,7 @@ START_TEST(test_cost)
 	struct stressor_result sr = { .n = 2, .inst = inst };
 	struct stressor_summary sum = { .name = "fake", .ops = 4000, .utime = 0.003,
 					.stime = 0.005 };
-	struct perf_counts pc = { 0 };
+	struct cost_counted cc = { 0 };
 	struct cost c;
 
 	cost_compute(&sr, &sum, NULL, &c);
@@ -283,17 +283,17 @@ START_TEST(test_cost)
 	ck_assert_double_eq_tol(c.vcsw, 0.01, 1e-12);		/* 40 / 4000 */
 	ck_assert_double_eq_tol(c.ivcsw, 0.005, 1e-12);		/* 20 / 4000 */
 	ck_assert(!c.have_cycles && !c.have_insns);
-	pc.have[PERF_CYCLES] = pc.have[PERF_INSTRUCTIONS] = true;
-	pc.value[PERF_CYCLES] = 8e6;
-	pc.value[PERF_INSTRUCTIONS] = 12e6;
-	pc.have_ipc = true;
-	pc.ipc = 1.5;
-	cost_compute(&sr, &sum, &pc, &c);
+	cc.have_cycles = cc.have_insns = true;
+	cc.cycles = 8e6;
+	cc.insns = 12e6;
+	cc.have_ipc = true;
+	cc.ipc = 1.5;
+	cost_compute(&sr, &sum, &cc, &c);
 	ck_assert_double_eq_tol(c.cycles, 2000, 1e-9);
 	ck_assert_double_eq_tol(c.insns, 3000, 1e-9);
 	ck_assert_double_eq_tol(c.ipc, 1.5, 1e-12);
 	sum.ops = 0;
-	cost_compute(&sr, &sum, &pc, &c);
+	cost_compute(&sr, &sum, &cc, &c);
 	ck_assert(!c.have);
 }
 END_TEST
