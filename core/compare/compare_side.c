@@ -16,6 +16,7 @@
 #include "compare_options.h"
 #include "json_file.h"
 #include "log.h"
+#include "run_mode.h"
 #include "series_figures.h"
 
 /* One results file as a document; NULL after one line when unreadable. */
@@ -29,11 +30,22 @@ static json_t *compare_read(const char *path)
 	return doc;
 }
 
-/* The mean share of the CPUs other programs took in a side's runs
- * (others_mode.c), or NAN when its files do not say. */
+/* The mean share of the CPUs other programs took in a side's runs, the
+ * figure a mode names as such (run_mode.others_pct), or NAN when its
+ * files do not say. */
 static double compare_others_pct(const struct series_set *set)
 {
-	return series_mean(set, "others.cpu-percent");
+	char key[160];
+
+	for (size_t i = 0; i < run_modes_count(); i++) {
+		const struct run_mode *m = run_modes_at(i);
+
+		if (m->results_key && m->others_pct) {
+			snprintf(key, sizeof(key), "%s.%s", m->results_key, m->others_pct);
+			return series_mean(set, key);
+		}
+	}
+	return NAN;
 }
 
 /*

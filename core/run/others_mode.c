@@ -125,6 +125,7 @@ static const struct run_mode others_mode = {
 	.state_size = sizeof(struct others_state),
 	.results_key = "others",
 	.conditions = true,
+	.others_pct = "cpu-percent",
 	.write = others_write,
 	.out_free = free,
 };

@@ -158,6 +158,10 @@ struct run_mode {
 	 * took), not the workload's: compare lists them under --all and
 	 * judges none, but reads them to know what the machine did */
 	bool conditions;
+	/* of those, the figure that is the share of the CPUs other programs
+	 * took, in percent, by which compare weighs how far the sides'
+	 * machines drifted apart; NULL: none */
+	const char *others_pct;
 	struct json_t *(*write)(const void *out);
 	void (*out_free)(void *out);
 };
