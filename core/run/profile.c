@@ -41,14 +41,20 @@ struct profile_seed {
 	size_t group;
 };
 
+/* What the machine lets a session sample, probed once for its runs. */
 struct profile {
 	unsigned freq;
 	char event[32];
 	char why[256];		/* unusable: why; else "" */
 	char user_only[256];	/* user space of the run's processes only:
 				   what a full profile needs; else "" */
+};
+
+/* One run's perf record and what it made of the run's stressors. */
+struct profile_run {
+	const struct profile *set;
 	bool failed, enabled;
-	struct profile_rec rec;	/* the run's perf record */
+	struct profile_rec rec;
 	const char **names;	/* per stressor */
 	json_t **result;	/* per stressor, after collect */
 	size_t n;
@@ -62,7 +68,6 @@ struct profile *profile_new(unsigned freq)
 
 	if (!p)
 		return NULL;
-	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
 	p->freq = freq;
 	if (profile_probe(p->event, sizeof(p->event), p->why, sizeof(p->why)) ==
 	    PROFILE_PROBE_USER) {
@@ -88,7 +93,7 @@ const char *profile_event(const struct profile *p)
 }
 
 /* One line: what perf said first, from its error file. */
-static void profile_say_failed(struct profile *p, struct profile_rec *r,
+static void profile_say_failed(struct profile_run *p, struct profile_rec *r,
 			       const char *what)
 {
 	char file[PATH_MAX + 8], line[256] = "";
@@ -109,28 +114,23 @@ static void profile_say_failed(struct profile *p, struct profile_rec *r,
 	profile_signal(r, SIGKILL);
 }
 
-/* Forgets the last run's perf and figures. */
-static void profile_reset(struct profile *p)
+void profile_run_free(struct profile_run *p)
 {
+	if (!p)
+		return;
 	for (size_t i = 0; p->result && i < p->n; i++)
 		json_decref(p->result[i]);
 	free(p->result);
 	free(p->names);
 	free(p->seed);
-	p->result = NULL;
-	p->names = NULL;
-	p->seed = NULL;
-	p->n = p->n_seed = 0;
-	p->failed = p->enabled = false;
-	memset(&p->rec, 0, sizeof(p->rec));
-	p->rec.pidfd = p->rec.ctl = p->rec.ack = -1;
+	free(p);
 }
 
 /*
  * perf record -p's list: every instance's pid once (thread instances
  * share their worker's), comma-separated; NULL on no memory.
  */
-static char *profile_pid_list(const struct profile *p)
+static char *profile_pid_list(const struct profile_run *p)
 {
 	char *list = malloc(p->n_seed * 12 + 1), *at = list;
 
@@ -144,7 +144,7 @@ static char *profile_pid_list(const struct profile *p)
 }
 
 /* Each stressor's instance pids: the roots of its process trees. */
-static int profile_seeds(struct profile *p, const struct run_result *res)
+static int profile_seeds(struct profile_run *p, const struct run_result *res)
 {
 	size_t total = 0;
 
@@ -166,42 +166,50 @@ static int profile_seeds(struct profile *p, const struct run_result *res)
 	return 0;
 }
 
-void profile_attach(struct profile *p, const struct run_result *res,
-		    const char *run_dir)
+struct profile_run *profile_attach(const struct profile *set,
+				   const struct run_result *res, const char *run_dir)
 {
+	struct profile_run *p;
 	struct profile_rec *r;
 	char *pids = NULL;
 	int err;
 
-	if (!p || p->why[0])
-		return;
-	profile_reset(p);
+	if (!set || set->why[0])
+		return NULL;
+	if (!(p = calloc(1, sizeof(*p)))) {
+		log_warn("--perf-profile: cannot start perf record: %s; "
+			 "the run goes on without a profile", strerror(ENOMEM));
+		return NULL;
+	}
+	p->set = set;
 	r = &p->rec;
+	r->pidfd = r->ctl = r->ack = -1;
 	snprintf(r->base, sizeof(r->base), "%s/perf-profile", run_dir);
 	err = profile_seeds(p, res);
 	if (!err && !p->n_seed)
-		return;		/* nothing forked: nothing to profile */
-	if (!err && p->user_only[0] && !(pids = profile_pid_list(p)))
+		return p;	/* nothing forked: nothing to profile */
+	if (!err && set->user_only[0] && !(pids = profile_pid_list(p)))
 		err = -ENOMEM;
-	err = err ? err : profile_start(r, p->event, p->freq, pids);
+	err = err ? err : profile_start(r, set->event, set->freq, pids);
 	free(pids);
 	if (err) {
 		log_warn("--perf-profile: cannot start perf record: %s; "
 			 "the run goes on without a profile", strerror(-err));
 		p->failed = true;
-		return;
+		return p;
 	}
 	/* attached once it answers: its events are open on every CPU */
 	err = profile_command(r, "ping\n", PROFILE_ATTACH_WAIT);
 	if (err)
 		profile_say_failed(p, r, err == -ESRCH ? "exited" : "did not attach in time");
+	return p;
 }
 
-void profile_begin(struct profile *p)
+void profile_begin(struct profile_run *p)
 {
 	int rc;
 
-	if (!p || p->why[0] || p->failed || !p->rec.pid)
+	if (!p || p->failed || !p->rec.pid)
 		return;
 	rc = profile_command(&p->rec, "enable\n", PROFILE_ACK_WAIT);
 	if (rc)
@@ -216,23 +224,23 @@ void profile_begin(struct profile *p)
  * to schedule perf. The samples of that moment are the instances' exit,
  * a few at most; collect waits for the acknowledgement before SIGINT.
  */
-void profile_end(struct profile *p)
+void profile_end(struct profile_run *p)
 {
 	struct profile_rec *r = p ? &p->rec : NULL;
 
-	if (!p || p->why[0] || p->failed || !r->pid || r->exited)
+	if (!p || p->failed || !r->pid || r->exited)
 		return;
 	if (write(r->ctl, "disable\n", 8) != 8)
 		profile_signal(r, SIGINT);
 }
 
 /* perf script over the data into each stressor's profile; 0 or -errno. */
-static int profile_fold(struct profile *p, struct profile_rec *r)
+static int profile_fold(struct profile_run *p, struct profile_rec *r)
 {
 	char data[PATH_MAX + 8], err[PATH_MAX + 8];
 	const char *argv[] = { "perf", "script", "-i", data, "--show-task-events",
 			       "-F", "pid,tid,period,event,ip,sym", NULL };
-	struct profile_acc *a = profile_acc_new(p->event, p->n);
+	struct profile_acc *a = profile_acc_new(p->set->event, p->n);
 	int fds[2], rc = 0, status;
 	pid_t pid;
 	FILE *f;
@@ -272,18 +280,19 @@ static int profile_fold(struct profile *p, struct profile_rec *r)
 		if (!p->result[i])
 			rc = -ENOMEM;
 		else
-			json_object_set_new(p->result[i], "frequency", json_integer(p->freq));
+			json_object_set_new(p->result[i], "frequency",
+					    json_integer(p->set->freq));
 	}
 	profile_acc_free(a);
 	return rc;
 }
 
-void profile_collect(struct profile *p)
+void profile_collect(struct profile_run *p)
 {
 	struct profile_rec *r = p ? &p->rec : NULL;
 	int rc;
 
-	if (!p || p->why[0] || !r->pid)
+	if (!p || !r->pid)
 		return;
 	/* a perf that exited already (it should not) left what it wrote */
 	if (!r->exited && p->enabled && !p->failed)
@@ -310,7 +319,7 @@ void profile_collect(struct profile *p)
 		log_warn("--perf-profile: cannot read the samples: %s", strerror(-rc));
 }
 
-json_t *profile_take(struct profile *p, size_t i)
+json_t *profile_take(struct profile_run *p, size_t i)
 {
 	json_t *o;
 
@@ -323,8 +332,5 @@ json_t *profile_take(struct profile *p, size_t i)
 
 void profile_free(struct profile *p)
 {
-	if (!p)
-		return;
-	profile_reset(p);
 	free(p);
 }

@@ -8,7 +8,7 @@
  * the instances set up, enabled when counting starts and disabled at the
  * stop through perf's control FIFOs; its samples are split by process
  * tree: each stressor's instances and every process they fork (their
- * helpers). The set owns that perf: the collect step waits for it, and
+ * helpers). The run owns that perf: the collect step waits for it, and
  * its files are in the run directory. A perf that fails says so in one
  * line and the run goes on without a profile.
  */
@@ -30,7 +30,10 @@
 #define PROFILE_DEFAULT_FREQ 500
 #define PROFILE_MAX_FREQ 100000
 
+/* A session's profile: what the machine lets it sample (the mode's
+ * session state), and one run's perf record and figures (the run's). */
 struct profile;
+struct profile_run;
 
 /* Stressor i's "perf-profile" object of the run (res->n of them, each
  * possibly NULL; the result owns them), or NULL without a profile. */
@@ -56,22 +59,26 @@ const char *profile_user_only(const struct profile *p);
 const char *profile_event(const struct profile *p);
 
 /*
- * The run's hooks; each takes NULL (no --perf-profile) and does nothing
- * once a step failed. attach: after every fork, before the instances set
- * up; begin: counting starts (after the warm-up); end: the measured
- * window closes (before the stop signal); collect: after the reap,
- * before run_dir goes, folds each stressor's samples.
+ * The run's hooks. attach, after every fork and before the instances set
+ * up, starts the run's perf record with set's event and returns the run
+ * (NULL: set is NULL or cannot profile, or no memory, said in one line);
+ * the others take NULL and do nothing once a step failed. begin: counting
+ * starts (after the warm-up); end: the measured window closes (before
+ * the stop signal); collect: after the reap, before run_dir goes, folds
+ * each stressor's samples.
  */
-void profile_attach(struct profile *p, const struct run_result *res,
-		    const char *run_dir);
-void profile_begin(struct profile *p);
-void profile_end(struct profile *p);
-void profile_collect(struct profile *p);
+struct profile_run *profile_attach(const struct profile *set,
+				   const struct run_result *res, const char *run_dir);
+void profile_begin(struct profile_run *r);
+void profile_end(struct profile_run *r);
+void profile_collect(struct profile_run *r);
 
 /*
  * After profile_collect: stressor i's "perf-profile" object (the caller
  * owns it), or NULL when it has none.
  */
-json_t *profile_take(struct profile *p, size_t i);
+json_t *profile_take(struct profile_run *r, size_t i);
+/* Frees the run and what is left of its figures. */
+void profile_run_free(struct profile_run *r);
 
 #endif

@@ -3,8 +3,9 @@
  * before the instances set up (so their set-up's helpers are in it),
  * samples the measured window only (after the warm-up, until the stop)
  * and is folded into each stressor's keys before the run directory that
- * holds its files goes (profile_of). One perf set serves every run of a
- * session (the mode's session state). The profile itself is profile.c's.
+ * holds its files goes (profile_of). What the machine lets a session
+ * sample is probed once (the mode's session state); each run's perf
+ * record is the run's (its state). The profile itself is profile.c's.
  */
 #include "profile.h"
 
@@ -31,7 +32,7 @@ static unsigned profile_asked(const struct run_plan *plan)
 	return o && o->on ? (unsigned)o->freq : 0;
 }
 
-/* The mode's state over a session: one perf set for all its runs. */
+/* The mode's state over a session: what its runs may sample. */
 struct profile_session {
 	struct profile *profile;	/* NULL: not asked, or not available */
 };
@@ -133,36 +134,52 @@ static void profile_mode_hold_setup(struct run_state *st)
 	st->sh->setup = 0;
 }
 
+/* The run's perf record (the mode's state), or NULL. */
+static struct profile_run *profile_mode_run(const struct run_state *st)
+{
+	void **state = run_mode_state(st, &profile_mode);
+
+	return state ? *state : NULL;
+}
+
 static void profile_mode_attach(struct run_state *st)
 {
-	profile_attach(profile_mode_set(st->plan), st->res, st->run_dir);
+	void **state = run_mode_state(st, &profile_mode);
+
+	if (state)
+		*state = profile_attach(profile_mode_set(st->plan), st->res, st->run_dir);
 }
 
 /* A run stopped before it counted has no window to sample. */
 static void profile_mode_begin(struct run_state *st)
 {
 	if (!st->res->interrupted)
-		profile_begin(profile_mode_set(st->plan));
+		profile_begin(profile_mode_run(st));
 }
 
 static void profile_mode_end(struct run_state *st)
 {
-	profile_end(profile_mode_set(st->plan));
+	profile_end(profile_mode_run(st));
 }
 
-/* Each stressor's profile, for the results (profile_of); none on no memory. */
+/* Each stressor's profile, for the results (profile_of); none on no
+ * memory. The run's perf record goes with the state. */
 static void profile_mode_collect(struct run_state *st)
 {
-	struct profile *p = profile_mode_set(st->plan);
+	void **state = run_mode_state(st, &profile_mode);
+	struct profile_run *r = state ? *state : NULL;
 	struct profile_out *o = calloc(1, sizeof(*o) + st->res->n * sizeof(*o->of));
 
-	profile_collect(p);
-	if (!o)
-		return;
-	o->n = st->res->n;
-	for (size_t i = 0; i < o->n; i++)
-		o->of[i] = profile_take(p, i);
-	*run_mode_out(st->res, &profile_mode) = o;
+	profile_collect(r);
+	if (o) {
+		o->n = st->res->n;
+		for (size_t i = 0; i < o->n; i++)
+			o->of[i] = profile_take(r, i);
+		*run_mode_out(st->res, &profile_mode) = o;
+	}
+	profile_run_free(r);
+	if (state)
+		*state = NULL;
 }
 
 static const struct run_mode profile_mode = {
@@ -176,6 +193,7 @@ static const struct run_mode profile_mode = {
 		[RUN_STOPPING] = profile_mode_end,
 		[RUN_DONE] = profile_mode_collect,
 	},
+	.state_size = sizeof(void *),	/* the run's struct profile_run */
 	.session_size = sizeof(struct profile_session),
 	.session_begin = profile_session_begin,
 	.session_end = profile_session_end,
