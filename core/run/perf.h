@@ -59,19 +59,14 @@ struct perf_run {
 	struct perf_counts counts[];	/* [n]: res->s[i]'s */
 };
 
-struct perf_set;
-
 /* perf-stat's name: "task-clock", "context-switches", "dTLB-load-misses". */
 const char *perf_counter_name(enum perf_counter c);
 
 /* What perf-stat appends to a user-space-only count's name: ":u", or "". */
 const char *perf_scope_suffix(bool user_only);
 
-/* Allocates the set and probes what the machine exposes. NULL: no memory. */
-struct perf_set *perf_new(void);
 /* Whether the plan's run asked for --perf (the perf mode's option). */
 bool perf_asked(const struct run_plan *plan);
-void perf_free(struct perf_set *p);
 
 /* The run's counters, as its perf mode left them; NULL: no --perf. */
 const struct perf_run *perf_of(const struct run_result *res);
@@ -80,22 +75,6 @@ const struct perf_run *perf_of(const struct run_result *res);
 const char *perf_sw_unavailable(const struct perf_caps *c);
 /* Hardware counters unusable on this machine: why, or NULL. */
 const char *perf_hw_unavailable(const struct perf_caps *c);
-
-/*
- * The run mode's hooks (perf_mode.c), after every fork and before the instances
- * set up (so that helpers they fork inherit the counters): attach opens
- * the counters, disabled, on each forked instance; enable starts them
- * all, just before the start barrier opens.
- */
-void perf_attach(struct perf_set *p, const struct run_result *res);
-void perf_enable(struct perf_set *p);
-
-/*
- * After the reap: reads and closes the counters, summing them into out[i]
- * for each stressor res->s[i] (out has res->n entries).
- */
-void perf_collect(struct perf_set *p, const struct run_result *res,
-		  struct perf_counts *out);
 
 /* The lines under the table: counts[i] belongs to stressor names[i]. */
 void perf_report(const struct perf_caps *caps, const char *const *names,

@@ -65,10 +65,15 @@ static const struct {
 			      (PERF_COUNT_HW_CACHE_RESULT_ACCESS << 16) },
 };
 
+/* What the machine lets a session count, probed once for its runs. */
 struct perf_set {
+	struct perf_caps caps;
+};
+
+/* One run's counters, open on its instances (the mode's state). */
+struct perf_counters {
 	int *fd;		/* n_inst * PERF_N_COUNTERS, -1: not open */
 	size_t n_inst;
-	struct perf_caps caps;
 };
 
 const char *perf_counter_name(enum perf_counter c)
@@ -110,7 +115,7 @@ static bool perf_refused(int err)
  * and what this user may count: all of it, or (any counter refused)
  * user space only, probed again so that every counter is of that kind.
  */
-struct perf_set *perf_new(void)
+static struct perf_set *perf_new(void)
 {
 	struct perf_set *p = calloc(1, sizeof(*p));
 	bool any_hw = false;
@@ -152,8 +157,8 @@ struct perf_set *perf_new(void)
 	return p;
 }
 
-/* Closes the counters a run left open: the set serves the next run. */
-static void perf_close(struct perf_set *p)
+/* Closes the counters a run left open, and forgets them. */
+static void perf_close(struct perf_counters *p)
 {
 	for (size_t i = 0; p->fd && i < p->n_inst * PERF_N_COUNTERS; i++)
 		if (p->fd[i] >= 0)
@@ -161,14 +166,6 @@ static void perf_close(struct perf_set *p)
 	free(p->fd);
 	p->fd = NULL;
 	p->n_inst = 0;
-}
-
-void perf_free(struct perf_set *p)
-{
-	if (!p)
-		return;
-	perf_close(p);
-	free(p);
 }
 
 const char *perf_sw_unavailable(const struct perf_caps *c)
@@ -181,11 +178,16 @@ const char *perf_hw_unavailable(const struct perf_caps *c)
 	return c->hw_why[0] ? c->hw_why : NULL;
 }
 
-void perf_attach(struct perf_set *p, const struct run_result *res)
+/*
+ * After every fork and before the instances set up (so that helpers they
+ * fork inherit the counters): opens set's counters, disabled, on each
+ * forked instance; none on no memory.
+ */
+static void perf_attach(const struct perf_set *set, struct perf_counters *p,
+			const struct run_result *res)
 {
 	size_t total = 0, k = 0;
 
-	perf_close(p);
 	for (size_t i = 0; i < res->n; i++)
 		total += res->s[i].n;
 	p->fd = malloc((total ? total : 1) * PERF_N_COUNTERS * sizeof(*p->fd));
@@ -206,14 +208,15 @@ void perf_attach(struct perf_set *p, const struct run_result *res)
 			bool same = j && pid == res->s[i].inst[j - 1].pid;
 
 			for (int c = 0; c < PERF_N_COUNTERS; c++)
-				fd[c] = p->caps.usable[c] && !same && pid > 0 ?
-					perf_open(c, pid, true, p->caps.user_only) : -1;
+				fd[c] = set->caps.usable[c] && !same && pid > 0 ?
+					perf_open(c, pid, true, set->caps.user_only) : -1;
 		}
 	}
 }
 
-/* An enable reaches the inherited counters of helpers forked since. */
-void perf_enable(struct perf_set *p)
+/* Just before the start barrier opens; an enable reaches the inherited
+ * counters of helpers forked since. */
+static void perf_enable(const struct perf_counters *p)
 {
 	for (size_t i = 0; p->fd && i < p->n_inst * PERF_N_COUNTERS; i++)
 		if (p->fd[i] >= 0)
@@ -235,8 +238,12 @@ static bool perf_read_one(int fd, double *value)
 	return true;
 }
 
-void perf_collect(struct perf_set *p, const struct run_result *res,
-		  struct perf_counts *out)
+/*
+ * After the reap: reads and closes the counters, summing them into out[i]
+ * for each stressor res->s[i] (out has res->n entries).
+ */
+static void perf_collect(const struct perf_set *set, struct perf_counters *p,
+			 const struct run_result *res, struct perf_counts *out)
 {
 	size_t k = 0;
 
@@ -244,7 +251,7 @@ void perf_collect(struct perf_set *p, const struct run_result *res,
 		struct perf_counts *pc = &out[i];
 
 		memset(pc, 0, sizeof(*pc));
-		pc->user_only = p->caps.user_only;
+		pc->user_only = set->caps.user_only;
 		for (uint32_t j = 0; j < res->s[i].n && k < p->n_inst; j++, k++) {
 			int *fd = &p->fd[k * PERF_N_COUNTERS];
 
@@ -344,7 +351,7 @@ struct perf_session {
 
 static void perf_session_end(void *state)
 {
-	perf_free(((struct perf_session *)state)->set);
+	free(((struct perf_session *)state)->set);
 }
 
 static struct perf_set *perf_mode_set(const struct run_state *st)
@@ -381,29 +388,38 @@ static void perf_mode_begin(struct run_state *st)
 
 static void perf_mode_attach(struct run_state *st)
 {
-	perf_attach(perf_mode_set(st), st->res);
+	struct perf_counters *pc = run_mode_state(st, &perf_mode);
+
+	if (pc && perf_mode_set(st))
+		perf_attach(perf_mode_set(st), pc, st->res);
 }
 
 static void perf_mode_enable(struct run_state *st)
 {
-	perf_enable(perf_mode_set(st));
+	const struct perf_counters *pc = run_mode_state(st, &perf_mode);
+
+	if (pc)
+		perf_enable(pc);
 }
 
 /* Every instance reaped: the counts are final. Read and closed now, and
  * left in the result (perf_of); on no memory the run has no perf figures. */
 static void perf_mode_read(struct run_state *st)
 {
+	struct perf_counters *pc = run_mode_state(st, &perf_mode);
 	struct perf_set *set = perf_mode_set(st);
-	struct perf_run *o = calloc(1, sizeof(*o) + st->res->n * sizeof(*o->counts));
+	struct perf_run *o;
 
-	if (!o) {
-		perf_close(set);
+	if (!pc)
 		return;
+	o = set ? calloc(1, sizeof(*o) + st->res->n * sizeof(*o->counts)) : NULL;
+	if (o) {
+		o->caps = set->caps;
+		o->n = st->res->n;
+		perf_collect(set, pc, st->res, o->counts);
+		*run_mode_out(st->res, &perf_mode) = o;
 	}
-	o->caps = set->caps;
-	o->n = st->res->n;
-	perf_collect(set, st->res, o->counts);
-	*run_mode_out(st->res, &perf_mode) = o;
+	perf_close(pc);
 }
 
 /* Its counts are read by the results after the run (perf_of). */
@@ -428,6 +444,7 @@ static const struct run_mode perf_mode = {
 	},
 	.opts_size = sizeof(struct perf_opts),
 	.help_after = "confidence-target",
+	.state_size = sizeof(struct perf_counters),
 	.session_size = sizeof(struct perf_session),
 	.session_end = perf_session_end,
 	.out_free = free,
