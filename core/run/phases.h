@@ -17,16 +17,15 @@
 
 #include "slot.h"
 
-/* CLOCK_MONOTONIC seconds at each boundary; 0 = not reached. */
+/* CLOCK_MONOTONIC seconds at each boundary the scheduler notes;
+ * 0 = not reached. */
 struct run_phases {
 	double t0;		/* before the first fork */
 	double forked;		/* after the last fork */
 	double released;	/* every instance ready, start barrier opened */
-	double last_start;	/* the last instance passed the barrier */
 	double stopped;		/* stop flag set and signalled */
 	double last_exit;	/* every child reaped (or grace over) */
 	double reaped;		/* after the SIGKILL reap, or = last_exit */
-	size_t started, requested;
 };
 
 #endif

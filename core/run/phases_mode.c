@@ -8,17 +8,23 @@
 #include "log.h"
 #include "run_state.h"
 
-static void phases_note_starts(struct run_phases *ph,
+/* The start as the instances' slots tell it, once the run is done: the
+ * mode's own reading, beside the boundaries the scheduler noted. */
+struct phases_starts {
+	double last;		/* the last instance passed the barrier; 0: none */
+	size_t started, requested;
+};
+
+static void phases_note_starts(struct phases_starts *s,
 			       const struct instance_slot *slots, size_t n)
 {
-	ph->started = 0;
-	ph->requested = n;
+	*s = (struct phases_starts){ .requested = n };
 	for (size_t i = 0; i < n; i++) {
 		if (slots[i].state < SLOT_RUNNING)
 			continue;
-		ph->started++;
-		if (slots[i].start > ph->last_start)
-			ph->last_start = slots[i].start;
+		s->started++;
+		if (slots[i].start > s->last)
+			s->last = slots[i].start;
 	}
 }
 
@@ -28,9 +34,10 @@ static double phases_span(double a, double b)
 	return a > 0 && b >= a ? b - a : 0;
 }
 
-static void phases_check_start(const struct run_phases *ph, double timeout)
+static void phases_check_start(const struct run_phases *ph,
+			       const struct phases_starts *s, double timeout)
 {
-	double lag = phases_span(ph->released, ph->last_start);
+	double lag = phases_span(ph->released, s->last);
 
 	/* a second at least: a loaded machine delays a few instances by
 	 * tenths, which is no news; thousands of forks take seconds */
@@ -38,7 +45,7 @@ static void phases_check_start(const struct run_phases *ph, double timeout)
 		log_warn("instances took %.1fs to start (the last of %zu), over "
 			 "half the %gs timeout: each rate covers only its own "
 			 "instance's run; a longer --timeout measures more",
-			 lag, ph->started, timeout);
+			 lag, s->started, timeout);
 }
 
 /*
@@ -48,14 +55,14 @@ static void phases_check_start(const struct run_phases *ph, double timeout)
  * opening, and the barrier release (the last instance past it) is the
  * run's first part, shown apart because it grows with the instance count.
  */
-static void phases_report(const struct run_phases *ph)
+static void phases_report(const struct run_phases *ph, const struct phases_starts *s)
 {
 	log_debug("phases: fork %.3fs, set-up %.3fs, barrier release %.3fs "
 		  "(%zu of %zu instances started), run %.3fs, stop to last exit "
 		  "%.3fs, reap %.3fs", phases_span(ph->t0, ph->forked),
 		  phases_span(ph->forked, ph->released),
-		  phases_span(ph->released, ph->last_start), ph->started,
-		  ph->requested, phases_span(ph->released, ph->stopped),
+		  phases_span(ph->released, s->last), s->started,
+		  s->requested, phases_span(ph->released, ph->stopped),
 		  phases_span(ph->stopped, ph->last_exit),
 		  phases_span(ph->last_exit, ph->reaped));
 }
@@ -76,15 +83,16 @@ static void phases_debug_instances(const struct run_result *res)
 /* The forked instances' slots are the first ones, one per instance. */
 static void phases_done(struct run_state *st)
 {
+	struct phases_starts s;
 	size_t forked = 0;
 
 	for (size_t i = 0; i < st->n_children; i++)
 		forked += st->children[i].n_inst;
-	phases_note_starts(&st->ph, shared_slot(st->sh, 0), forked);
-	phases_check_start(&st->ph, st->plan->timeout);
+	phases_note_starts(&s, shared_slot(st->sh, 0), forked);
+	phases_check_start(&st->ph, &s, st->plan->timeout);
 	if (log_verbose()) {
 		phases_debug_instances(st->res);
-		phases_report(&st->ph);
+		phases_report(&st->ph, &s);
 	}
 }
 
