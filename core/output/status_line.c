@@ -16,6 +16,7 @@
 
 #include "log.h"
 #include "progress.h"
+#include "run_mode.h"
 #include "tick.h"
 
 /* stress-ng's units, largest first; seconds are always shown */
@@ -71,7 +72,9 @@ static void status_line_tick(void *arg, const struct run_counts *t)
 void status_line_attach(struct status_line *sl, struct run_session *session,
 			const struct run_plan *base, struct progress *p)
 {
-	double secs = tick_status(base);
+	/* --status N as given: the tick mode's row, a count of seconds */
+	const uint64_t *status = run_mode_option_given(base, "status");
+	double secs = status ? (double)*status : 0;
 
 	if (secs <= 0)
 		return;

@@ -32,8 +32,4 @@ int tick_hook_add(struct run_session *s, tick_fn *fn, void *arg,
 /* Fills t's bogo-ops and instance counts from the slots and the child table. */
 void tick_count(const struct run_state *st, struct run_counts *t);
 
-/* --status N: the seconds between stress-ng's status lines; 0: none (the
- * tick mode's option: the line itself is output/status_line.c's). */
-double tick_status(const struct run_plan *plan);
-
 #endif

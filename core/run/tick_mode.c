@@ -29,18 +29,13 @@ struct tick_session {
 	double next[TICK_HOOKS];
 };
 
-/* --status N, and whether it was given (its check notes it) */
+/* --status N, and whether it was given (its check notes it, for the
+ * record); the line itself is output/status_line.c's, which reads the
+ * row as given (run_mode_option_given) */
 struct tick_opts {
 	uint64_t status;
 	bool status_on;
 };
-
-double tick_status(const struct run_plan *plan)
-{
-	const struct tick_opts *o = run_mode_opts(plan, &tick_mode);
-
-	return o && o->status_on ? (double)o->status : 0;
-}
 
 /* --status takes a value, and its default is for the bare word of a job
  * file: given, the lines are on. */
