@@ -211,5 +211,9 @@ static const struct run_mode placement_mode = {
 	.waiting = placement_waiting,
 	.state_size = sizeof(struct placement_state),
 	.out_free = placement_free,
+	/* output/placement_output.c's object: read back, none of its
+	 * figures judged better one way */
+	.entry_objects = (const char *const[]){ "placement", NULL },
+	.not_figures = (const char *const[]){ "tasks", "samples", NULL },
 };
 RUN_MODE_REGISTER(placement_mode);

@@ -68,6 +68,12 @@ struct json_t;
  * typed, for a check's error line; a mode has at most this many rows. */
 #define RUN_MODE_ROWS 8
 
+/* Which way one of a mode's figures is better, for compare's verdict. */
+struct run_mode_figure {
+	const char *key;	/* "OBJECT.KEY"; the KEY alone in a series object */
+	int better;		/* 1: higher, -1: lower */
+};
+
 /* What the command line said of a mode's rows, for its check. */
 struct run_mode_given {
 	uint64_t rows;			/* bit i: row i was given */
@@ -164,6 +170,21 @@ struct run_mode {
 	const char *others_pct;
 	struct json_t *(*write)(const void *out);
 	void (*out_free)(void *out);
+	/*
+	 * The objects its output adds to each stressor's entry of the
+	 * results (NULL-ended; NULL: none), whose every number compare reads
+	 * back as a row NAME.OBJECT.KEY; and the one whose members are
+	 * series, each an object of figures (rows NAME.OBJECT.SERIES.KEY).
+	 */
+	const char *const *entry_objects;
+	const char *series_object;
+	/* which way its figures are better (ended by a NULL key); a figure
+	 * not listed is neither */
+	const struct run_mode_figure *figures;
+	/* keys of its objects that hold no figure (its options echoed, the
+	 * counts they fix; NULL-ended): compare reads none of them, in any
+	 * object, of a results file of any version */
+	const char *const *not_figures;
 };
 
 #define RUN_MODE_REGISTER(m)						\

@@ -201,5 +201,26 @@ static const struct run_mode sampler_mode = {
 	.check = sampler_mode_check,
 	.record = sampler_mode_record,
 	.out_free = sampler_mode_free,
+	/* its series' figures in each entry (output/series_output.c and
+	 * envelope_output.c) */
+	.entry_objects = (const char *const[]){ "fairness", "steady-state", "envelope", NULL },
+	.figures = (const struct run_mode_figure[]){
+		{ "fairness.instance-rate-min", 1 },
+		{ "fairness.instance-rate-max", 1 },
+		{ "fairness.instance-rate-cv-pct", -1 },
+		{ "fairness.interval-rate-cv-pct", -1 },
+		{ "steady-state.attained-at", -1 },
+		{ "steady-state.window-bogo-ops-per-second", 1 },
+		{ "steady-state.slope-pct", -1 },	/* |slope| */
+		{ "steady-state.range-pct", -1 },
+		{ "envelope.bogo-ops-per-second-real-time", 1 },
+		{ "envelope.bogo-ops-per-second-usr-sys-time", 1 },
+		{ "envelope.slow-windows-pct", -1 },
+		{ NULL, 0 },
+	},
+	.not_figures = (const char *const[]){
+		"sample-interval", "limit-pct", "window", "intervals", "window-intervals",
+		"window-seconds", "quantile", "windows", NULL,
+	},
 };
 RUN_MODE_REGISTER(sampler_mode);

@@ -9,8 +9,8 @@
 
 /*
  * As series_from_doc, and every other figure the document holds:
- * NAME.max-rss, NAME.latency.S.mean-usecs, NAME.fairness.*,
- * NAME.steady-state.*, times.*.
+ * NAME.max-rss, times.*, and the run modes' (KEY.*, NAME.OBJECT.*,
+ * NAME.OBJECT.SERIES.*: run_mode.h).
  */
 int series_from_doc_all(const json_t *doc, struct series_set *set,
 			char *err, size_t errlen);
