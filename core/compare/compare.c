@@ -22,6 +22,7 @@
 
 #include "compare.h"
 #include "compare_environment.h"
+#include "compare_help.h"
 #include "compare_kpi.h"
 #include "compare_noise.h"
 #include "compare_options.h"
@@ -47,6 +48,8 @@ static int compare_run(int argc, char **argv, int *bisect_rc)
 	unsigned sources = 0;
 
 	rc = compare_args(argc, argv, &o, sides, &n);
+	if (rc == COMPARE_ARGS_HELP)
+		compare_usage(stdout);
 	if (rc != SK_OK)
 		return rc == COMPARE_ARGS_HELP ? SK_OK : rc;
 	for (size_t i = 0; i < n; i++) {

@@ -41,7 +41,7 @@ struct compare_opts {
 };
 
 /* compare_args.c: the command line into o and the sides' paths; SK_OK,
- * SK_USAGE after one line, or COMPARE_ARGS_HELP once --help printed. */
+ * SK_USAGE after one line, or COMPARE_ARGS_HELP for --help (compare_usage). */
 #define COMPARE_ARGS_HELP (-1)
 int compare_args(int argc, char **argv, struct compare_opts *o,
 		 struct compare_side *sides, size_t *n);

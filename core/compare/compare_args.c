@@ -14,7 +14,6 @@
 #include <stresskit/stressor.h>
 
 #include "compare.h"
-#include "compare_help.h"
 #include "compare_profile.h"
 #include "log.h"
 #include "opts_argv.h"
@@ -160,10 +159,8 @@ int compare_args(int argc, char **argv, struct compare_opts *o,
 			   compare_operand, &c, &given, NULL);
 
 	*n = c.n;
-	if (rc == OPTS_ARGV_HELP) {
-		compare_usage(stdout);
+	if (rc == OPTS_ARGV_HELP)
 		return COMPARE_ARGS_HELP;
-	}
 	if (rc)
 		return SK_USAGE;
 	o->drift_given = given & (UINT64_C(1) << COMPARE_ROW_DRIFT);
