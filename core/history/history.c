@@ -35,22 +35,6 @@ static void history_help(FILE *f)
 		"Exit: 0; 1 bad arguments, or a file or database refused.\n");
 }
 
-int history_label_set(struct history_labels *l, const char *name, size_t nlen,
-		      const char *value)
-{
-	size_t k;
-
-	for (k = 0; k < l->n; k++)
-		if (strlen(l->name[k]) == nlen && !strncmp(l->name[k], name, nlen))
-			break;
-	if (k == HISTORY_LABELS_MAX)
-		return -1;
-	snprintf(l->name[k], HISTORY_LABEL_LEN, "%.*s", (int)nlen, name);
-	snprintf(l->value[k], HISTORY_LABEL_LEN, "%s", value);
-	l->n += k == l->n;
-	return 0;
-}
-
 static int history_main(int argc, char **argv)
 {
 	const char *verb = argc > 1 ? argv[1] : NULL;

@@ -1,7 +1,7 @@
 /*
  * history.h - what the parts of "stresskit history" share: each
- * subcommand's entry (history.c dispatches on its verb) and the labels a
- * run is added with (--label NAME=VALUE: commit=SHA, kernel=...).
+ * subcommand's entry (history.c dispatches on its verb), adding a run
+ * with its labels (history_labels.h) and reading LKP's files.
  */
 #ifndef STRESSKIT_HISTORY_H
 #define STRESSKIT_HISTORY_H
@@ -12,20 +12,7 @@
 #include <stdint.h>
 
 #include "history_changes.h"
-
-/* --label's at most, and a name's and value's longest */
-#define HISTORY_LABELS_MAX 16
-#define HISTORY_LABEL_LEN 256
-
-struct history_labels {
-	size_t n;
-	char name[HISTORY_LABELS_MAX][HISTORY_LABEL_LEN];
-	char value[HISTORY_LABELS_MAX][HISTORY_LABEL_LEN];
-};
-
-/* Sets label name (nlen bytes of it) to value; 0, or -1 when l is full. */
-int history_label_set(struct history_labels *l, const char *name, size_t nlen,
-		      const char *value);
+#include "history_labels.h"
 
 struct history_doc;
 struct history_store;

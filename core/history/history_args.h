@@ -13,7 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "history.h"
+#include "history_changes.h"
+#include "history_labels.h"
 
 /* What a verb's line holds; a verb reads the fields of the rows it takes. */
 struct history_args {
