@@ -41,7 +41,8 @@ struct opt_cpus {
 	uint64_t mask[16];
 };
 
-/* Flags of an option row. */
+/* Flags of an option row. Bits 16 and up are the core's own, for its
+ * subcommands' rows; a plugin's rows leave them 0. */
 enum {
 	OPT_ONE_WORD   = 1u << 0,	/* OPT_STRING: no blanks */
 	OPT_INCREASING = 1u << 1,	/* OPT_LIST of counts: strictly increasing */
