@@ -533,6 +533,7 @@ wis_compare() {
 				set -- $(wis_run "$c0" "$mode0" "$n0" "$BENCH_TIME")
 				wis="$wis $1" wisc="$wisc $2" wisr="$wisr $3" wise="$wise $5"
 			done
+			ske_runs=$ske wise_runs=$wise	# each run's, in run order
 			skb=$(largest $ske) wisb=$(largest $wise)
 			sk=$(median $sk) skc=$(median $skc) ski=$(median $ski) ske=$(median $ske)
 			wis=$(median $wis) wisc=$(median $wisc) wisr=$(median $wisr) wise=$(median $wise)
@@ -562,6 +563,9 @@ wis_compare() {
 			# worse at every run (a call through the PLT did) still shows.
 			row "  envelope, median of runs: stresskit" "$ske  will-it-scale $wise  ratio $(ratio "$ske" "$wise")"
 			row "  envelope, best of $BENCH_REPS runs: stresskit" "$skb  will-it-scale $wisb  ratio $(wis_judged_if envelope "$skb" "$wisb")"
+			# every run's, so that another estimator can be chosen on the
+			# bench's own outputs
+			row "  envelope of each run: stresskit" "$(echo $ske_runs)  will-it-scale $(echo $wise_runs)"
 		done
 	done
 }
