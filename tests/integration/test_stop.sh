@@ -123,6 +123,32 @@ nice_of() {
 	sed 's/.*) //' "/proc/$1/stat" | awk '{ print $17 }'
 }
 
+# rt_kids_read READER [PREFIX...]: a long --pipe 2 run started under
+# PREFIX (a nice, or nothing), stopped once its controller is real-time
+# and its instances and their readers are seen (the raise comes when the
+# run starts, which on a loaded machine may be seconds after the fork);
+# sets read to READER PID of each of them, space-separated. Fails unless
+# the controller was SCHED_FIFO and four were seen.
+rt_kids_read() {
+	reader=$1
+	shift
+	"$@" "$SK" --pipe 2 -t 60 --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>&1 &
+	pid=$!
+	kids=
+	controller=
+	wait_until 30 ran_ops "$TMP.out" pipe || true
+	wait_until 30 rt_seen || true
+	read=
+	for k in $kids; do
+		read="$read $("$reader" "$k" 2>/dev/null)"
+	done
+	kill -INT "$pid"
+	wait "$pid" || fail "run failed: $(cat "$TMP.out")"
+	[ "$controller" = 1 ] || fail "controller policy $controller, not SCHED_FIFO"
+	[ "$(echo $kids | wc -w)" -ge 4 ] || fail "instances and readers not seen: $kids"
+	rm -f "$TMP.out"
+}
+
 t_stop_instances_keep_nice() {
 	# reset-on-fork, which keeps the instances off the controller's
 	# real-time policy, also resets a negative nice to 0: the instances
@@ -131,24 +157,11 @@ t_stop_instances_keep_nice() {
 		echo "skip: real-time priority or a negative nice not permitted here"
 		return 0
 	fi
-	nice -n -5 "$SK" --pipe 2 -t 60 --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>&1 &
-	pid=$!
-	kids=
-	controller=
-	wait_until 30 ran_ops "$TMP.out" pipe || true
-	wait_until 30 rt_seen || true
-	nices=
-	for k in $kids; do
-		nices="$nices $(nice_of "$k" 2>/dev/null)"
+	rt_kids_read nice_of nice -n -5
+	[ -n "$read" ] || fail "no instance's nice read"
+	for n in $read; do
+		[ "$n" = -5 ] || fail "an instance or helper at nice $n, not -5:$read"
 	done
-	kill -INT "$pid"
-	wait "$pid" || fail "run failed: $(cat "$TMP.out")"
-	[ "$controller" = 1 ] || fail "controller policy $controller, not SCHED_FIFO"
-	[ "$(echo $kids | wc -w)" -ge 4 ] || fail "instances and readers not seen: $kids"
-	for n in $nices; do
-		[ "$n" = -5 ] || fail "an instance or helper at nice $n, not -5:$nices"
-	done
-	rm -f "$TMP.out"
 	no_leftovers "$TMP"
 }
 
@@ -160,23 +173,10 @@ t_stop_controller_realtime() {
 		echo "skip: real-time priority not permitted here"
 		return 0
 	fi
-	# a long run, stopped once seen: the raise comes when the run starts,
-	# which on a loaded machine may be seconds after the fork
-	"$SK" --pipe 2 -t 60 --status-interval 0.05 --temp-path "$TMP" >"$TMP.out" 2>&1 &
-	pid=$!
-	kids=
-	controller=
-	wait_until 30 ran_ops "$TMP.out" pipe || true
-	wait_until 30 rt_seen || true
-	policies=
-	for k in $kids; do
-		policies="$policies$(sched_policy "$k" 2>/dev/null)"
+	rt_kids_read sched_policy
+	[ -n "$read" ] || fail "an instance not under the normal policy: $read"
+	for p in $read; do
+		[ "$p" = 0 ] || fail "an instance not under the normal policy:$read"
 	done
-	kill -INT "$pid"
-	wait "$pid" || fail "run failed: $(cat "$TMP.out")"
-	[ "$controller" = 1 ] || fail "controller policy $controller, not SCHED_FIFO"
-	[ "$(echo $kids | wc -w)" -ge 4 ] || fail "instances and readers not seen: $kids"
-	case "$policies" in *[!0]*|"") fail "an instance not under the normal policy: $policies" ;; esac
-	rm -f "$TMP.out"
 	no_leftovers "$TMP"
 }
